@@ -1,0 +1,112 @@
+"""One circuit breaker per deployment: pybreaker's state machine, driven from async code.
+
+pybreaker wraps synchronous calls; our provider calls are coroutines and we must decide
+*before* a call whether it may run (to record ``skipped_open``) and classify failures
+ourselves (a 400 is the request's fault, a refused connection opens at once). So the
+breaker's state machine is fed outcomes through ``breaker.call`` with a stand-in
+callable, and its listeners turn state changes into typed events. Only one half-open
+trial runs at a time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pybreaker
+
+from hybrid_infer._results import BreakerState
+from hybrid_infer.errors import ProviderConnectionError, ProviderError
+
+_STATE_NAMES: dict[str, BreakerState] = {
+    pybreaker.STATE_CLOSED: "closed",
+    pybreaker.STATE_OPEN: "open",
+    pybreaker.STATE_HALF_OPEN: "half_open",
+}
+
+StateListener = Callable[[str, BreakerState, BreakerState], None]
+
+
+class _Listener(pybreaker.CircuitBreakerListener):
+    def __init__(self, name: str, on_change: StateListener) -> None:
+        self._name = name
+        self._on_change = on_change
+
+    def state_change(self, cb: object, old_state: object, new_state: object) -> None:
+        old = _STATE_NAMES.get(getattr(old_state, "name", ""), "closed")
+        new = _STATE_NAMES.get(getattr(new_state, "name", ""), "closed")
+        if old != new:
+            self._on_change(self._name, old, new)
+
+
+def _succeed() -> None:
+    return None
+
+
+def _fail(exc: BaseException) -> None:
+    raise exc
+
+
+class DeploymentBreaker:
+    """Decides whether a deployment may be called and learns from each call's outcome."""
+
+    __slots__ = ("_breaker", "trial_in_flight")
+
+    def __init__(self, name: str, *, fail_max: int, reset_timeout_s: float, on_change: StateListener) -> None:
+        self._breaker = pybreaker.CircuitBreaker(
+            fail_max=fail_max,
+            reset_timeout=reset_timeout_s,
+            name=name,
+            listeners=[_Listener(name, on_change)],
+            throw_new_error_on_trip=False,
+        )
+        self.trial_in_flight = False
+
+    @property
+    def state(self) -> BreakerState:
+        return _STATE_NAMES.get(self._breaker.current_state, "closed")
+
+    def try_acquire(self) -> bool:
+        """May a call go out now? Moves open→half_open after the reset timeout (one trial)."""
+        state = self._breaker.current_state
+        if state == pybreaker.STATE_CLOSED:
+            return True
+        if state == pybreaker.STATE_OPEN:
+            opened_at = self._breaker._state_storage.opened_at
+            timeout = timedelta(seconds=self._breaker.reset_timeout)
+            if opened_at is not None and datetime.now(UTC) < opened_at + timeout:
+                return False
+            self._breaker.half_open()
+        if self.trial_in_flight:
+            return False
+        self.trial_in_flight = True
+        return True
+
+    def release_trial(self) -> None:
+        self.trial_in_flight = False
+
+    def record_success(self) -> None:
+        self._breaker.call(_succeed)
+
+    def record_failure(self, error: ProviderError) -> None:
+        """Count a deployment fault; a refused connection opens the breaker at once."""
+        if isinstance(error, ProviderConnectionError) and error.refused:
+            if self._breaker.current_state != pybreaker.STATE_OPEN:
+                self._breaker.open()
+            return
+        if not error.counts_as_failure:
+            # The deployment answered (a 4xx caused by the request): it is alive.
+            self.record_success()
+            return
+        with contextlib.suppress(ProviderError, pybreaker.CircuitBreakerError):
+            self._breaker.call(_fail, error)
+
+    def half_open(self) -> None:
+        """A passing health probe lets one trial call through before the reset timeout."""
+        if self._breaker.current_state == pybreaker.STATE_OPEN:
+            self._breaker.half_open()
+
+    def force_open(self) -> None:
+        if self._breaker.current_state != pybreaker.STATE_OPEN:
+            self._breaker.open()

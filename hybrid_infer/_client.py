@@ -1,0 +1,469 @@
+"""HybridClient: the one object users hold — sync and async facades over the engine.
+
+The client validates configuration and requests, owns the per-deployment state that
+outlives event loops, and runs the async :class:`~hybrid_infer._engine.Engine` either on
+the caller's loop (``acomplete``/``astream``) or on a private loop thread (``complete``/
+``stream``), so sync users get background health checks too. It does not route or speak
+any protocol itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from hybrid_infer._config import Deployment, HealthConfig
+from hybrid_infer._engine import Engine
+from hybrid_infer._loop import LoopThread
+from hybrid_infer._request import Request, build_request
+from hybrid_infer._results import (
+    BreakerState,
+    DeploymentHealth,
+    DeploymentStats,
+    Result,
+    StreamChunk,
+)
+from hybrid_infer._state import DeploymentState
+from hybrid_infer.errors import ConfigError, HybridInferError
+from hybrid_infer.events import BreakerStateChanged, Callback, EventBus
+from hybrid_infer.policies import Policy, resolve_policy
+from hybrid_infer.transports import Transport
+
+T = TypeVar("T")
+
+DEFAULT_QUEUE_TIMEOUT_S = 10.0
+DEFAULT_MAX_OUTPUT_TOKENS = 256
+
+
+def _field_path(prefix: str, loc: tuple[int | str, ...]) -> str:
+    path = prefix
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
+
+
+def _validate_deployments(deployments: Any) -> list[Deployment]:
+    if isinstance(deployments, str | bytes | Mapping) or not isinstance(deployments, Sequence):
+        raise ConfigError("must be a list of Deployment objects or mappings", field="deployments")
+    if not deployments:
+        raise ConfigError("must name at least one deployment", field="deployments")
+    validated: list[Deployment] = []
+    seen: set[str] = set()
+    for i, item in enumerate(deployments):
+        if isinstance(item, Deployment):
+            deployment = item
+        elif isinstance(item, Mapping):
+            try:
+                deployment = Deployment.model_validate(dict(item))
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                raise ConfigError(first["msg"], field=_field_path(f"deployments[{i}]", first["loc"])) from None
+        else:
+            raise ConfigError(
+                f"must be a Deployment or a mapping, got {type(item).__name__}",
+                field=f"deployments[{i}]",
+            )
+        if deployment.name in seen:
+            raise ConfigError(f"duplicate deployment name {deployment.name!r}", field=f"deployments[{i}].name")
+        if deployment.transport == "native" and deployment.protocol == "litellm":
+            raise ConfigError(
+                "the native transport speaks only OpenAI-compatible and Ollama models "
+                "(prefix openai/, hosted_vllm/, lm_studio/, ollama/ or ollama_chat/)",
+                field=f"deployments[{i}].transport",
+            )
+        seen.add(deployment.name)
+        validated.append(deployment)
+    return validated
+
+
+def _non_negative(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < float("inf"):
+        raise ConfigError(f"must be a finite number >= 0, got {value!r}", field=name)
+    return float(value)
+
+
+class HybridClient:
+    """Routes completions across local and cloud deployments as one reliable provider.
+
+    >>> client = HybridClient([Deployment(name="local", model="ollama_chat/qwen3-coder")])
+    >>> client.complete("Write a haiku about caches").text  # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        deployments: Sequence[Deployment | Mapping[str, Any]],
+        *,
+        policy: Policy | str = "local-first",
+        health: HealthConfig | Mapping[str, Any] | None = None,
+        callbacks: Sequence[Callback] = (),
+        queue_timeout_s: float = DEFAULT_QUEUE_TIMEOUT_S,
+        default_max_output_tokens: int = DEFAULT_MAX_OUTPUT_TOKENS,
+        transports: Mapping[str, Transport] | None = None,
+    ) -> None:
+        self._deployments = _validate_deployments(deployments)
+        self._policy = resolve_policy(policy)
+        self._policy.validate(self._deployments)
+        if health is None:
+            self._health = HealthConfig()
+        elif isinstance(health, HealthConfig):
+            self._health = health
+        elif isinstance(health, Mapping):
+            try:
+                self._health = HealthConfig.model_validate(dict(health))
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                raise ConfigError(first["msg"], field=_field_path("health", first["loc"])) from None
+        else:
+            raise ConfigError("must be a HealthConfig or a mapping", field="health")
+        if not all(callable(c) for c in callbacks):
+            raise ConfigError("every callback must be callable", field="callbacks")
+        self._queue_timeout_s = _non_negative(queue_timeout_s, "queue_timeout_s")
+        if (
+            isinstance(default_max_output_tokens, bool)
+            or not isinstance(default_max_output_tokens, int)
+            or default_max_output_tokens < 1
+        ):
+            raise ConfigError("must be a positive integer", field="default_max_output_tokens")
+        self._default_max_output_tokens = default_max_output_tokens
+        names = {d.name for d in self._deployments}
+        for name in transports or {}:
+            if name not in names:
+                raise ConfigError(f"no deployment named {name!r}", field=f"transports.{name}")
+        self._custom_transports = dict(transports or {})
+        self._bus = EventBus(callbacks)
+        self._states = [DeploymentState(d, self._health, self._on_breaker_change) for d in self._deployments]
+        self._engine: Engine | None = None
+        self._loop_thread: LoopThread | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+
+    @classmethod
+    def from_file(cls, path: str | Path, **overrides: Any) -> HybridClient:
+        """Build a client from a YAML or TOML preset (see ``policies/`` for examples)."""
+        from hybrid_infer._preset import load_preset
+
+        settings = load_preset(path)
+        settings.update(overrides)
+        return cls(**settings)
+
+    # --- introspection ------------------------------------------------------------------
+
+    @property
+    def deployments(self) -> list[Deployment]:
+        return list(self._deployments)
+
+    @property
+    def policy(self) -> Policy:
+        return self._policy
+
+    def health(self) -> dict[str, DeploymentHealth]:
+        """Breaker state, probe results and load of every deployment (a snapshot)."""
+        return {s.deployment.name: s.health() for s in self._states}
+
+    def stats(self) -> dict[str, DeploymentStats]:
+        """Requests, errors, tokens, cost and latency percentiles per deployment."""
+        return {s.deployment.name: s.stats() for s in self._states}
+
+    def __repr__(self) -> str:
+        names = ", ".join(d.name for d in self._deployments)
+        return f"HybridClient(deployments=[{names}], policy={self._policy!r})"
+
+    def _on_breaker_change(self, name: str, old: BreakerState, new: BreakerState) -> None:
+        if self._bus:
+            self._bus.emit(BreakerStateChanged(name, old, new))
+
+    # --- engine placement -------------------------------------------------------------------
+
+    def _new_engine(self) -> Engine:
+        from hybrid_infer.transports import LiteLLMTransport, NativeTransport
+
+        native: Transport | None = None
+        universal: Transport | None = None
+        transports: dict[str, Transport] = {}
+        for deployment in self._deployments:
+            if deployment.name in self._custom_transports:
+                transports[deployment.name] = self._custom_transports[deployment.name]
+            elif deployment.uses_native_transport:
+                native = native or NativeTransport()
+                transports[deployment.name] = native
+            else:
+                universal = universal or LiteLLMTransport()
+                transports[deployment.name] = universal
+        return Engine(
+            self._states,
+            policy=self._policy,
+            health=self._health,
+            bus=self._bus,
+            transports=transports,
+            queue_timeout_s=self._queue_timeout_s,
+            default_max_output_tokens=self._default_max_output_tokens,
+        )
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise HybridInferError("this HybridClient is closed")
+
+    def _engine_here(self) -> Engine | None:
+        """The engine for the running loop: ``None`` when it lives on another live loop."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            self._check_open()
+            engine = self._engine
+            if engine is not None and engine.loop is loop:
+                return engine
+            if engine is not None and engine.loop is not None and engine.loop.is_running():
+                return None
+            # First use, or the loop it lived on has ended (e.g. a previous asyncio.run).
+            engine = self._engine = self._new_engine()
+            engine.start()
+            return engine
+
+    def _engine_elsewhere(self) -> Engine:
+        """The engine on a loop other than this thread's, starting the loop thread if needed."""
+        with self._lock:
+            self._check_open()
+            engine = self._engine
+            if engine is not None and engine.loop is not None and engine.loop.is_running():
+                try:
+                    running = asyncio.get_running_loop()
+                except RuntimeError:
+                    running = None
+                if running is engine.loop:
+                    raise HybridInferError(
+                        "a blocking call was made on the event loop this client runs on; "
+                        "use the async methods (acomplete, astream) there"
+                    )
+                return engine
+            if self._loop_thread is None:
+                self._loop_thread = LoopThread()
+            loop = self._loop_thread.start()
+            engine = self._engine = self._new_engine()
+
+            async def start() -> None:
+                engine.start()
+
+            asyncio.run_coroutine_threadsafe(start(), loop).result()
+            return engine
+
+    async def _on_engine(self, call: Callable[[Engine], Awaitable[T]]) -> T:
+        engine = self._engine_here()
+        if engine is not None:
+            return await call(engine)
+        remote = self._engine_elsewhere()
+        assert remote.loop is not None
+
+        async def run() -> T:
+            return await call(remote)
+
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(run(), remote.loop))
+
+    def _blocking(self, call: Callable[[Engine], Awaitable[T]]) -> T:
+        engine = self._engine_elsewhere()
+        assert engine.loop is not None
+
+        async def run() -> T:
+            return await call(engine)
+
+        return asyncio.run_coroutine_threadsafe(run(), engine.loop).result()
+
+    # --- completions ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _request(prompt: Any, stream: bool, kwargs: dict[str, Any]) -> Request:
+        named = {
+            key: kwargs.pop(key)
+            for key in (
+                "messages",
+                "use_case",
+                "max_tokens",
+                "temperature",
+                "policy",
+                "timeout_s",
+                "queue_timeout_s",
+                "cache",
+                "namespace",
+                "cache_ttl_s",
+            )
+            if key in kwargs
+        }
+        policy = named.pop("policy", None)
+        request = build_request(prompt, stream=stream, params=kwargs, **named)
+        if policy is not None:
+            object.__setattr__(request, "policy", resolve_policy(policy))
+        return request
+
+    def complete(self, prompt: str | None = None, **kwargs: Any) -> Result:
+        """Answer a prompt (or ``messages=[...]``) from the best available deployment.
+
+        Keyword arguments: ``messages``, ``use_case``, ``max_tokens``, ``temperature``,
+        ``policy``, ``timeout_s``, ``queue_timeout_s`` and provider parameters such as
+        ``top_p``, ``stop``, ``seed``, ``tools``, ``response_format``.
+        """
+        request = self._request(prompt, False, kwargs)
+        return self._blocking(lambda engine: engine.complete(request))
+
+    async def acomplete(self, prompt: str | None = None, **kwargs: Any) -> Result:
+        """Async :meth:`complete`."""
+        request = self._request(prompt, False, kwargs)
+        engine = self._engine
+        if (
+            engine is not None
+            and engine.loop is not None
+            and engine.loop is asyncio.get_running_loop()
+            and not self._closed
+        ):
+            return await engine.complete(request)  # the hot path: no hops, no locks
+        return await self._on_engine(lambda e: e.complete(request))
+
+    def stream(self, prompt: str | None = None, **kwargs: Any) -> Iterator[StreamChunk]:
+        """Stream the answer as :class:`StreamChunk` s; the last one carries the Result.
+
+        Arguments are validated now, before the first chunk is asked for.
+        """
+        request = self._request(prompt, True, kwargs)
+        engine = self._engine_elsewhere()
+        return self._sync_chunks(engine, request)
+
+    def _sync_chunks(self, engine: Engine, request: Request) -> Iterator[StreamChunk]:
+        loop = engine.loop
+        assert loop is not None
+        source = engine.stream(request)
+
+        async def step() -> StreamChunk | None:
+            try:
+                return await anext(source)
+            except StopAsyncIteration:
+                return None
+
+        try:
+            while (chunk := _run_threadsafe(step(), loop)) is not None:
+                yield chunk
+        finally:
+            if loop.is_running():
+                asyncio.run_coroutine_threadsafe(source.aclose(), loop).result()
+
+    def astream(self, prompt: str | None = None, **kwargs: Any) -> AsyncIterator[StreamChunk]:
+        """Async :meth:`stream` (``async for chunk in client.astream(...)``)."""
+        request = self._request(prompt, True, kwargs)
+        return self._async_chunks(request)
+
+    async def _async_chunks(self, request: Request) -> AsyncIterator[StreamChunk]:
+        engine = self._engine_here()
+        if engine is not None:
+            async with contextlib.aclosing(engine.stream(request)) as chunks:
+                async for chunk in chunks:
+                    yield chunk
+            return
+        remote = self._engine_elsewhere()
+        loop = remote.loop
+        assert loop is not None
+        source = remote.stream(request)
+
+        async def step() -> StreamChunk | None:
+            try:
+                return await anext(source)
+            except StopAsyncIteration:
+                return None
+
+        try:
+            while (item := await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(step(), loop))) is not None:
+                yield item
+        finally:
+            if loop.is_running():
+                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(source.aclose(), loop))
+
+    # --- health -----------------------------------------------------------------------------------
+
+    def check_health(self) -> dict[str, DeploymentHealth]:
+        """Probe every deployment now and return the fresh :meth:`health`."""
+        self._blocking(lambda engine: engine.probe_all())
+        return self.health()
+
+    async def acheck_health(self) -> dict[str, DeploymentHealth]:
+        """Async :meth:`check_health`."""
+        await self._on_engine(lambda engine: engine.probe_all())
+        return self.health()
+
+    # --- lifecycle ---------------------------------------------------------------------------------
+
+    def start(self) -> HybridClient:
+        """Start background health checks now (sync use); otherwise the first call does."""
+        self._engine_elsewhere()
+        return self
+
+    async def astart(self) -> HybridClient:
+        """Start background health checks on the running loop."""
+        await self._on_engine(_noop)
+        return self
+
+    def close(self) -> None:
+        """Stop health checks, close connection pools and the loop thread. Idempotent."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            engine, self._engine = self._engine, None
+            loop_thread, self._loop_thread = self._loop_thread, None
+        if engine is not None and engine.loop is not None and engine.loop.is_running():
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is engine.loop:
+                raise HybridInferError("close() was called on the client's own event loop; use await aclose()")
+            asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop).result(30)
+        if loop_thread is not None:
+            loop_thread.stop()
+
+    async def aclose(self) -> None:
+        """Async :meth:`close`."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            engine, self._engine = self._engine, None
+            loop_thread, self._loop_thread = self._loop_thread, None
+        if engine is not None and engine.loop is not None:
+            if engine.loop is asyncio.get_running_loop():
+                await engine.aclose()
+            elif engine.loop.is_running():
+                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop))
+        if loop_thread is not None:
+            await asyncio.to_thread(loop_thread.stop)
+
+    def __enter__(self) -> HybridClient:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    async def __aenter__(self) -> HybridClient:
+        return await self.astart()
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+
+def _run_threadsafe(coro: Coroutine[Any, Any, T], loop: asyncio.AbstractEventLoop) -> T:
+    return asyncio.run_coroutine_threadsafe(coro, loop).result()
+
+
+async def _noop(engine: Engine) -> None:
+    return None

@@ -1,0 +1,177 @@
+"""Validated configuration values: deployments and health/breaker settings.
+
+Everything a user configures passes through these pydantic models, so bad input fails
+early with an error naming the field. They carry no runtime state (that lives in
+``_state``), and API keys stay :class:`~pydantic.SecretStr` — or ``${ENV_VAR}`` references
+resolved only at call time — so a key never shows up in a repr, a log or a file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+
+from hybrid_infer._costmap import lookup_model
+from hybrid_infer.errors import ConfigError
+
+TransportName = Literal["auto", "native", "litellm"]
+Protocol = Literal["openai", "ollama", "litellm"]
+
+# litellm model prefixes that the native transport speaks, and the protocol of each.
+_OLLAMA_PREFIXES = frozenset({"ollama", "ollama_chat"})
+_OPENAI_PREFIXES = frozenset({"openai", "hosted_vllm", "lm_studio", "llamafile", "vllm", "llama_cpp"})
+_LOCAL_PREFIXES = frozenset({"ollama", "ollama_chat", "lm_studio", "llamafile", "llama_cpp"})
+_ENV_REF = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
+_DEFAULT_BASES = {"ollama": "http://localhost:11434", "openai": "https://api.openai.com/v1"}
+
+
+class Deployment(BaseModel):
+    """One model behind one endpoint, with its price, limits and the use cases it serves."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", hide_input_in_errors=True)
+
+    name: str = Field(min_length=1, max_length=200, pattern=r"^\S(.*\S)?$")
+    model: str = Field(min_length=1, max_length=500)
+    """A litellm model string: ``ollama_chat/qwen3-coder``, ``openai/gpt-4o-mini``, …"""
+    api_base: str | None = None
+    api_key: SecretStr | None = None
+    """The key itself, or a ``${ENV_VAR}`` reference resolved at call time (never stored)."""
+    kind: Literal["local", "cloud"] = None  # type: ignore[assignment]  # inferred when omitted
+    use_cases: frozenset[str] = frozenset()
+    input_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    output_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    max_concurrency: int | None = Field(default=None, ge=1)
+    timeout_s: float = Field(default=30.0, gt=0, allow_inf_nan=False)
+    context_window: int | None = Field(default=None, ge=1)
+    rpm: int | None = Field(default=None, ge=1)
+    transport: TransportName = "auto"
+
+    @field_validator("api_base")
+    @classmethod
+    def _check_api_base(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError("api_base must be an http(s) URL such as http://localhost:11434")
+        return value.rstrip("/")
+
+    @field_validator("use_cases", mode="before")
+    @classmethod
+    def _check_use_cases(cls, value: object) -> object:
+        if isinstance(value, str):
+            return frozenset({value})
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_defaults(cls, data: object) -> object:
+        """Infer ``kind`` from the model prefix; fill prices and window from the cost map."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        model = data.get("model")
+        if not isinstance(model, str) or not model:
+            return data
+        prefix = model.split("/", 1)[0] if "/" in model else ""
+        if data.get("kind") is None:
+            data["kind"] = "local" if prefix in _LOCAL_PREFIXES else "cloud"
+        needs_price = data.get("input_cost_per_mtok") is None or data.get("output_cost_per_mtok") is None
+        if needs_price or data.get("context_window") is None:
+            info = lookup_model(model)
+            if data.get("kind") == "local":
+                data.setdefault("input_cost_per_mtok", None)
+                data.setdefault("output_cost_per_mtok", None)
+                if data["input_cost_per_mtok"] is None:
+                    data["input_cost_per_mtok"] = 0.0
+                if data["output_cost_per_mtok"] is None:
+                    data["output_cost_per_mtok"] = 0.0
+            elif info is not None:
+                if data.get("input_cost_per_mtok") is None:
+                    data["input_cost_per_mtok"] = info.input_cost_per_mtok
+                if data.get("output_cost_per_mtok") is None:
+                    data["output_cost_per_mtok"] = info.output_cost_per_mtok
+            if data.get("context_window") is None and info is not None:
+                data["context_window"] = info.context_window
+        return data
+
+    # --- derived, read-only views ------------------------------------------------
+
+    @property
+    def protocol(self) -> Protocol:
+        """Which wire protocol the native transport would speak, or ``"litellm"``."""
+        prefix = self.model.split("/", 1)[0] if "/" in self.model else ""
+        if prefix in _OLLAMA_PREFIXES:
+            return "ollama"
+        if prefix in _OPENAI_PREFIXES:
+            return "openai"
+        if not prefix and (info := lookup_model(self.model)) and info.provider == "openai":
+            return "openai"
+        return "litellm"
+
+    @property
+    def wire_model(self) -> str:
+        """The model name the endpoint itself expects (the litellm prefix removed)."""
+        if self.protocol in ("ollama", "openai") and "/" in self.model:
+            return self.model.split("/", 1)[1]
+        return self.model
+
+    @property
+    def resolved_api_base(self) -> str | None:
+        """``api_base``, or the protocol's well-known default."""
+        return self.api_base or _DEFAULT_BASES.get(self.protocol)
+
+    @property
+    def uses_native_transport(self) -> bool:
+        if self.transport == "native":
+            return True
+        return self.transport == "auto" and self.protocol != "litellm"
+
+    @property
+    def has_prices(self) -> bool:
+        return self.input_cost_per_mtok is not None and self.output_cost_per_mtok is not None
+
+    def resolve_api_key(self) -> str | None:
+        """The key to send, resolving a ``${ENV_VAR}`` reference now (never cached)."""
+        if self.api_key is None:
+            if self.protocol == "openai" and self.api_base is None:
+                return os.environ.get("OPENAI_API_KEY")
+            return None
+        raw = self.api_key.get_secret_value()
+        match = _ENV_REF.match(raw)
+        if match is None:
+            return raw
+        value = os.environ.get(match.group(1))
+        if value is None:
+            raise ConfigError(f"environment variable {match.group(1)} is not set", field=f"{self.name}.api_key")
+        return value
+
+    def cost_usd(self, prompt_tokens: int, completion_tokens: int) -> float:
+        """What a call with these token counts costs on this deployment (0 if unpriced)."""
+        return (
+            prompt_tokens * (self.input_cost_per_mtok or 0.0) + completion_tokens * (self.output_cost_per_mtok or 0.0)
+        ) / 1_000_000
+
+
+class HealthConfig(BaseModel):
+    """Live health probes and circuit-breaker settings, shared by all deployments."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    enabled: bool = True
+    interval_s: float = Field(default=10.0, gt=0, allow_inf_nan=False)
+    probe_timeout_s: float = Field(default=2.0, gt=0, allow_inf_nan=False)
+    unhealthy_after: int = Field(default=1, ge=1)
+    """Consecutive failed probes that mark a deployment unhealthy."""
+    failure_threshold: int = Field(default=3, ge=1)
+    """Consecutive failed calls that open a deployment's breaker."""
+    reset_timeout_s: float = Field(default=30.0, gt=0, allow_inf_nan=False)
+    """How long a breaker stays open before one half-open trial call is let through."""
+    default_retry_after_s: float = Field(default=1.0, ge=0, allow_inf_nan=False)
+    """Cooldown after a 429 that carried no Retry-After header."""
+    max_retry_after_s: float = Field(default=300.0, ge=0, allow_inf_nan=False)
+    """Upper bound on a provider-requested cooldown, so one bad header cannot park a deployment."""

@@ -1,0 +1,458 @@
+"""The routing engine: order candidates, reserve a slot, call, fail over, account.
+
+One engine lives on one event loop and owns what is bound to it: the transports'
+connection pools, the health-probe task and the waiters for free capacity. Everything
+that must outlive a loop (breakers, latencies, counters) lives in ``DeploymentState``.
+The engine does not validate input (``_request`` did) and does not cache (the client
+consults the cache layer around it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from collections.abc import AsyncGenerator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from hybrid_infer._config import Deployment, HealthConfig
+from hybrid_infer._request import Request
+from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
+from hybrid_infer._state import DeploymentState
+from hybrid_infer._tokens import estimate_prompt_tokens
+from hybrid_infer.errors import (
+    AllDeploymentsFailed,
+    AuthenticationFailed,
+    ContextWindowExceeded,
+    HybridInferError,
+    NoDeploymentAvailable,
+    Overloaded,
+    ProviderError,
+    ProviderTimeout,
+    RateLimited,
+    StreamInterrupted,
+)
+from hybrid_infer.events import (
+    AttemptFinished,
+    EventBus,
+    HealthChanged,
+    RequestFinished,
+    RequestStarted,
+)
+from hybrid_infer.policies import Policy, RouteContext
+from hybrid_infer.transports import Completion, Transport
+
+_log = logging.getLogger("hybrid_infer")
+
+
+def new_request_id() -> str:
+    return os.urandom(8).hex()
+
+
+@dataclass(slots=True)
+class _Call:
+    """Book-keeping of one request while it is routed."""
+
+    request: Request
+    request_id: str
+    started: float
+    queue_deadline: float
+    route: RouteContext
+    candidates: list[DeploymentState]
+    attempts: list[Attempt] = field(default_factory=list)
+    tried: set[str] = field(default_factory=set)
+    skipped: dict[str, AttemptOutcome] = field(default_factory=dict)
+    overflowed_window: int | None = None
+
+
+class Engine:
+    """Routes requests across deployments on the event loop it was started on."""
+
+    def __init__(
+        self,
+        states: Sequence[DeploymentState],
+        *,
+        policy: Policy,
+        health: HealthConfig,
+        bus: EventBus,
+        transports: Mapping[str, Transport],
+        queue_timeout_s: float,
+        default_max_output_tokens: int,
+    ) -> None:
+        self.states = list(states)
+        self.policy = policy
+        self.health_config = health
+        self.bus = bus
+        self.transports = dict(transports)
+        self.queue_timeout_s = queue_timeout_s
+        self.default_max_output_tokens = default_max_output_tokens
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._waiters: list[asyncio.Future[None]] = []
+        self._health_task: asyncio.Task[None] | None = None
+        self._warm_task: asyncio.Task[None] | None = None
+        self._all_tags = sorted({tag for s in self.states for tag in s.deployment.use_cases})
+
+    # --- lifecycle -------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Bind to the running loop and start health probes (idempotent)."""
+        self.loop = asyncio.get_running_loop()
+        if self.health_config.enabled and self._health_task is None:
+            self._health_task = self.loop.create_task(self._health_loop(), name="hybrid-infer-health")
+        if self._warm_task is None:
+            self._warm_task = self.loop.create_task(self._warm_up(), name="hybrid-infer-warm-up")
+
+    async def _warm_up(self) -> None:
+        """Start transports' slow set-up (litellm's import) in the background right away."""
+        await asyncio.gather(*(t.ready() for t in self._unique_transports()), return_exceptions=True)
+
+    def _unique_transports(self) -> list[Transport]:
+        return list({id(t): t for t in self.transports.values()}.values())
+
+    async def aclose(self) -> None:
+        tasks = [t for t in (self._health_task, self._warm_task) if t is not None]
+        self._health_task = self._warm_task = None
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.cancel()
+        self._waiters.clear()
+        for transport in self._unique_transports():
+            await transport.aclose()
+
+    def transport_for(self, deployment: Deployment) -> Transport:
+        return self.transports[deployment.name]
+
+    # --- routing -----------------------------------------------------------------------
+
+    def _begin(self, request: Request, request_id: str) -> _Call:
+        now = time.perf_counter()
+        candidates = self.states
+        if request.use_case is not None:
+            candidates = [s for s in self.states if request.use_case in s.deployment.use_cases]
+            if not candidates:
+                raise NoDeploymentAvailable(
+                    f"no deployment serves use case {request.use_case!r}; "
+                    f"use cases configured: {', '.join(self._all_tags) or 'none'}"
+                )
+        queue_timeout = self.queue_timeout_s if request.queue_timeout_s is None else request.queue_timeout_s
+        route = RouteContext(
+            use_case=request.use_case,
+            prompt_tokens=estimate_prompt_tokens(request.messages),
+            expected_output_tokens=request.max_tokens or self.default_max_output_tokens,
+        )
+        if self.bus:
+            self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
+        return _Call(request, request_id, now, time.monotonic() + queue_timeout, route, candidates)
+
+    def _record(self, call: _Call, attempt: Attempt) -> None:
+        call.attempts.append(attempt)
+        if self.bus:
+            self.bus.emit(AttemptFinished(call.request_id, attempt))
+
+    def _fits(self, state: DeploymentState, call: _Call) -> bool:
+        """After a context overflow, only deployments with a larger known window remain."""
+        window = state.deployment.context_window
+        return call.overflowed_window is None or window is None or window > call.overflowed_window
+
+    async def _reserve(self, call: _Call) -> DeploymentState:
+        """The best untried deployment that can take the call now, its slot reserved.
+
+        Saturated deployments are passed over (spill); when every remaining one is
+        saturated, wait for capacity until the queue deadline, then raise ``Overloaded``.
+        """
+        policy = call.request.policy or self.policy
+        while True:
+            remaining = [s for s in call.candidates if s.deployment.name not in call.tried and self._fits(s, call)]
+            # Policies return the candidates they were given; anything else is ignored.
+            ordered = (
+                [c for c in policy.order(remaining, call.route) if isinstance(c, DeploymentState)] if remaining else []
+            )
+            busy = False
+            for state in ordered:
+                reason = state.skip_reason()
+                if reason is None:
+                    call.skipped.pop(state.deployment.name, None)
+                    return state
+                busy = busy or reason == "skipped_busy"
+                name = state.deployment.name
+                if call.skipped.get(name) != reason:
+                    call.skipped[name] = reason
+                    self._record(call, Attempt(deployment=name, outcome=reason))
+            if not busy:
+                raise self._exhausted(call, bool(remaining) and not ordered)
+            wait = call.queue_deadline - time.monotonic()
+            if wait <= 0:
+                raise Overloaded(
+                    f"every candidate stayed saturated for {call.request.queue_timeout_s or self.queue_timeout_s:g}s",
+                    call.attempts,
+                )
+            frees = [t for s in ordered if (t := s.free_at()) is not None]
+            if frees:
+                wait = min(wait, max(0.001, min(frees) - time.monotonic()))
+            await self._wait_for_capacity(wait)
+
+    def _exhausted(self, call: _Call, filtered_out: bool) -> HybridInferError:
+        if filtered_out and not call.attempts:
+            return NoDeploymentAvailable(f"policy {call.request.policy or self.policy!r} left no deployment to try")
+        summary = "; ".join(
+            f"{a.deployment}: {a.outcome}" + (f" ({a.error})" if a.error else "") for a in call.attempts
+        )
+        return AllDeploymentsFailed(f"no deployment answered: {summary or 'none configured'}", call.attempts)
+
+    async def _wait_for_capacity(self, timeout: float) -> None:
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            async with asyncio.timeout(timeout):
+                await waiter
+        except TimeoutError:
+            pass
+        finally:
+            if not waiter.done():
+                waiter.cancel()
+            with contextlib.suppress(ValueError):
+                self._waiters.remove(waiter)
+
+    def _release(self, state: DeploymentState) -> None:
+        state.release()
+        if self._waiters:
+            waiters, self._waiters = self._waiters, []
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+
+    def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
+        """Account one failed call: attempt, breaker, cooldown, stats."""
+        latency_ms = (time.perf_counter() - started) * 1000
+        deployment = state.deployment
+        error.deployment = error.deployment or deployment.name
+        call.tried.add(deployment.name)
+        state.record_call(latency_ms, ok=False)
+        state.breaker.record_failure(error)
+        state.last_error = f"{type(error).__name__}: {error}"
+        if isinstance(error, RateLimited):
+            retry = self.health_config.default_retry_after_s if error.retry_after_s is None else error.retry_after_s
+            state.start_cooldown(min(retry, self.health_config.max_retry_after_s))
+        elif isinstance(error, AuthenticationFailed):
+            state.mark_unhealthy(state.last_error, self.health_config)
+        elif isinstance(error, ContextWindowExceeded) and deployment.context_window is not None:
+            previous = call.overflowed_window or 0
+            call.overflowed_window = max(previous, deployment.context_window)
+        outcome: AttemptOutcome = "timeout" if isinstance(error, ProviderTimeout) else "error"
+        self._record(
+            call,
+            Attempt(
+                deployment=deployment.name,
+                outcome=outcome,
+                error=str(error),
+                error_type=type(error).__name__,
+                status=error.status,
+                latency_ms=latency_ms,
+            ),
+        )
+        _log.debug("attempt %s on %s failed: %s", call.request_id, deployment.name, state.last_error)
+
+    def _succeeded(
+        self,
+        call: _Call,
+        state: DeploymentState,
+        completion: Completion,
+        started: float,
+        ttft_ms: float | None = None,
+    ) -> Result:
+        now = time.perf_counter()
+        latency_ms = (now - started) * 1000
+        deployment = state.deployment
+        cost = deployment.cost_usd(completion.prompt_tokens, completion.completion_tokens)
+        state.record_call(
+            latency_ms,
+            ok=True,
+            prompt_tokens=completion.prompt_tokens,
+            completion_tokens=completion.completion_tokens,
+            cost_usd=cost,
+        )
+        state.breaker.record_success()
+        self._record(call, Attempt(deployment=deployment.name, outcome="ok", latency_ms=latency_ms))
+        return Result(
+            text=completion.text,
+            provider=deployment.name,
+            model=deployment.model,
+            kind=deployment.kind,
+            usage=Usage(
+                prompt_tokens=completion.prompt_tokens,
+                completion_tokens=completion.completion_tokens,
+                total_tokens=completion.prompt_tokens + completion.completion_tokens,
+            ),
+            latency_ms=(now - call.started) * 1000,
+            ttft_ms=ttft_ms,
+            cost_usd=cost,
+            finish_reason=completion.finish_reason,
+            attempts=call.attempts,
+            request_id=call.request_id,
+        )
+
+    def _finish(self, call: _Call, result: Result | None, error: BaseException | None = None) -> None:
+        if self.bus:
+            self.bus.emit(
+                RequestFinished(
+                    call.request_id,
+                    result,
+                    None if error is None else type(error).__name__,
+                    None if error is None else str(error),
+                )
+            )
+
+    def _timeout_for(self, state: DeploymentState, request: Request) -> float:
+        return request.timeout_s if request.timeout_s is not None else state.deployment.timeout_s
+
+    # --- public calls --------------------------------------------------------------------
+
+    async def complete(self, request: Request, request_id: str | None = None) -> Result:
+        call = self._begin(request, request_id or new_request_id())
+        try:
+            while True:
+                state = await self._reserve(call)
+                timeout = self._timeout_for(state, request)
+                transport = self.transports[state.deployment.name]
+                started = time.perf_counter()
+                try:
+                    await transport.ready()
+                    started = time.perf_counter()
+                    async with asyncio.timeout(timeout):
+                        completion = await transport.complete(state.deployment, request, timeout)
+                except TimeoutError:
+                    self._failed(call, state, ProviderTimeout(f"no answer within {timeout:g}s"), started)
+                    continue
+                except ProviderError as error:
+                    self._failed(call, state, error, started)
+                    continue
+                finally:
+                    self._release(state)
+                result = self._succeeded(call, state, completion, started)
+                self._finish(call, result)
+                return result
+        except HybridInferError as error:
+            self._finish(call, None, error)
+            raise
+
+    async def stream(self, request: Request, request_id: str | None = None) -> AsyncGenerator[StreamChunk, None]:
+        """Stream from the first deployment that yields a token; fail over only before it."""
+        call = self._begin(request, request_id or new_request_id())
+        try:
+            while True:
+                state = await self._reserve(call)
+                timeout = self._timeout_for(state, request)
+                transport = self.transports[state.deployment.name]
+                try:
+                    await transport.ready()
+                except BaseException:
+                    self._release(state)
+                    raise
+                started = time.perf_counter()
+                source = transport.stream(state.deployment, request, timeout)
+                try:
+                    try:
+                        async with asyncio.timeout(timeout):
+                            first = await anext(source)
+                    except (TimeoutError, ProviderError, StopAsyncIteration) as exc:
+                        self._failed(call, state, _as_provider_error(exc, timeout), started)
+                        continue
+                    ttft_ms = (time.perf_counter() - started) * 1000
+                    partial: list[str] = []
+                    item = first
+                    while not isinstance(item, Completion):
+                        partial.append(item)
+                        yield StreamChunk(delta=item)
+                        try:
+                            async with asyncio.timeout(timeout):
+                                item = await anext(source)
+                        except (TimeoutError, ProviderError, StopAsyncIteration) as exc:
+                            error = _as_provider_error(exc, timeout)
+                            self._failed(call, state, error, started)
+                            text = "".join(partial)
+                            raise StreamInterrupted(
+                                f"stream from {state.deployment.name} broke after {len(text)} characters: {error}",
+                                call.attempts,
+                                partial_text=text,
+                                deployment=state.deployment.name,
+                            ) from exc
+                    result = self._succeeded(call, state, item, started, ttft_ms)
+                finally:
+                    self._release(state)
+                    await source.aclose()
+                self._finish(call, result)
+                yield StreamChunk(delta="", result=result)
+                return
+        except HybridInferError as error:
+            self._finish(call, None, error)
+            raise
+
+    # --- health ----------------------------------------------------------------------------
+
+    async def _health_loop(self) -> None:
+        while True:
+            await self.probe_all()
+            await asyncio.sleep(self.health_config.interval_s)
+
+    async def probe_all(self) -> None:
+        """Probe every deployment once, concurrently; never raises."""
+        await asyncio.gather(*(self._probe(state) for state in self.states), return_exceptions=True)
+
+    async def _probe(self, state: DeploymentState) -> None:
+        deployment = state.deployment
+        timeout = self.health_config.probe_timeout_s
+        try:
+            async with asyncio.timeout(timeout):
+                report = await self.transports[deployment.name].probe(deployment, timeout)
+        except (TimeoutError, ProviderError) as exc:
+            error = _as_provider_error(exc, timeout)
+            state.probe_failed(f"probe failed: {type(error).__name__}: {error}")
+            if state.failed_probes >= self.health_config.unhealthy_after and state.healthy:
+                state.mark_unhealthy(state.last_error or "probe failed", None)
+                self._health_changed(state)
+            return
+        if report is None:
+            return
+        state.record_probe(report.latency_ms)
+        state.model_present = report.model_present
+        state.loaded_models = report.loaded_models
+        if deployment.protocol == "ollama" and report.model_present is False:
+            if state.healthy:
+                state.mark_unhealthy(f"model {deployment.wire_model!r} is not pulled on this Ollama", None)
+                self._health_changed(state)
+            return
+        if not state.healthy:
+            state.mark_healthy()
+            self._health_changed(state)
+        state.breaker.half_open()
+
+    def _health_changed(self, state: DeploymentState) -> None:
+        _log.info(
+            "deployment %s is now %s%s",
+            state.deployment.name,
+            "healthy" if state.healthy else "unhealthy",
+            "" if state.healthy else f": {state.last_error}",
+        )
+        if self.bus:
+            self.bus.emit(
+                HealthChanged(
+                    state.deployment.name,
+                    state.healthy,
+                    None if state.healthy else state.last_error,
+                )
+            )
+
+
+def _as_provider_error(exc: BaseException, timeout: float) -> ProviderError:
+    if isinstance(exc, ProviderError):
+        return exc
+    if isinstance(exc, TimeoutError):
+        return ProviderTimeout(f"no answer within {timeout:g}s")
+    from hybrid_infer.errors import ProviderConnectionError
+
+    return ProviderConnectionError("stream ended without a final message")

@@ -1,0 +1,122 @@
+"""Load a declarative preset (YAML or TOML) into ``HybridClient`` keyword arguments.
+
+Presets are files users copy and commit, so they must never hold a secret: an
+``api_key`` has to be a ``${ENV_VAR}`` reference, resolved only when a call is made.
+Other string values may reference environment variables the same way (resolved at load).
+Errors name the file and the field.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hybrid_infer.errors import ConfigError
+
+_ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_TOP_LEVEL = {
+    "deployments",
+    "policy",
+    "health",
+    "queue_timeout_s",
+    "default_max_output_tokens",
+    "cache",
+}
+
+
+def _expand(value: Any, where: str) -> Any:
+    if isinstance(value, str):
+
+        def replace(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name not in os.environ:
+                raise ConfigError(f"environment variable {name} is not set", field=where)
+            return os.environ[name]
+
+        return _ENV_REF.sub(replace, value)
+    if isinstance(value, dict):
+        return {k: _expand(v, f"{where}.{k}") for k, v in value.items()}
+    if isinstance(value, list):
+        return [_expand(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    return value
+
+
+def _policy(spec: Any, where: str) -> Any:
+    """A policy name, or a mapping ``{name: by-use-case, routes: {...}, default: ...}``."""
+    from hybrid_infer.policies import ByUseCase, LocalFirst, resolve_policy
+
+    if isinstance(spec, str):
+        return resolve_policy(spec)
+    if not isinstance(spec, dict) or "name" not in spec:
+        raise ConfigError("must be a policy name or a mapping with a 'name'", field=where)
+    name = spec["name"]
+    if name == "by-use-case":
+        routes = spec.get("routes", {})
+        if not isinstance(routes, dict):
+            raise ConfigError("must map use cases to policy names", field=f"{where}.routes")
+        return ByUseCase(
+            {k: _policy(v, f"{where}.routes.{k}") for k, v in routes.items()},
+            default=_policy(spec.get("default", "local-first"), f"{where}.default"),
+        )
+    if name == "local-first" and "then" in spec:
+        return LocalFirst(then=_policy(spec["then"], f"{where}.then"))
+    extra = set(spec) - {"name"}
+    if extra:
+        raise ConfigError(f"unknown keys {sorted(extra)} for policy {name!r}", field=where)
+    return resolve_policy(name)
+
+
+def load_preset(path: str | Path) -> dict[str, Any]:
+    """Parse ``path`` and return keyword arguments for :class:`HybridClient`."""
+    path = Path(path)
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read preset: {exc.strerror}", field=where) from None
+    except UnicodeDecodeError:
+        raise ConfigError("preset is not UTF-8 text", field=where) from None
+    try:
+        if path.suffix.lower() == ".toml":
+            data: Any = tomllib.loads(text)
+        else:
+            data = yaml.safe_load(text)
+    except (yaml.YAMLError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"malformed preset: {exc}".splitlines()[0], field=where) from None
+    if not isinstance(data, dict):
+        raise ConfigError("a preset must be a mapping with a 'deployments' list", field=where)
+    unknown = set(data) - _TOP_LEVEL
+    if unknown:
+        raise ConfigError(f"unknown keys {sorted(unknown)}; known: {sorted(_TOP_LEVEL)}", field=where)
+    deployments = data.get("deployments")
+    if not isinstance(deployments, list):
+        raise ConfigError("must be a list", field=f"{where}: deployments")
+    settings: dict[str, Any] = {}
+    resolved = []
+    for i, item in enumerate(deployments):
+        field = f"{where}: deployments[{i}]"
+        if not isinstance(item, dict):
+            raise ConfigError("must be a mapping", field=field)
+        item = dict(item)
+        key = item.pop("api_key", None)
+        if key is not None and (not isinstance(key, str) or not _ENV_REF.fullmatch(key)):
+            raise ConfigError(
+                "presets must not hold keys; write api_key: ${ENV_VAR_NAME} and set the variable",
+                field=f"{field}.api_key",
+            )
+        item = _expand(item, field)
+        if key is not None:
+            item["api_key"] = key  # resolved at call time, never stored resolved
+        resolved.append(item)
+    settings["deployments"] = resolved
+    if "policy" in data:
+        settings["policy"] = _policy(data["policy"], f"{where}: policy")
+    for name in ("health", "queue_timeout_s", "default_max_output_tokens", "cache"):
+        if name in data:
+            settings[name] = _expand(data[name], f"{where}: {name}")
+    return settings

@@ -1,0 +1,258 @@
+"""One normalised chat request, validated at the boundary.
+
+``build_request`` turns the keyword arguments of ``complete``/``stream`` into a frozen
+:class:`Request` or raises :class:`~hybrid_infer.errors.ConfigError` naming the field. It
+is hand-written rather than a pydantic model because it runs on every call and must cost
+microseconds; everything downstream (policies, transports, caches) trusts its output.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from hybrid_infer.errors import ConfigError
+
+Message = dict[str, Any]
+CacheMode = Literal["default", "no-cache", "no-store", "off", "only"]
+
+ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})
+CACHE_MODES: frozenset[str] = frozenset({"default", "no-cache", "no-store", "off", "only"})
+
+# Parameters forwarded to providers. They change the output, so the cache keys on them.
+PROVIDER_PARAMS = frozenset(
+    {
+        "top_p",
+        "top_k",
+        "stop",
+        "seed",
+        "tools",
+        "tool_choice",
+        "response_format",
+        "presence_penalty",
+        "frequency_penalty",
+        "logit_bias",
+        "user",
+        "extra_body",
+    }
+)
+
+MAX_PROMPT_CHARS = 8_000_000
+_MAX_NESTING = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A validated request. ``params`` holds the provider parameters other than the named ones."""
+
+    messages: tuple[Message, ...]
+    use_case: str | None = None
+    max_tokens: int | None = None
+    temperature: float | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    stream: bool = False
+    timeout_s: float | None = None
+    queue_timeout_s: float | None = None
+    policy: Any = None
+    cache_mode: CacheMode = "default"
+    namespace: str | None = None
+    cache_ttl_s: float | None = None
+
+    def generation_params(self) -> dict[str, Any]:
+        """Every parameter that changes the output, for transports and cache keys."""
+        out = dict(self.params)
+        if self.max_tokens is not None:
+            out["max_tokens"] = self.max_tokens
+        if self.temperature is not None:
+            out["temperature"] = self.temperature
+        return out
+
+    @property
+    def last_user_text(self) -> str:
+        for message in reversed(self.messages):
+            if message.get("role") == "user":
+                content = message.get("content")
+                return content if isinstance(content, str) else _parts_text(content)
+        return ""
+
+
+def _parts_text(content: Any) -> str:
+    if isinstance(content, list):
+        return " ".join(str(p.get("text", "")) for p in content if isinstance(p, Mapping))
+    return ""
+
+
+def _number(value: Any, name: str, *, lo: float, hi: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"must be a number, got {type(value).__name__}", field=name)
+    if not math.isfinite(value) or not lo <= value <= hi:
+        raise ConfigError(f"must be a finite number in [{lo}, {hi}], got {value!r}", field=name)
+    return float(value)
+
+
+def _positive_int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"must be a positive integer, got {value!r}", field=name)
+    return value
+
+
+def _positive_seconds(value: Any, name: str) -> float:
+    seconds = _number(value, name, lo=0.0, hi=86_400.0 * 365)
+    if seconds <= 0 and name != "queue_timeout_s":
+        raise ConfigError("must be greater than 0", field=name)
+    return seconds
+
+
+def _check_json_value(value: Any, name: str, depth: int = 0) -> None:
+    """Reject values a provider cannot receive as JSON (NaN, objects, absurd nesting)."""
+    if depth > _MAX_NESTING * 4:
+        raise ConfigError("is nested too deeply", field=name)
+    if value is None or isinstance(value, bool | int | str):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ConfigError("must not contain NaN or infinity", field=name)
+        return
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ConfigError("keys must be strings", field=name)
+            _check_json_value(item, f"{name}.{key}", depth + 1)
+        return
+    if isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            _check_json_value(item, f"{name}[{i}]", depth + 1)
+        return
+    raise ConfigError(f"must be JSON data, got {type(value).__name__}", field=name)
+
+
+def _check_text(text: str, name: str) -> int:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ConfigError("is not valid UTF-8 text (lone surrogate)", field=name) from exc
+    return len(text)
+
+
+def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
+    name = f"messages[{i}]"
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"must be a mapping with role and content, got {type(raw).__name__}", field=name)
+    role = raw.get("role")
+    if role not in ROLES:
+        raise ConfigError(f"must be one of {sorted(ROLES)}, got {role!r}", field=f"{name}.role")
+    content = raw.get("content")
+    size = 0
+    if isinstance(content, str):
+        size = _check_text(content, f"{name}.content")
+    elif isinstance(content, list):
+        for j, part in enumerate(content):
+            if not isinstance(part, Mapping) or not isinstance(part.get("type"), str):
+                raise ConfigError("content parts need a string 'type'", field=f"{name}.content[{j}]")
+            if isinstance(part.get("text"), str):
+                size += _check_text(part["text"], f"{name}.content[{j}].text")
+        _check_json_value(content, f"{name}.content")
+    elif content is None:
+        if role != "assistant" or not raw.get("tool_calls"):
+            raise ConfigError("is missing (only assistant tool calls may omit it)", field=f"{name}.content")
+    else:
+        raise ConfigError(
+            f"must be a string or a list of parts, got {type(content).__name__}",
+            field=f"{name}.content",
+        )
+    message: Message = {"role": role, "content": content}
+    for key, value in raw.items():
+        if key in ("role", "content"):
+            continue
+        if key not in ("name", "tool_calls", "tool_call_id"):
+            raise ConfigError("is not a known message field", field=f"{name}.{key}")
+        _check_json_value(value, f"{name}.{key}")
+        message[key] = value
+    return message, size
+
+
+def build_request(
+    prompt: Any = None,
+    *,
+    messages: Any = None,
+    use_case: Any = None,
+    max_tokens: Any = None,
+    temperature: Any = None,
+    policy: Any = None,
+    timeout_s: Any = None,
+    queue_timeout_s: Any = None,
+    stream: bool = False,
+    cache: Any = "default",
+    namespace: Any = None,
+    cache_ttl_s: Any = None,
+    params: Mapping[str, Any] | None = None,
+) -> Request:
+    """Validate the arguments of a completion call; raise ``ConfigError`` naming the field."""
+    if prompt is not None and messages is not None:
+        raise ConfigError("give either prompt or messages, not both", field="prompt")
+    if prompt is not None:
+        if not isinstance(prompt, str):
+            raise ConfigError(f"must be a string, got {type(prompt).__name__}", field="prompt")
+        if not prompt.strip():
+            raise ConfigError("must not be empty", field="prompt")
+        size = _check_text(prompt, "prompt")
+        normalised: tuple[Message, ...] = ({"role": "user", "content": prompt},)
+    elif messages is not None:
+        if isinstance(messages, str | bytes) or not isinstance(messages, Sequence):
+            raise ConfigError("must be a list of {role, content} mappings", field="messages")
+        if not messages:
+            raise ConfigError("must not be empty", field="messages")
+        out = []
+        size = 0
+        for i, raw in enumerate(messages):
+            message, n = _normalise_message(raw, i)
+            out.append(message)
+            size += n
+        if not any(m["role"] != "system" and m.get("content") not in (None, "") for m in out) and not any(
+            m.get("tool_calls") for m in out
+        ):
+            raise ConfigError("needs at least one non-empty non-system message", field="messages")
+        normalised = tuple(out)
+    else:
+        raise ConfigError("give a prompt or messages", field="prompt")
+    if size > MAX_PROMPT_CHARS:
+        raise ConfigError(f"is {size} characters; the limit is {MAX_PROMPT_CHARS}", field="messages")
+
+    if use_case is not None and (not isinstance(use_case, str) or not use_case):
+        raise ConfigError("must be a non-empty string", field="use_case")
+    extra: dict[str, Any] = {}
+    for key, value in (params or {}).items():
+        if key not in PROVIDER_PARAMS:
+            raise ConfigError(f"is not a known parameter (known: {', '.join(sorted(PROVIDER_PARAMS))})", field=key)
+        if value is None:
+            continue
+        _check_json_value(value, key)
+        if key == "top_p":
+            value = _number(value, key, lo=0.0, hi=1.0)
+        elif key == "seed" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ConfigError("must be an integer", field=key)
+        elif key == "stop" and not (
+            isinstance(value, str) or (isinstance(value, list) and all(isinstance(s, str) for s in value))
+        ):
+            raise ConfigError("must be a string or a list of strings", field=key)
+        extra[key] = value
+    if cache not in CACHE_MODES:
+        raise ConfigError(f"must be one of {sorted(CACHE_MODES)}, got {cache!r}", field="cache")
+    if namespace is not None and (not isinstance(namespace, str) or not namespace or len(namespace) > 200):
+        raise ConfigError("must be a non-empty string of at most 200 characters", field="namespace")
+    return Request(
+        messages=normalised,
+        use_case=use_case,
+        max_tokens=None if max_tokens is None else _positive_int(max_tokens, "max_tokens"),
+        temperature=None if temperature is None else _number(temperature, "temperature", lo=0.0, hi=2.0),
+        params=extra,
+        stream=stream,
+        timeout_s=None if timeout_s is None else _positive_seconds(timeout_s, "timeout_s"),
+        queue_timeout_s=None if queue_timeout_s is None else _positive_seconds(queue_timeout_s, "queue_timeout_s"),
+        policy=policy,
+        cache_mode=cache,
+        namespace=namespace,
+        cache_ttl_s=None if cache_ttl_s is None else _positive_seconds(cache_ttl_s, "cache_ttl_s"),
+    )

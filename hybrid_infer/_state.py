@@ -1,0 +1,208 @@
+"""Runtime state of one deployment: load, breaker, health, latency and counters.
+
+A :class:`DeploymentState` is what policies see (as a read-only ``Candidate``) and what
+the engine updates around each call. It holds no event-loop objects, so it survives the
+client moving between event loops; it is touched from one loop at a time and read
+(snapshots only) from any thread.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from datetime import UTC, datetime
+from statistics import quantiles
+
+from hybrid_infer._breaker import DeploymentBreaker, StateListener
+from hybrid_infer._config import Deployment, HealthConfig
+from hybrid_infer._results import AttemptOutcome, DeploymentHealth, DeploymentStats
+
+EWMA_ALPHA = 0.3
+_LATENCY_WINDOW = 2048
+_RPM_WINDOW_S = 60.0
+
+
+def _ewma(previous: float | None, sample: float) -> float:
+    return sample if previous is None else previous + EWMA_ALPHA * (sample - previous)
+
+
+def _wall(monotonic_ts: float) -> datetime:
+    return datetime.fromtimestamp(time.time() - (time.monotonic() - monotonic_ts), UTC)
+
+
+class DeploymentState:
+    """Everything the router tracks about one deployment."""
+
+    def __init__(self, deployment: Deployment, health: HealthConfig, on_breaker: StateListener):
+        self.deployment = deployment
+        self.breaker = DeploymentBreaker(
+            deployment.name,
+            fail_max=health.failure_threshold,
+            reset_timeout_s=health.reset_timeout_s,
+            on_change=on_breaker,
+        )
+        self.in_flight = 0
+        self.ewma_latency_ms: float | None = None
+        self.probe_latency_ms: float | None = None
+        # health
+        self.healthy = True
+        self.failed_probes = 0
+        self.last_probe_at: float | None = None
+        self.last_probe_latency_ms: float | None = None
+        self.last_error: str | None = None
+        self.model_present: bool | None = None
+        self.loaded_models: list[dict[str, object]] = []
+        self.cooldown_until = 0.0
+        self.unhealthy_until: float | None = None
+        self._rpm_starts: deque[float] = deque()
+        # stats
+        self.requests = 0
+        self.errors = 0
+        self.prompt_tokens = 0
+        self.completion_tokens = 0
+        self.cost_usd = 0.0
+        self._latencies: deque[float] = deque(maxlen=_LATENCY_WINDOW)
+
+    # --- capacity ---------------------------------------------------------------
+
+    def _rpm_full(self, now: float) -> bool:
+        rpm = self.deployment.rpm
+        if rpm is None:
+            return False
+        starts = self._rpm_starts
+        while starts and now - starts[0] >= _RPM_WINDOW_S:
+            starts.popleft()
+        return len(starts) >= rpm
+
+    @property
+    def has_capacity(self) -> bool:
+        limit = self.deployment.max_concurrency
+        if limit is not None and self.in_flight >= limit:
+            return False
+        now = time.monotonic()
+        return now >= self.cooldown_until and not self._rpm_full(now)
+
+    def free_at(self) -> float | None:
+        """Monotonic time when time alone frees this deployment (rpm window, 429 cooldown)."""
+        now = time.monotonic()
+        times = []
+        if self.cooldown_until > now:
+            times.append(self.cooldown_until)
+        if self._rpm_full(now):
+            times.append(self._rpm_starts[0] + _RPM_WINDOW_S)
+        return max(times) if times else None
+
+    def skip_reason(self) -> AttemptOutcome | None:
+        """Why this deployment cannot take a call now; ``None`` means it can (and is reserved).
+
+        On ``None`` the caller owns one slot and must call :meth:`release`.
+        """
+        if not self.healthy:
+            if self.unhealthy_until is None or time.monotonic() < self.unhealthy_until:
+                return "skipped_unhealthy"
+            self.mark_healthy()
+        if not self.has_capacity:
+            return "skipped_busy"
+        if not self.breaker.try_acquire():
+            return "skipped_open"
+        self.in_flight += 1
+        if self.deployment.rpm is not None:
+            self._rpm_starts.append(time.monotonic())
+        return None
+
+    def release(self) -> None:
+        self.in_flight -= 1
+        self.breaker.release_trial()
+
+    # --- learning from calls and probes -------------------------------------------
+
+    def record_call(
+        self,
+        latency_ms: float,
+        *,
+        ok: bool,
+        prompt_tokens: int = 0,
+        completion_tokens: int = 0,
+        cost_usd: float = 0.0,
+    ) -> None:
+        self.requests += 1
+        if ok:
+            self.ewma_latency_ms = _ewma(self.ewma_latency_ms, latency_ms)
+            self._latencies.append(latency_ms)
+            self.prompt_tokens += prompt_tokens
+            self.completion_tokens += completion_tokens
+            self.cost_usd += cost_usd
+        else:
+            self.errors += 1
+
+    def start_cooldown(self, seconds: float) -> None:
+        self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)
+
+    def mark_unhealthy(self, error: str, health: HealthConfig | None) -> None:
+        """Take the deployment out of rotation until a probe passes.
+
+        With ``health`` given and probes disabled, nothing would ever bring it back, so it
+        returns by itself after the breaker reset timeout instead.
+        """
+        self.healthy = False
+        self.last_error = error
+        if health is not None and not health.enabled:
+            self.unhealthy_until = time.monotonic() + health.reset_timeout_s
+        else:
+            self.unhealthy_until = None
+
+    def mark_healthy(self) -> None:
+        self.healthy = True
+        self.failed_probes = 0
+        self.unhealthy_until = None
+        self.last_error = None
+
+    def probe_failed(self, error: str) -> None:
+        self.last_probe_at = time.monotonic()
+        self.failed_probes += 1
+        self.last_error = error
+
+    def record_probe(self, latency_ms: float) -> None:
+        self.last_probe_at = time.monotonic()
+        self.last_probe_latency_ms = latency_ms
+        self.probe_latency_ms = _ewma(self.probe_latency_ms, latency_ms)
+        self.failed_probes = 0
+
+    # --- snapshots ----------------------------------------------------------------
+
+    def health(self) -> DeploymentHealth:
+        now = time.monotonic()
+        return DeploymentHealth(
+            name=self.deployment.name,
+            kind=self.deployment.kind,
+            state=self.breaker.state,
+            healthy=self.healthy,
+            last_probe_at=None if self.last_probe_at is None else _wall(self.last_probe_at),
+            last_probe_latency_ms=self.last_probe_latency_ms,
+            last_error=self.last_error,
+            in_flight=self.in_flight,
+            max_concurrency=self.deployment.max_concurrency,
+            ewma_latency_ms=self.ewma_latency_ms,
+            cooldown_until=_wall(self.cooldown_until) if self.cooldown_until > now else None,
+            model_present=self.model_present,
+            loaded_models=list(self.loaded_models),
+        )
+
+    def stats(self) -> DeploymentStats:
+        samples = list(self._latencies)
+        p50 = p95 = None
+        if len(samples) == 1:
+            p50 = p95 = samples[0]
+        elif samples:
+            cuts = quantiles(samples, n=100, method="inclusive")
+            p50, p95 = cuts[49], cuts[94]
+        return DeploymentStats(
+            name=self.deployment.name,
+            requests=self.requests,
+            errors=self.errors,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            cost_usd=self.cost_usd,
+            latency_p50_ms=p50,
+            latency_p95_ms=p95,
+        )

@@ -1,0 +1,97 @@
+"""The ``hybrid-infer`` command: a demo, one-off questions and health checks from a preset.
+
+A thin argparse layer over the public API; it holds no logic of its own beyond
+formatting. Exit status is 0 on success, 1 when a request or probe fails, 2 for bad
+arguments or configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+
+from hybrid_infer.errors import ConfigError, HybridInferError
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from hybrid_infer._demo import run_demo
+
+    asyncio.run(run_demo())
+    return 0
+
+
+def _cmd_ask(args: argparse.Namespace) -> int:
+    from hybrid_infer._client import HybridClient
+
+    with HybridClient.from_file(args.config) as client:
+        kwargs = {"use_case": args.use_case, "max_tokens": args.max_tokens}
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        if args.stream:
+            for chunk in client.stream(args.prompt, **kwargs):
+                print(chunk.delta, end="", flush=True)
+                if chunk.result is not None:
+                    result = chunk.result
+            print()
+        else:
+            result = client.complete(args.prompt, **kwargs)
+            print(result.text)
+        print(
+            f"-- {result.provider} ({result.kind}, {result.model}) {result.latency_ms:.0f} ms, "
+            f"{result.usage.total_tokens} tokens, ${result.cost_usd:.6f}, cache={result.cache}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _cmd_health(args: argparse.Namespace) -> int:
+    from hybrid_infer._client import HybridClient
+
+    with HybridClient.from_file(args.config, health={"enabled": False}) as client:
+        report = client.check_health()
+    if args.json:
+        print(json.dumps({k: v.model_dump(mode="json") for k, v in report.items()}, indent=2))
+    else:
+        for name, h in report.items():
+            latency = "-" if h.last_probe_latency_ms is None else f"{h.last_probe_latency_ms:.0f} ms"
+            present = {True: "model present", False: "MODEL MISSING", None: ""}[h.model_present]
+            status = "healthy" if h.healthy else "UNHEALTHY"
+            print(f"{name:20s} {h.kind:5s} {status:9s} probe={latency:8s} {present} {h.last_error or ''}".rstrip())
+    return 0 if all(h.healthy for h in report.values()) else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hybrid-infer", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="tour the routing on simulated local and cloud deployments")
+    demo.set_defaults(func=_cmd_demo)
+    ask = sub.add_parser("ask", help="send one prompt through a preset's deployments")
+    ask.add_argument("--config", required=True, help="a YAML/TOML preset, e.g. policies/local-first.yaml")
+    ask.add_argument("--use-case")
+    ask.add_argument("--max-tokens", type=int)
+    ask.add_argument("--stream", action="store_true")
+    ask.add_argument("prompt")
+    ask.set_defaults(func=_cmd_ask)
+    health = sub.add_parser("health", help="probe every deployment of a preset once")
+    health.add_argument("--config", required=True)
+    health.add_argument("--json", action="store_true")
+    health.set_defaults(func=_cmd_health)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ConfigError as exc:
+        print(f"hybrid-infer: configuration error: {exc}", file=sys.stderr)
+        return 2
+    except HybridInferError as exc:
+        print(f"hybrid-infer: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

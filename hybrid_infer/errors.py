@@ -1,0 +1,168 @@
+"""The exception tree of hybrid-infer: one base class, families by cause.
+
+Every error a caller can see is a :class:`HybridInferError`. Errors that end a request
+carry the attempts that were made, so the caller sees *what happened* on every
+deployment, not just the last failure. Messages never contain API keys: they are built
+from deployment names, statuses and provider messages only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hybrid_infer._results import Attempt
+
+
+class HybridInferError(Exception):
+    """Base class of every error raised by hybrid-infer."""
+
+
+# --- configuration and input ------------------------------------------------------
+
+
+class ConfigError(HybridInferError, ValueError):
+    """Raised when a configuration, a preset file or a request argument is invalid.
+
+    ``field`` names the offending field (``"deployments[1].name"``, ``"messages"``).
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+# --- routing outcomes that end a request -------------------------------------------
+
+
+class RoutingError(HybridInferError):
+    """A request ended without an answer; ``attempts`` says what each deployment did."""
+
+    def __init__(self, message: str, attempts: Sequence[Attempt] = ()) -> None:
+        self.attempts: list[Attempt] = list(attempts)
+        super().__init__(message)
+
+
+class NoDeploymentAvailable(RoutingError):
+    """Raised when no configured deployment can serve the request at all (e.g. use case)."""
+
+
+class AllDeploymentsFailed(RoutingError):
+    """Raised when every candidate deployment failed or was skipped."""
+
+
+class Overloaded(RoutingError):
+    """Raised when every candidate stayed saturated for ``queue_timeout_s``."""
+
+
+class StreamInterrupted(RoutingError):
+    """Raised when a stream broke after its first token; ``partial_text`` is what arrived."""
+
+    def __init__(
+        self,
+        message: str,
+        attempts: Sequence[Attempt] = (),
+        *,
+        partial_text: str = "",
+        deployment: str | None = None,
+    ) -> None:
+        self.partial_text = partial_text
+        self.deployment = deployment
+        super().__init__(message, attempts)
+
+
+# --- one provider call failed (the cause recorded in an Attempt) ---------------------
+
+
+class ProviderError(HybridInferError):
+    """One call to one deployment failed. Used as the per-attempt cause.
+
+    ``status`` is the HTTP status when there was one. ``counts_as_failure`` tells the
+    circuit breaker whether the deployment (rather than the request) is at fault.
+    """
+
+    counts_as_failure: bool = True
+
+    def __init__(self, message: str, *, deployment: str | None = None, status: int | None = None):
+        self.deployment = deployment
+        self.status = status
+        super().__init__(message)
+
+
+class ProviderTimeout(ProviderError):
+    """The deployment did not answer within its timeout."""
+
+
+class ProviderConnectionError(ProviderError):
+    """The deployment could not be reached; ``refused`` when nothing listens there."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        deployment: str | None = None,
+        status: int | None = None,
+        refused: bool = False,
+    ) -> None:
+        self.refused = refused
+        super().__init__(message, deployment=deployment, status=status)
+
+
+class ServerError(ProviderError):
+    """The deployment answered with a 5xx status."""
+
+
+class MalformedResponse(ProviderError):
+    """The deployment answered with a body that is not the protocol's (bad JSON, fields)."""
+
+
+class RateLimited(ProviderError):
+    """The deployment answered 429; ``retry_after_s`` is its requested cooldown."""
+
+    counts_as_failure = False
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        deployment: str | None = None,
+        status: int | None = 429,
+        retry_after_s: float | None = None,
+    ) -> None:
+        self.retry_after_s = retry_after_s
+        super().__init__(message, deployment=deployment, status=status)
+
+
+class RequestRejected(ProviderError):
+    """The deployment rejected this request (4xx caused by the request, not the deployment)."""
+
+    counts_as_failure = False
+
+
+class AuthenticationFailed(RequestRejected):
+    """The deployment rejected the credentials (401/403). Reported, not retried."""
+
+
+class ContextWindowExceeded(RequestRejected):
+    """The prompt does not fit this deployment's context window."""
+
+
+__all__ = [
+    "AllDeploymentsFailed",
+    "AuthenticationFailed",
+    "ConfigError",
+    "ContextWindowExceeded",
+    "HybridInferError",
+    "MalformedResponse",
+    "NoDeploymentAvailable",
+    "Overloaded",
+    "ProviderConnectionError",
+    "ProviderError",
+    "ProviderTimeout",
+    "RateLimited",
+    "RequestRejected",
+    "RoutingError",
+    "ServerError",
+    "StreamInterrupted",
+]

@@ -1,0 +1,109 @@
+"""Typed telemetry events passed to the ``callbacks`` of a :class:`~hybrid_infer.HybridClient`.
+
+A callback is any callable taking one event. Events are small frozen dataclasses emitted
+inline on the client's event loop, so a callback must be quick (hand slow work to a
+queue); an exception in a callback is logged and swallowed, never failing a request.
+Events carry deployment names, outcomes and numbers — never API keys or prompts.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from time import time
+from typing import TypeAlias
+
+from hybrid_infer._results import Attempt, BreakerState, Result
+
+_log = logging.getLogger("hybrid_infer")
+
+
+@dataclass(frozen=True, slots=True)
+class RequestStarted:
+    """A ``complete``/``stream`` call began routing."""
+
+    request_id: str
+    use_case: str | None
+    stream: bool
+    at: float = field(default_factory=time)
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptFinished:
+    """One deployment answered, failed or was skipped for a request."""
+
+    request_id: str
+    attempt: Attempt
+    at: float = field(default_factory=time)
+
+
+@dataclass(frozen=True, slots=True)
+class RequestFinished:
+    """A request ended: ``result`` on success, else ``error_type`` and ``error``."""
+
+    request_id: str
+    result: Result | None
+    error_type: str | None = None
+    error: str | None = None
+    at: float = field(default_factory=time)
+
+
+@dataclass(frozen=True, slots=True)
+class BreakerStateChanged:
+    """A deployment's circuit breaker moved between closed, open and half_open."""
+
+    deployment: str
+    old: BreakerState
+    new: BreakerState
+    at: float = field(default_factory=time)
+
+
+@dataclass(frozen=True, slots=True)
+class HealthChanged:
+    """A health probe changed a deployment's ``healthy`` flag."""
+
+    deployment: str
+    healthy: bool
+    error: str | None = None
+    at: float = field(default_factory=time)
+
+
+Event: TypeAlias = RequestStarted | AttemptFinished | RequestFinished | BreakerStateChanged | HealthChanged
+Callback: TypeAlias = Callable[[Event], object]
+
+
+class EventBus:
+    """Delivers events to callbacks; a failing callback is logged and skipped."""
+
+    __slots__ = ("callbacks",)
+
+    def __init__(self, callbacks: Sequence[Callback] = ()) -> None:
+        self.callbacks: tuple[Callback, ...] = tuple(callbacks)
+
+    def __bool__(self) -> bool:
+        return bool(self.callbacks)
+
+    def emit(self, event: Event) -> None:
+        for callback in self.callbacks:
+            try:
+                callback(event)
+            except Exception:
+                _log.warning(
+                    "telemetry callback %r failed on %s",
+                    callback,
+                    type(event).__name__,
+                    exc_info=True,
+                )
+
+
+__all__ = [
+    "AttemptFinished",
+    "BreakerStateChanged",
+    "Callback",
+    "Event",
+    "EventBus",
+    "HealthChanged",
+    "RequestFinished",
+    "RequestStarted",
+]

@@ -1,0 +1,93 @@
+"""The policy seam: a small object that orders candidate deployments for one request.
+
+A policy sees read-only :class:`Candidate` views and a :class:`RouteContext`; it returns
+the candidates in the order to try them and may drop some (a filter). It never calls a
+provider, never waits and never mutates state, so each policy is testable with plain
+data. Skipping open, unhealthy or saturated deployments is the engine's job, not the
+policy's: a policy only says who to try first.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from hybrid_infer._config import Deployment
+
+
+class Candidate(Protocol):
+    """What a policy may read about one deployment (a live, read-only view)."""
+
+    @property
+    def deployment(self) -> Deployment: ...
+
+    @property
+    def in_flight(self) -> int: ...
+
+    @property
+    def has_capacity(self) -> bool:
+        """False when ``max_concurrency`` requests are in flight or the rpm budget is spent."""
+        ...
+
+    @property
+    def ewma_latency_ms(self) -> float | None:
+        """Smoothed latency of completed calls; ``None`` until the first one."""
+        ...
+
+    @property
+    def probe_latency_ms(self) -> float | None:
+        """Smoothed latency of health probes; ``None`` until the first one."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class RouteContext:
+    """What a policy may know about the request being routed."""
+
+    use_case: str | None = None
+    prompt_tokens: int = 1
+    """Estimated prompt tokens (character heuristic; see ``_tokens``)."""
+    expected_output_tokens: int = 256
+    """``max_tokens`` of the request, else the client's ``default_max_output_tokens``."""
+
+
+class Policy(ABC):
+    """Orders candidates for one request. Compose with ``>>``: ``ByUseCase() >> Cheapest()``."""
+
+    @abstractmethod
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        """Return the candidates to try, best first (a subset is allowed: that filters)."""
+
+    def validate(self, deployments: Sequence[Deployment]) -> None:  # noqa: B027 - optional hook
+        """Raise :class:`~hybrid_infer.errors.ConfigError` if this policy cannot rank them."""
+
+    def __rshift__(self, other: Policy) -> Policy:
+        return Chain(self, other)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Chain(Policy):
+    """Apply policies in turn: each orders (or filters) the output of the previous one."""
+
+    def __init__(self, *policies: Policy) -> None:
+        flat: list[Policy] = []
+        for policy in policies:
+            flat.extend(policy.policies if isinstance(policy, Chain) else (policy,))
+        self.policies: tuple[Policy, ...] = tuple(flat)
+
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        ordered = list(candidates)
+        for policy in self.policies:
+            ordered = policy.order(ordered, ctx)
+        return ordered
+
+    def validate(self, deployments: Sequence[Deployment]) -> None:
+        for policy in self.policies:
+            policy.validate(deployments)
+
+    def __repr__(self) -> str:
+        return " >> ".join(repr(p) for p in self.policies)

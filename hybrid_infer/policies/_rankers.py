@@ -1,0 +1,92 @@
+"""The built-in rankers: local-first, cheapest and fastest.
+
+Each is a few lines that sort candidates by one idea; ties keep the order in which the
+deployments were declared, so a configuration reads as a preference list. None of them
+filters: saturated or broken deployments are skipped later by the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from hybrid_infer._config import Deployment
+from hybrid_infer.errors import ConfigError
+from hybrid_infer.policies._base import Candidate, Policy, RouteContext
+
+
+class Declared(Policy):
+    """Keep the declared order (the identity ranker)."""
+
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        return list(candidates)
+
+
+class LocalFirst(Policy):
+    """Local deployments with free capacity, then cloud, then saturated local ones.
+
+    This is the seed design: use the local runtime while fewer than its
+    ``max_concurrency`` requests are in flight, else spill to the cloud. ``then`` orders
+    within each group (declared order by default).
+    """
+
+    def __init__(self, then: Policy | None = None) -> None:
+        self.then = then or Declared()
+
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        ranked = self.then.order(candidates, ctx)
+        free_local = [c for c in ranked if c.deployment.kind == "local" and c.has_capacity]
+        cloud = [c for c in ranked if c.deployment.kind == "cloud"]
+        busy_local = [c for c in ranked if c.deployment.kind == "local" and not c.has_capacity]
+        return free_local + cloud + busy_local
+
+    def validate(self, deployments: Sequence[Deployment]) -> None:
+        self.then.validate(deployments)
+
+    def __repr__(self) -> str:
+        return "LocalFirst()" if isinstance(self.then, Declared) else f"LocalFirst(then={self.then!r})"
+
+
+def estimated_cost_usd(deployment: Deployment, ctx: RouteContext) -> float:
+    """What this request would cost on ``deployment`` by the estimate (unpriced: inf)."""
+    if not deployment.has_prices:
+        return math.inf
+    return deployment.cost_usd(ctx.prompt_tokens, ctx.expected_output_tokens)
+
+
+class Cheapest(Policy):
+    """Lowest estimated cost of *this* request; ties broken by observed latency."""
+
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        return sorted(
+            candidates,
+            key=lambda c: (
+                estimated_cost_usd(c.deployment, ctx),
+                math.inf if c.ewma_latency_ms is None else c.ewma_latency_ms,
+            ),
+        )
+
+    def validate(self, deployments: Sequence[Deployment]) -> None:
+        for deployment in deployments:
+            if not deployment.has_prices:
+                raise ConfigError(
+                    f"cloud model {deployment.model!r} has no known price; set "
+                    "input_cost_per_mtok and output_cost_per_mtok to rank it by cost",
+                    field=f"{deployment.name}.input_cost_per_mtok",
+                )
+
+
+class Fastest(Policy):
+    """Lowest observed latency (EWMA of calls); unmeasured deployments first so all get measured.
+
+    Among unmeasured deployments, a faster health probe goes first.
+    """
+
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        def key(c: Candidate) -> tuple[int, float]:
+            if c.ewma_latency_ms is None:
+                probe = c.probe_latency_ms
+                return (0, math.inf if probe is None else probe)
+            return (1, c.ewma_latency_ms)
+
+        return sorted(candidates, key=key)

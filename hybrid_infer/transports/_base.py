@@ -1,0 +1,131 @@
+"""The transport seam: how one request reaches one deployment and comes back.
+
+A transport knows a wire protocol and nothing about routing: it sends a validated
+:class:`~hybrid_infer._request.Request` to a :class:`~hybrid_infer.Deployment` and
+returns a :class:`Completion` (or streams text deltas ending with one), raising a
+:class:`~hybrid_infer.errors.ProviderError` subclass on failure. Both implementations
+(native aiohttp and litellm) must map the same wire situation to the same result and
+the same error class; the engine relies on that to decide failover and breakers.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import time
+from abc import ABC, abstractmethod
+from collections.abc import AsyncGenerator, Mapping
+from dataclasses import dataclass, field
+
+from hybrid_infer._config import Deployment
+from hybrid_infer._request import Request
+from hybrid_infer.errors import (
+    AuthenticationFailed,
+    ContextWindowExceeded,
+    ProviderError,
+    ProviderTimeout,
+    RateLimited,
+    RequestRejected,
+    ServerError,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """A whole answer as the provider gave it; token counts are the provider's own."""
+
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    finish_reason: str | None
+    model: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeReport:
+    """What a health probe learned; ``model_present`` is None when it cannot tell."""
+
+    latency_ms: float
+    model_present: bool | None = None
+    loaded_models: list[dict[str, object]] = field(default_factory=list)
+
+
+class Transport(ABC):
+    """Sends requests to deployments of the protocols it speaks."""
+
+    @abstractmethod
+    async def complete(self, deployment: Deployment, request: Request, timeout_s: float) -> Completion:
+        """One non-streaming call."""
+
+    @abstractmethod
+    def stream(
+        self, deployment: Deployment, request: Request, timeout_s: float
+    ) -> AsyncGenerator[str | Completion, None]:
+        """Yield non-empty text deltas, then exactly one :class:`Completion` (whole text)."""
+
+    async def ready(self) -> None:  # noqa: B027 - optional hook
+        """Finish slow one-time set-up (imports) off the event loop, before any timeout runs."""
+
+    async def probe(self, deployment: Deployment, timeout_s: float) -> ProbeReport | None:
+        """Check the deployment is up without generating; ``None`` if unsupported."""
+        return None
+
+    async def aclose(self) -> None:  # noqa: B027 - optional hook
+        """Release connections. The transport is unusable afterwards."""
+
+
+# --- shared HTTP error mapping -------------------------------------------------------
+
+_CONTEXT_MARKERS = (
+    "context_length_exceeded",
+    "context length",
+    "context window",
+    "maximum context",
+    "prompt is too long",
+    "prompt too long",
+    "too many tokens",
+)
+
+
+def parse_retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds from ``Retry-After`` (seconds or HTTP date) or ``retry-after-ms``."""
+    lowered = {k.lower(): v for k, v in headers.items()}
+    if (ms := lowered.get("retry-after-ms")) is not None:
+        try:
+            return max(0.0, float(ms) / 1000)
+        except ValueError:
+            pass
+    value = lowered.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def looks_like_context_overflow(message: str) -> bool:
+    lowered = message.lower()
+    return any(marker in lowered for marker in _CONTEXT_MARKERS)
+
+
+def error_for_status(
+    status: int, message: str, *, deployment: str, headers: Mapping[str, str] | None = None
+) -> ProviderError:
+    """The error class for an HTTP error status, as both transports must map it."""
+    text = f"HTTP {status}: {message}"[:500]
+    if status in (401, 403):
+        return AuthenticationFailed(text, deployment=deployment, status=status)
+    if status == 429:
+        return RateLimited(text, deployment=deployment, retry_after_s=parse_retry_after(headers or {}))
+    if status == 408:
+        return ProviderTimeout(text, deployment=deployment, status=status)
+    if status >= 500:
+        return ServerError(text, deployment=deployment, status=status)
+    if looks_like_context_overflow(message):
+        return ContextWindowExceeded(text, deployment=deployment, status=status)
+    return RequestRejected(text, deployment=deployment, status=status)

@@ -1,0 +1,319 @@
+"""The universal transport: every provider litellm knows, behind our transport interface.
+
+litellm is imported on the first call that needs it (``import litellm`` costs seconds and
+~200 MB), with its cost map pinned to the local copy so nothing reaches for the network.
+Its retries are disabled (the engine decides failover) and its exceptions are mapped to
+the same :mod:`hybrid_infer.errors` classes the native transport raises for the same
+wire situation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import os
+from collections.abc import AsyncGenerator, Mapping
+from types import ModuleType
+from typing import Any
+
+from hybrid_infer._config import Deployment
+from hybrid_infer._request import Request
+from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
+from hybrid_infer.errors import (
+    AuthenticationFailed,
+    MalformedResponse,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderTimeout,
+    RequestRejected,
+    ServerError,
+)
+from hybrid_infer.transports._base import (
+    Completion,
+    ProbeReport,
+    Transport,
+    error_for_status,
+    looks_like_context_overflow,
+)
+
+_REFUSED_MARKERS = (
+    "connection refused",
+    "connect call failed",
+    "errno 111",
+    "all connection attempts failed",
+)
+_MALFORMED_MARKERS = (
+    "jsondecodeerror",
+    "expecting value",
+    "invalid json",
+    "unterminated string",
+    "extra data",
+    "validation error",
+    "not valid json",
+)
+
+
+def load_litellm() -> ModuleType:
+    """Import litellm quietly, offline (local cost map, no telemetry)."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LITELLM_TELEMETRY", "False")
+    module = importlib.import_module("litellm")
+    setattr(module, "telemetry", False)  # noqa: B010 - untyped module attributes
+    setattr(module, "suppress_debug_info", True)  # noqa: B010
+    return module
+
+
+def _headers_of(exc: BaseException) -> Mapping[str, str]:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    if headers is None:
+        headers = getattr(exc, "litellm_response_headers", None)
+    try:
+        return dict(headers) if headers is not None else {}
+    except (TypeError, ValueError):
+        return {}
+
+
+_CONNECTION_TYPES = frozenset(
+    {
+        "APIConnectionError",
+        "ConnectError",
+        "ClientConnectorError",
+        "ServerDisconnectedError",
+        "ClientPayloadError",
+        "RemoteProtocolError",
+        "ReadError",
+        "ClientOSError",
+        "ConnectionResetError",
+        "TransferEncodingError",
+        "ContentLengthError",
+        "IncompleteRead",
+    }
+)
+_TIMEOUT_TYPES = frozenset(
+    {
+        "Timeout",
+        "APITimeoutError",
+        "ReadTimeout",
+        "ConnectTimeout",
+        "TimeoutError",
+        "ServerTimeoutError",
+    }
+)
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """The exception and what it wraps (litellm hides transport errors several levels deep)."""
+    seen: list[BaseException] = []
+    stack: list[BaseException | None] = [exc]
+    while stack and len(seen) < 16:
+        item = stack.pop()
+        if item is None or any(item is s for s in seen):
+            continue
+        seen.append(item)
+        stack.extend((item.__cause__, item.__context__))
+    return seen
+
+
+def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderError:
+    """Our error class for a litellm/openai exception, matching the native transport."""
+    name = deployment.name
+    kind = type(exc).__name__
+    message = str(exc)
+    lowered = message.lower()
+    status = getattr(exc, "status_code", None)
+    if isinstance(exc, ProviderError):
+        return exc
+    causes = _causes(exc)
+    kinds = {type(c).__name__ for c in causes}
+    if isinstance(exc, asyncio.TimeoutError) or kinds & _TIMEOUT_TYPES:
+        return ProviderTimeout("timed out", deployment=name)
+    if any(isinstance(c, json.JSONDecodeError | UnicodeDecodeError) for c in causes):
+        return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
+    if any(isinstance(c, ConnectionRefusedError) for c in causes):
+        return ProviderConnectionError(f"cannot connect: {message[:200]}", deployment=name, refused=True)
+    if kinds & _CONNECTION_TYPES and not any(m in lowered for m in _MALFORMED_MARKERS):
+        return ProviderConnectionError(f"connection failed: {message[:300]}", deployment=name)
+    if kind == "ContextWindowExceededError":
+        return error_for_status(400, "context_length_exceeded: " + message[:300], deployment=name)
+    if kind in ("APIConnectionError", "ConnectError", "ConnectionError"):
+        if any(marker in lowered for marker in _MALFORMED_MARKERS):
+            return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
+        return ProviderConnectionError(
+            f"connection failed: {message[:300]}",
+            deployment=name,
+            refused=any(marker in lowered for marker in _REFUSED_MARKERS),
+        )
+    if kind in ("APIResponseValidationError", "JSONDecodeError", "JSONSchemaValidationError"):
+        return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
+    if isinstance(status, int) and status >= 400:
+        if status < 500 and status not in (401, 403, 408, 429) and looks_like_context_overflow(message):
+            return error_for_status(400, message[:400], deployment=name)
+        return error_for_status(status, message[:400], deployment=name, headers=_headers_of(exc))
+    if kind in ("AuthenticationError", "PermissionDeniedError"):
+        return AuthenticationFailed(message[:400], deployment=name)
+    if kind in (
+        "BadRequestError",
+        "NotFoundError",
+        "UnprocessableEntityError",
+        "UnsupportedParamsError",
+    ):
+        return RequestRejected(message[:400], deployment=name)
+    if kind in ("InternalServerError", "ServiceUnavailableError", "BadGatewayError", "APIError"):
+        if any(marker in lowered for marker in _MALFORMED_MARKERS):
+            return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
+        return ServerError(message[:400], deployment=name)
+    if isinstance(exc, ValueError | KeyError | TypeError | AttributeError | IndexError):
+        return MalformedResponse(f"invalid response: {kind}: {message[:300]}", deployment=name)
+    return ProviderConnectionError(f"{kind}: {message[:300]}", deployment=name)
+
+
+def _attr(obj: Any, key: str) -> Any:
+    if isinstance(obj, Mapping):
+        return obj.get(key)
+    return getattr(obj, key, None)
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+class LiteLLMTransport(Transport):
+    """Calls ``litellm.acompletion`` with retries off; maps its results and errors to ours."""
+
+    def __init__(self) -> None:
+        self._litellm: ModuleType | None = None
+        self._loading: asyncio.Future[ModuleType] | None = None
+        self._prober: Transport | None = None
+
+    async def probe(self, deployment: Deployment, timeout_s: float) -> ProbeReport | None:
+        """Probe OpenAI-compatible and Ollama endpoints over plain HTTP; others: unsupported.
+
+        litellm has no cheap liveness call, so other providers are judged by their calls.
+        """
+        if deployment.protocol == "litellm":
+            return None
+        if self._prober is None:
+            from hybrid_infer.transports._native import NativeTransport
+
+            self._prober = NativeTransport()
+        return await self._prober.probe(deployment, timeout_s)
+
+    async def aclose(self) -> None:
+        if self._prober is not None:
+            await self._prober.aclose()
+            self._prober = None
+
+    async def ready(self) -> None:
+        """Import litellm in a worker thread (seconds), once, without blocking the loop."""
+        if self._litellm is not None:
+            return
+        if self._loading is None:
+            self._loading = asyncio.ensure_future(asyncio.to_thread(load_litellm))
+        self._litellm = await asyncio.shield(self._loading)
+
+    def _module(self) -> ModuleType:
+        if self._litellm is None:
+            self._litellm = load_litellm()
+        return self._litellm
+
+    def _kwargs(self, deployment: Deployment, request: Request, timeout_s: float, stream: bool) -> dict[str, Any]:
+        params = dict(request.params)
+        extra = params.pop("extra_body", None)
+        kwargs: dict[str, Any] = {
+            "model": deployment.model,
+            "messages": [dict(m) for m in request.messages],
+            "timeout": timeout_s,
+            "max_retries": 0,
+            "num_retries": 0,
+            **params,
+        }
+        if deployment.api_base:
+            kwargs["api_base"] = deployment.api_base
+        key = deployment.resolve_api_key()
+        if key:
+            kwargs["api_key"] = key
+        elif deployment.api_base and deployment.protocol == "openai":
+            # Self-hosted OpenAI-compatible servers take no key; litellm insists on one.
+            kwargs["api_key"] = "no-key"
+        if request.max_tokens is not None:
+            kwargs["max_tokens"] = request.max_tokens
+        if request.temperature is not None:
+            kwargs["temperature"] = request.temperature
+        if isinstance(extra, dict):
+            kwargs["extra_body"] = extra
+        if stream:
+            kwargs["stream"] = True
+            kwargs["stream_options"] = {"include_usage": True}
+        return kwargs
+
+    async def complete(self, deployment: Deployment, request: Request, timeout_s: float) -> Completion:
+        litellm = self._module()
+        try:
+            response = await litellm.acompletion(**self._kwargs(deployment, request, timeout_s, False))
+            choice = response.choices[0]
+            text = _attr(choice.message, "content") or ""
+            if not isinstance(text, str):
+                raise MalformedResponse("content is not a string", deployment=deployment.name)
+            usage = _attr(response, "usage")
+            prompt = _count(_attr(usage, "prompt_tokens"))
+            completion = _count(_attr(usage, "completion_tokens"))
+            return Completion(
+                text=text,
+                prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
+                completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+                finish_reason=_finish(_attr(choice, "finish_reason")),
+                model=_attr(response, "model") or deployment.wire_model,
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise map_litellm_error(exc, deployment) from exc
+
+    async def stream(
+        self, deployment: Deployment, request: Request, timeout_s: float
+    ) -> AsyncGenerator[str | Completion, None]:
+        litellm = self._module()
+        parts: list[str] = []
+        finish: str | None = None
+        prompt = completion = None
+        model = deployment.wire_model
+        try:
+            response = await litellm.acompletion(**self._kwargs(deployment, request, timeout_s, True))
+            async for chunk in response:
+                usage = _attr(chunk, "usage")
+                if usage is not None:
+                    prompt = _count(_attr(usage, "prompt_tokens")) or prompt
+                    completion = _count(_attr(usage, "completion_tokens")) or completion
+                model = _attr(chunk, "model") or model
+                choices = _attr(chunk, "choices") or []
+                if not choices:
+                    continue
+                choice = choices[0]
+                finish = _finish(_attr(choice, "finish_reason")) or finish
+                delta = _attr(_attr(choice, "delta"), "content")
+                if isinstance(delta, str) and delta:
+                    parts.append(delta)
+                    yield delta
+        except asyncio.CancelledError:
+            raise
+        except GeneratorExit:
+            raise
+        except Exception as exc:
+            raise map_litellm_error(exc, deployment) from exc
+        if finish is None:
+            # litellm ends a cut stream quietly; a stream without a finish reason is broken.
+            raise ProviderConnectionError("stream ended without a finish reason", deployment=deployment.name)
+        text = "".join(parts)
+        yield Completion(
+            text=text,
+            prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
+            completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+            finish_reason=finish,
+            model=model,
+        )
+
+
+def _finish(value: Any) -> str | None:
+    return value if isinstance(value, str) else None

@@ -1,0 +1,315 @@
+"""The fast transport: OpenAI-compatible and Ollama chat over one pooled aiohttp session.
+
+These two protocols cover Ollama, llama.cpp server, vLLM, LM Studio and OpenAI itself,
+and speaking them directly costs a fraction of a millisecond per call where litellm costs
+several. It does not retry, time out or pick deployments (the engine does), and it does
+not know other providers' protocols (that is :class:`LiteLLMTransport`'s job).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import json
+import time
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import aiohttp
+
+from hybrid_infer._config import Deployment
+from hybrid_infer._request import Request
+from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
+from hybrid_infer.errors import (
+    MalformedResponse,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderTimeout,
+)
+from hybrid_infer.transports._base import Completion, ProbeReport, Transport, error_for_status
+from hybrid_infer.transports._wire import (
+    ollama_body,
+    ollama_model_matches,
+    openai_body,
+    parse_ollama_message,
+    parse_openai_chunk,
+    parse_openai_completion,
+)
+
+DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+_ERROR_BODY_BYTES = 64 * 1024
+
+
+def _is_refused(exc: BaseException) -> bool:
+    os_error = getattr(exc, "os_error", None)
+    for candidate in (os_error, exc, exc.__cause__):
+        if isinstance(candidate, ConnectionRefusedError):
+            return True
+        if isinstance(candidate, OSError) and candidate.errno == errno.ECONNREFUSED:
+            return True
+    return "connect call failed" in str(exc).lower()
+
+
+def _error_message(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text.strip()[:300] or "empty error body"
+    if isinstance(data, dict):
+        error = data.get("error", data)
+        if isinstance(error, dict):
+            parts = [str(error.get(k)) for k in ("message", "code") if error.get(k)]
+            return " | ".join(parts) or text[:300]
+        return str(error)[:300]
+    return text[:300]
+
+
+class NativeTransport(Transport):
+    """OpenAI chat completions (JSON + SSE) and Ollama ``/api/chat`` (JSON + NDJSON)."""
+
+    def __init__(self, *, max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES) -> None:
+        self.max_response_bytes = max_response_bytes
+        self._session: aiohttp.ClientSession | None = None
+
+    def _client(self) -> aiohttp.ClientSession:
+        session = self._session
+        if session is None or session.closed:
+            connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300, keepalive_timeout=30)
+            session = self._session = aiohttp.ClientSession(
+                connector=connector,
+                timeout=aiohttp.ClientTimeout(total=None),
+                skip_auto_headers=("User-Agent",),
+                headers={"User-Agent": "hybrid-infer"},
+            )
+        return session
+
+    async def aclose(self) -> None:
+        if self._session is not None and not self._session.closed:
+            await self._session.close()
+        self._session = None
+
+    # --- helpers -----------------------------------------------------------------
+
+    @staticmethod
+    def _endpoint(deployment: Deployment) -> tuple[str, bool]:
+        """(URL, is_ollama) of the chat endpoint."""
+        base = deployment.resolved_api_base or ""
+        if deployment.protocol == "ollama":
+            return f"{base}/api/chat", True
+        return f"{base}/chat/completions", False
+
+    @staticmethod
+    def _headers(deployment: Deployment) -> dict[str, str]:
+        key = deployment.resolve_api_key()
+        return {"Authorization": f"Bearer {key}"} if key else {}
+
+    async def _read_body(self, response: aiohttp.ClientResponse, deployment: Deployment) -> bytes:
+        length = response.content_length
+        if length is not None and length <= self.max_response_bytes:
+            return await response.read()
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in response.content.iter_any():
+            size += len(chunk)
+            if size > self.max_response_bytes:
+                raise MalformedResponse(
+                    f"response larger than {self.max_response_bytes} bytes",
+                    deployment=deployment.name,
+                )
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def _raise_for_status(self, response: aiohttp.ClientResponse, deployment: Deployment) -> None:
+        if response.status < 400:
+            return
+        raw = await response.content.read(_ERROR_BODY_BYTES)
+        raise error_for_status(
+            response.status,
+            _error_message(raw),
+            deployment=deployment.name,
+            headers=response.headers,
+        )
+
+    @staticmethod
+    def _map_exception(exc: BaseException, deployment: Deployment) -> ProviderError:
+        name = deployment.name
+        if isinstance(exc, ProviderError):
+            exc.deployment = exc.deployment or name
+            return exc
+        if isinstance(exc, TimeoutError):
+            return ProviderTimeout("timed out", deployment=name)
+        if isinstance(exc, aiohttp.ClientConnectorError):
+            return ProviderConnectionError(
+                f"cannot connect: {exc.os_error.strerror or exc}",
+                deployment=name,
+                refused=_is_refused(exc),
+            )
+        if isinstance(exc, aiohttp.ClientError | ConnectionError):
+            return ProviderConnectionError(f"connection failed: {type(exc).__name__}: {exc}"[:300], deployment=name)
+        if isinstance(exc, ValueError | UnicodeDecodeError):
+            return MalformedResponse(f"invalid response body: {exc}"[:300], deployment=name)
+        return MalformedResponse(f"unexpected response: {type(exc).__name__}: {exc}"[:300], deployment=name)
+
+    # --- calls ---------------------------------------------------------------------
+
+    async def complete(self, deployment: Deployment, request: Request, timeout_s: float) -> Completion:
+        url, is_ollama = self._endpoint(deployment)
+        model = deployment.wire_model
+        body = ollama_body(model, request, stream=False) if is_ollama else openai_body(model, request, stream=False)
+        try:
+            async with self._client().post(url, json=body, headers=self._headers(deployment)) as response:
+                await self._raise_for_status(response, deployment)
+                data = json.loads(await self._read_body(response, deployment))
+            if is_ollama:
+                text, done, reason, prompt, completion, got_model = parse_ollama_message(data)
+                if not done:
+                    raise MalformedResponse("non-streaming response is not done")
+                return Completion(
+                    text=text,
+                    prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
+                    completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+                    finish_reason=reason,
+                    model=got_model or model,
+                )
+            text, prompt, completion, reason, got_model = parse_openai_completion(data, request, model)
+            return Completion(text, prompt, completion, reason, got_model)
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:
+            if not isinstance(exc, Exception):
+                raise
+            raise self._map_exception(exc, deployment) from exc
+
+    async def stream(
+        self, deployment: Deployment, request: Request, timeout_s: float
+    ) -> AsyncGenerator[str | Completion, None]:
+        url, is_ollama = self._endpoint(deployment)
+        model = deployment.wire_model
+        body = ollama_body(model, request, stream=True) if is_ollama else openai_body(model, request, stream=True)
+        parts: list[str] = []
+        size = 0
+        try:
+            async with self._client().post(url, json=body, headers=self._headers(deployment)) as response:
+                await self._raise_for_status(response, deployment)
+                parse = self._ollama_lines if is_ollama else self._sse_lines
+                async for item in parse(response, request, model):
+                    if isinstance(item, str):
+                        size += len(item)
+                        if size > self.max_response_bytes:
+                            raise MalformedResponse("streamed answer too large", deployment=deployment.name)
+                        parts.append(item)
+                    yield item
+        except asyncio.CancelledError:
+            raise
+        except GeneratorExit:
+            raise
+        except Exception as exc:
+            raise self._map_exception(exc, deployment) from exc
+
+    async def _sse_lines(
+        self, response: aiohttp.ClientResponse, request: Request, model: str
+    ) -> AsyncGenerator[str | Completion, None]:
+        parts: list[str] = []
+        finish: str | None = None
+        usage: dict[str, Any] | None = None
+        got_model = model
+        async for raw in response.content:
+            line = raw.strip()
+            if not line or line.startswith(b":") or not line.startswith(b"data:"):
+                continue
+            payload = line[5:].strip()
+            if payload == b"[DONE]":
+                text = "".join(parts)
+                prompt = _usage_value(usage, "prompt_tokens")
+                completion = _usage_value(usage, "completion_tokens")
+                yield Completion(
+                    text=text,
+                    prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
+                    completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+                    finish_reason=finish,
+                    model=got_model,
+                )
+                return
+            delta, chunk_finish, chunk_usage, chunk_model = parse_openai_chunk(json.loads(payload))
+            finish = chunk_finish or finish
+            usage = chunk_usage or usage
+            got_model = chunk_model or got_model
+            if delta:
+                parts.append(delta)
+                yield delta
+        raise ProviderConnectionError("stream ended before [DONE]")
+
+    async def _ollama_lines(
+        self, response: aiohttp.ClientResponse, request: Request, model: str
+    ) -> AsyncGenerator[str | Completion, None]:
+        parts: list[str] = []
+        async for raw in response.content:
+            line = raw.strip()
+            if not line:
+                continue
+            text, done, reason, prompt, completion, got_model = parse_ollama_message(json.loads(line))
+            if text:
+                parts.append(text)
+                yield text
+            if done:
+                whole = "".join(parts)
+                yield Completion(
+                    text=whole,
+                    prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
+                    completion_tokens=estimate_text_tokens(whole) if completion is None else completion,
+                    finish_reason=reason,
+                    model=got_model or model,
+                )
+                return
+        raise ProviderConnectionError("stream ended before done")
+
+    # --- health --------------------------------------------------------------------
+
+    async def probe(self, deployment: Deployment, timeout_s: float) -> ProbeReport | None:
+        base = deployment.resolved_api_base or ""
+        session = self._client()
+        headers = self._headers(deployment)
+        start = time.perf_counter()
+        try:
+            async with asyncio.timeout(timeout_s):
+                if deployment.protocol == "ollama":
+                    async with session.get(f"{base}/api/tags", headers=headers) as response:
+                        await self._raise_for_status(response, deployment)
+                        tags = json.loads(await self._read_body(response, deployment))
+                    latency = (time.perf_counter() - start) * 1000
+                    names = [m.get("name", "") for m in tags.get("models", []) if isinstance(m, dict)]
+                    present = any(ollama_model_matches(deployment.wire_model, n) for n in names)
+                    loaded: list[dict[str, object]] = []
+                    async with session.get(f"{base}/api/ps", headers=headers) as response:
+                        if response.status < 400:
+                            ps = json.loads(await self._read_body(response, deployment))
+                            loaded = [
+                                {
+                                    "name": m.get("name"),
+                                    "size": m.get("size"),
+                                    "size_vram": m.get("size_vram"),
+                                }
+                                for m in ps.get("models", [])
+                                if isinstance(m, dict)
+                            ]
+                    return ProbeReport(latency_ms=latency, model_present=present, loaded_models=loaded)
+                async with session.get(f"{base}/models", headers=headers) as response:
+                    await self._raise_for_status(response, deployment)
+                    listing = json.loads(await self._read_body(response, deployment))
+                latency = (time.perf_counter() - start) * 1000
+                ids = [m.get("id") for m in listing.get("data", []) if isinstance(m, dict)]
+                return ProbeReport(latency_ms=latency, model_present=deployment.wire_model in ids)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if isinstance(exc, AttributeError):  # a listing that is not an object
+                exc = MalformedResponse("probe listing is not a JSON object")
+            raise self._map_exception(exc, deployment) from exc
+
+
+def _usage_value(usage: dict[str, Any] | None, key: str) -> int | None:
+    if usage is None:
+        return None
+    value = usage.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None

@@ -1,0 +1,92 @@
+"""Shared fixtures: real loopback providers (FakeProvider) and clients built on them.
+
+Tests arrange FakeProvider servers on 127.0.0.1, call the public API and assert on typed
+results and on what the servers saw. Health probes are off unless a test is about them,
+so request counts are exact.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+from hybrid_infer import Deployment, HealthConfig, HybridClient
+from hybrid_infer.testing import FakeProvider
+
+NO_PROBES = HealthConfig(enabled=False)
+_FAULTS = {
+    "error_status",
+    "error_rate",
+    "retry_after_s",
+    "hang",
+    "malformed",
+    "cut_stream_after",
+    "fail_probes",
+}
+TRANSPORTS = ["native", "litellm"]
+
+
+@pytest.fixture
+def fake() -> Iterator[Callable[..., FakeProvider]]:
+    """Factory of started FakeProviders, all closed at the end of the test."""
+    started: list[FakeProvider] = []
+
+    def make(protocol: str = "openai", **kwargs: Any) -> FakeProvider:
+        """Constructor arguments go to FakeProvider; fault names go to ``set_faults``."""
+        kwargs.setdefault("models", ["fake-model"])
+        faults = {k: kwargs.pop(k) for k in list(kwargs) if k in _FAULTS}
+        provider = FakeProvider(protocol, **kwargs).start()  # type: ignore[arg-type]
+        started.append(provider)
+        if faults:
+            provider.set_faults(**faults)
+        return provider
+
+    yield make
+    for provider in started:
+        provider.close()
+
+
+def deployment_for(
+    provider: FakeProvider,
+    name: str,
+    *,
+    transport: str = "native",
+    kind: str | None = None,
+    **kwargs: Any,
+) -> Deployment:
+    """A Deployment pointing at ``provider`` with the right model prefix for its protocol."""
+    model = provider.models[0]
+    prefix = "ollama_chat" if provider.protocol == "ollama" else "openai"
+    if kind is None:
+        kind = "local" if provider.protocol == "ollama" else "cloud"
+    if kind == "cloud":
+        kwargs.setdefault("input_cost_per_mtok", 1.0)
+        kwargs.setdefault("output_cost_per_mtok", 2.0)
+    return Deployment(
+        name=name,
+        model=f"{prefix}/{model}",
+        api_base=provider.api_base,
+        kind=kind,
+        transport=transport,
+        **kwargs,
+    )
+
+
+@pytest.fixture
+def clients() -> Iterator[list[HybridClient]]:
+    """Sync clients to close at the end (async tests use ``async with``)."""
+    made: list[HybridClient] = []
+    yield made
+    for client in made:
+        client.close()
+
+
+@pytest.fixture(params=TRANSPORTS)
+def transport(request: pytest.FixtureRequest) -> str:
+    """Run a test over both transports: they must behave the same."""
+    return str(request.param)

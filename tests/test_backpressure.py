@@ -1,0 +1,103 @@
+"""Backpressure: concurrency limits hold, excess spills, and full saturation ends in Overloaded."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from hybrid_infer import HybridClient, Overloaded
+
+from .conftest import NO_PROBES, deployment_for
+
+
+async def test_max_concurrency_is_never_exceeded_and_excess_spills(fake) -> None:
+    local, cloud = fake("ollama", latency_s=0.1), fake("openai", latency_s=0.1)
+    deployments = [
+        deployment_for(local, "local", max_concurrency=4),
+        deployment_for(cloud, "cloud"),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        results = await asyncio.gather(*(client.acomplete(f"q{i}") for i in range(20)))
+    assert local.max_in_flight <= 4
+    assert local.request_count + cloud.request_count == 20
+    assert cloud.request_count >= 10
+    spilled = [r for r in results if r.provider == "cloud"]
+    assert all(a.outcome in ("skipped_busy", "ok") for r in spilled for a in r.attempts)
+
+
+async def test_when_everything_is_saturated_callers_wait_then_get_overloaded(fake) -> None:
+    slow = fake("openai", latency_s=1.0)
+    async with HybridClient(
+        [deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=0.2
+    ) as client:
+        first = asyncio.ensure_future(client.acomplete("holds the slot"))
+        await asyncio.sleep(0.05)
+        start = time.perf_counter()
+        with pytest.raises(Overloaded) as info:
+            await client.acomplete("waits")
+        waited = time.perf_counter() - start
+        assert 0.15 < waited < 0.9
+        assert [a.outcome for a in info.value.attempts] == ["skipped_busy"]
+        await first
+    assert slow.request_count == 1
+
+
+async def test_a_waiting_request_takes_the_slot_as_soon_as_it_frees(fake) -> None:
+    slow = fake("openai", latency_s=0.2)
+    async with HybridClient(
+        [deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=5
+    ) as client:
+        results = await asyncio.gather(*(client.acomplete(f"q{i}") for i in range(3)))
+    assert [r.provider for r in results] == ["slow"] * 3
+    assert slow.max_in_flight == 1
+
+
+async def test_per_request_queue_timeout_overrides_the_client_default(fake) -> None:
+    slow = fake("openai", latency_s=0.6)
+    async with HybridClient(
+        [deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=30
+    ) as client:
+        first = asyncio.ensure_future(client.acomplete("a"))
+        await asyncio.sleep(0.05)
+        start = time.perf_counter()
+        with pytest.raises(Overloaded):
+            await client.acomplete("b", queue_timeout_s=0.1)
+        assert time.perf_counter() - start < 0.5
+        await first
+
+
+async def test_zero_queue_timeout_fails_fast(fake) -> None:
+    slow = fake("openai", latency_s=0.3)
+    async with HybridClient([deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES) as client:
+        first = asyncio.ensure_future(client.acomplete("a"))
+        await asyncio.sleep(0.05)
+        with pytest.raises(Overloaded):
+            await client.acomplete("b", queue_timeout_s=0)
+        await first
+
+
+async def test_rpm_limits_count_as_saturation(fake) -> None:
+    limited, other = fake("ollama"), fake("openai")
+    deployments = [deployment_for(limited, "limited", rpm=2), deployment_for(other, "other")]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        providers = [(await client.acomplete(f"q{i}")).provider for i in range(4)]
+        health = client.health()["limited"]
+    assert providers == ["limited", "limited", "other", "other"]
+    assert health.in_flight == 0
+
+
+def test_sync_callers_get_backpressure_too(fake, clients) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    local, cloud = fake("ollama", latency_s=0.15), fake("openai")
+    client = HybridClient(
+        [deployment_for(local, "local", max_concurrency=2), deployment_for(cloud, "cloud")],
+        health=NO_PROBES,
+    )
+    clients.append(client)
+    with ThreadPoolExecutor(6) as pool:
+        results = list(pool.map(lambda i: client.complete(f"q{i}"), range(6)))
+    assert local.max_in_flight <= 2
+    assert {r.provider for r in results} == {"local", "cloud"}

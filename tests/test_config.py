@@ -1,0 +1,235 @@
+"""Configuration and request validation: bad input fails early with the field named."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from hybrid_infer import Cheapest, ConfigError, Deployment, HealthConfig, HybridClient, LocalFirst
+
+from .conftest import NO_PROBES
+
+
+def local(name: str = "local", **kw: object) -> Deployment:
+    return Deployment(name=name, model="ollama_chat/qwen3-coder", **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("max_concurrency", 0),
+        ("max_concurrency", -1),
+        ("timeout_s", -5),
+        ("timeout_s", math.nan),
+        ("timeout_s", math.inf),
+        ("rpm", 0),
+        ("input_cost_per_mtok", -0.1),
+        ("context_window", 0),
+        ("api_base", "localhost:11434"),
+        ("kind", "edge"),
+        ("transport", "grpc"),
+        ("nonsense", 1),
+    ],
+)
+def test_bad_deployment_field_is_named(field: str, value: object) -> None:
+    with pytest.raises(ValidationError) as info:
+        Deployment(name="x", model="openai/gpt-4o-mini", **{field: value})  # type: ignore[arg-type]
+    assert field in str(info.value)
+
+
+def test_empty_name_and_model_are_rejected() -> None:
+    with pytest.raises(ValidationError, match="name"):
+        Deployment(name="", model="openai/gpt-4o-mini")
+    with pytest.raises(ValidationError, match="model"):
+        Deployment(name="x", model="")
+
+
+def test_kind_is_inferred_from_the_model_prefix() -> None:
+    assert local().kind == "local"
+    assert Deployment(name="c", model="openai/gpt-4o-mini").kind == "cloud"
+    assert Deployment(name="c", model="anthropic/claude-sonnet-4-5").kind == "cloud"
+
+
+def test_prices_and_window_come_from_the_bundled_cost_map() -> None:
+    d = Deployment(name="c", model="openai/gpt-4o-mini")
+    assert d.input_cost_per_mtok == pytest.approx(0.15)
+    assert d.output_cost_per_mtok == pytest.approx(0.60)
+    assert d.context_window == 128000
+    assert local().input_cost_per_mtok == 0.0  # local runs are free unless priced
+
+
+def test_explicit_prices_win_over_the_cost_map() -> None:
+    d = Deployment(name="c", model="openai/gpt-4o-mini", input_cost_per_mtok=9, output_cost_per_mtok=10)
+    assert (d.input_cost_per_mtok, d.output_cost_per_mtok) == (9, 10)
+
+
+def test_cheapest_without_a_cloud_price_is_a_config_error() -> None:
+    unpriced = Deployment(name="mystery", model="openai/some-unknown-model-xyz")
+    assert unpriced.input_cost_per_mtok is None
+    with pytest.raises(ConfigError, match="mystery") as info:
+        HybridClient([local(), unpriced], policy="cheapest", health=NO_PROBES)
+    assert "price" in str(info.value)
+    # Other policies do not need prices.
+    HybridClient([local(), unpriced], policy="local-first", health=NO_PROBES).close()
+
+
+def test_duplicate_deployment_names_are_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"deployments\[1\]\.name"):
+        HybridClient([local("a"), local("a")])
+
+
+def test_empty_deployments_are_rejected() -> None:
+    with pytest.raises(ConfigError, match="deployments"):
+        HybridClient([])
+
+
+def test_deployment_mappings_are_validated_with_their_index() -> None:
+    with pytest.raises(ConfigError, match=r"deployments\[0\]\.max_concurrency"):
+        HybridClient([{"name": "a", "model": "ollama_chat/x", "max_concurrency": -2}])
+
+
+def test_unknown_policy_name_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="policy"):
+        HybridClient([local()], policy="random")
+
+
+def test_negative_queue_timeout_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="queue_timeout_s"):
+        HybridClient([local()], queue_timeout_s=-1)
+
+
+def test_bad_health_mapping_names_the_field() -> None:
+    with pytest.raises(ConfigError, match=r"health\.interval_s"):
+        HybridClient([local()], health={"interval_s": 0})
+
+
+def test_native_transport_for_an_unsupported_protocol_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="transport"):
+        HybridClient([Deployment(name="a", model="anthropic/claude-sonnet-4-5", transport="native")])
+
+
+def test_policy_objects_are_accepted() -> None:
+    client = HybridClient([local()], policy=LocalFirst(then=Cheapest()), health=NO_PROBES)
+    assert "LocalFirst" in repr(client.policy)
+    client.close()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({}, "prompt"),
+        ({"prompt": ""}, "prompt"),
+        ({"prompt": "   "}, "prompt"),
+        ({"prompt": "hi", "messages": [{"role": "user", "content": "hi"}]}, "prompt"),
+        ({"messages": []}, "messages"),
+        ({"messages": "hello"}, "messages"),
+        ({"messages": [{"role": "wizard", "content": "x"}]}, "messages[0].role"),
+        ({"messages": [{"role": "user", "content": 5}]}, "messages[0].content"),
+        ({"messages": [{"role": "user", "content": "x", "colour": "red"}]}, "messages[0].colour"),
+        ({"messages": [{"role": "system", "content": "only system"}]}, "messages"),
+        ({"prompt": "hi", "temperature": math.nan}, "temperature"),
+        ({"prompt": "hi", "temperature": 7}, "temperature"),
+        ({"prompt": "hi", "max_tokens": 0}, "max_tokens"),
+        ({"prompt": "hi", "max_tokens": 1.5}, "max_tokens"),
+        ({"prompt": "hi", "timeout_s": -1}, "timeout_s"),
+        ({"prompt": "hi", "top_p": 3}, "top_p"),
+        ({"prompt": "hi", "frobnicate": True}, "frobnicate"),
+        ({"prompt": "hi", "stop": 5}, "stop"),
+        ({"prompt": "hi", "use_case": ""}, "use_case"),
+        ({"prompt": "\ud800"}, "prompt"),
+        ({"prompt": 42}, "prompt"),
+    ],
+)
+def test_bad_requests_name_the_field_and_call_no_provider(fake, kwargs: dict[str, object], field: str) -> None:
+    provider = fake("openai")
+    from .conftest import deployment_for
+
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES)
+    try:
+        prompt = kwargs.pop("prompt", None)
+        with pytest.raises(ConfigError) as info:
+            client.complete(prompt, **kwargs)  # type: ignore[arg-type]
+        assert info.value.field == field
+        with pytest.raises(ConfigError):
+            client.stream(prompt, **kwargs)  # type: ignore[arg-type]
+    finally:
+        client.close()
+    assert provider.request_count == 0
+
+
+def test_health_config_rejects_nonsense() -> None:
+    with pytest.raises(ValidationError, match="probe_timeout_s"):
+        HealthConfig(probe_timeout_s=-1)
+
+
+# --- presets ---------------------------------------------------------------------------
+
+PRESETS = Path(__file__).resolve().parents[1] / "policies"
+
+
+@pytest.mark.parametrize("name", ["local-first", "cheapest", "fastest", "by-use-case"])
+def test_shipped_presets_load_without_keys_in_the_environment(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    client = HybridClient.from_file(PRESETS / f"{name}.yaml", health=NO_PROBES)
+    assert client.deployments
+    client.close()
+
+
+def test_toml_presets_load(tmp_path: Path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text('policy = "fastest"\n[[deployments]]\nname = "l"\nmodel = "ollama_chat/x"\nmax_concurrency = 2\n')
+    client = HybridClient.from_file(path, health=NO_PROBES)
+    assert client.deployments[0].max_concurrency == 2
+    client.close()
+
+
+def test_env_references_resolve_at_call_time_and_are_never_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("deployments:\n  - name: c\n    model: openai/gpt-4o-mini\n    api_key: ${MY_TEST_KEY}\n")
+    monkeypatch.setenv("MY_TEST_KEY", "sk-live-123456")
+    client = HybridClient.from_file(path, health=NO_PROBES)
+    deployment = client.deployments[0]
+    assert deployment.api_key is not None
+    assert deployment.api_key.get_secret_value() == "${MY_TEST_KEY}"
+    assert deployment.resolve_api_key() == "sk-live-123456"
+    client.close()
+
+
+def test_literal_keys_in_presets_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("deployments:\n  - name: c\n    model: openai/gpt-4o-mini\n    api_key: sk-abc\n")
+    with pytest.raises(ConfigError, match="api_key") as info:
+        HybridClient.from_file(path)
+    assert "sk-abc" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("deployments: [\n", "malformed"),
+        ("- just\n- a list\n", "mapping"),
+        ("deployments: 3\n", "deployments"),
+        ("deployments: []\nturbo: true\n", "turbo"),
+        ("policy: warp\ndeployments:\n  - {name: a, model: ollama_chat/x}\n", "policy"),
+        (
+            "deployments:\n  - {name: a, model: ollama_chat/x, max_concurrency: -1}\n",
+            "max_concurrency",
+        ),
+    ],
+)
+def test_malformed_presets_are_config_errors(tmp_path: Path, text: str, match: str) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=match):
+        HybridClient.from_file(path)
+
+
+def test_missing_preset_file_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot read"):
+        HybridClient.from_file(tmp_path / "absent.yaml")

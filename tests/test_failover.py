@@ -1,0 +1,193 @@
+"""Failover and circuit breakers, over both transports: every failure lands in ``attempts``."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient
+from hybrid_infer.events import BreakerStateChanged
+
+from .conftest import NO_PROBES, deployment_for
+
+
+def breaker(client: HybridClient, name: str) -> str:
+    return client.health()[name].state
+
+
+async def test_a_5xx_fails_over_and_is_recorded(fake, transport: str) -> None:
+    bad, good = fake("openai", error_status=500), fake("openai")
+    deployments = [deployment_for(bad, "bad", transport=transport), deployment_for(good, "good", transport=transport)]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        result = await client.acomplete("hi")
+    assert result.provider == "good"
+    first, second = result.attempts
+    assert (first.deployment, first.outcome, first.error_type, first.status) == ("bad", "error", "ServerError", 500)
+    assert (second.deployment, second.outcome) == ("good", "ok")
+    assert bad.request_count == 1
+
+
+async def test_a_timeout_is_its_own_outcome(fake, transport: str) -> None:
+    hung, good = fake("openai", hang=True), fake("openai")
+    deployments = [
+        deployment_for(hung, "hung", transport=transport, timeout_s=0.3),
+        deployment_for(good, "good", transport=transport),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        start = time.perf_counter()
+        result = await client.acomplete("hi")
+        elapsed = time.perf_counter() - start
+    assert result.provider == "good"
+    assert result.attempts[0].outcome == "timeout"
+    assert result.attempts[0].error_type == "ProviderTimeout"
+    assert elapsed < 5
+
+
+async def test_per_request_timeout_overrides_the_deployment(fake) -> None:
+    hung = fake("openai", hang=True)
+    async with HybridClient([deployment_for(hung, "hung", timeout_s=30)], health=NO_PROBES) as client:
+        with pytest.raises(AllDeploymentsFailed) as info:
+            await client.acomplete("hi", timeout_s=0.2)
+    assert info.value.attempts[0].outcome == "timeout"
+
+
+async def test_connection_refused_opens_the_breaker_at_once(fake, transport: str) -> None:
+    down, good = fake("openai"), fake("openai")
+    down.stop()
+    events: list[BreakerStateChanged] = []
+    deployments = [deployment_for(down, "down", transport=transport), deployment_for(good, "good", transport=transport)]
+    async with HybridClient(
+        deployments, health=NO_PROBES, callbacks=[lambda e: isinstance(e, BreakerStateChanged) and events.append(e)]
+    ) as client:
+        first = await client.acomplete("one")
+        assert first.attempts[0].error_type == "ProviderConnectionError"
+        assert breaker(client, "down") == "open"
+        second = await client.acomplete("two")
+    assert second.attempts[0].outcome == "skipped_open"
+    assert [(e.deployment, e.old, e.new) for e in events] == [("down", "closed", "open")]
+
+
+async def test_repeated_5xx_open_the_breaker_then_skip(fake, transport: str) -> None:
+    bad, good = fake("openai", error_status=503), fake("openai")
+    deployments = [deployment_for(bad, "bad", transport=transport), deployment_for(good, "good", transport=transport)]
+    health = HealthConfig(enabled=False, failure_threshold=3, reset_timeout_s=60)
+    async with HybridClient(deployments, health=health) as client:
+        for _ in range(3):
+            await client.acomplete("x")
+        assert breaker(client, "bad") == "open"
+        result = await client.acomplete("x")
+    assert result.attempts[0].outcome == "skipped_open"
+    assert bad.request_count == 3
+
+
+async def test_after_the_reset_timeout_one_half_open_trial_decides(fake) -> None:
+    flaky, good = fake("openai", error_status=500), fake("openai", latency_s=0.05)
+    deployments = [deployment_for(flaky, "flaky"), deployment_for(good, "good")]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.3)
+    async with HybridClient(deployments, health=health) as client:
+        await client.acomplete("x")
+        assert breaker(client, "flaky") == "open"
+        await asyncio.sleep(0.35)
+        flaky.clear_faults()
+        flaky.latency_s = 0.2
+        # Two concurrent requests after the timeout: only one trial goes to the half-open deployment.
+        results = await asyncio.gather(client.acomplete("a"), client.acomplete("b"))
+        assert sorted(r.provider for r in results) == ["flaky", "good"]
+        assert breaker(client, "flaky") == "closed"
+
+
+async def test_a_failed_trial_reopens_the_breaker(fake) -> None:
+    flaky, good = fake("openai", error_status=500), fake("openai")
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.2)
+    async with HybridClient([deployment_for(flaky, "flaky"), deployment_for(good, "good")], health=health) as client:
+        await client.acomplete("x")
+        await asyncio.sleep(0.25)
+        result = await client.acomplete("y")
+        assert result.attempts[0].deployment == "flaky"
+        assert result.attempts[0].outcome == "error"
+        assert breaker(client, "flaky") == "open"
+
+
+async def test_429_honours_retry_after_as_a_cooldown(fake, transport: str) -> None:
+    limited, good = fake("openai", retry_after_s=30), fake("openai")
+    deployments = [
+        deployment_for(limited, "limited", transport=transport),
+        deployment_for(good, "good", transport=transport),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        first = await client.acomplete("x")
+        assert (first.attempts[0].error_type, first.attempts[0].status) == ("RateLimited", 429)
+        health = client.health()["limited"]
+        assert health.cooldown_until is not None
+        assert health.state == "closed"  # a 429 is not a fault of the deployment
+        second = await client.acomplete("y")
+    assert second.attempts[0].outcome == "skipped_busy"
+    assert limited.request_count == 1
+
+
+async def test_401_is_reported_and_not_retried(fake, transport: str) -> None:
+    locked, good = fake("openai", api_key="right-key"), fake("openai")
+    deployments = [
+        deployment_for(locked, "locked", transport=transport, api_key="wrong-key"),
+        deployment_for(good, "good", transport=transport),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        first = await client.acomplete("x")
+        second = await client.acomplete("y")
+        health = client.health()["locked"]
+    assert first.attempts[0].error_type == "AuthenticationFailed"
+    assert second.attempts[0].outcome == "skipped_unhealthy"
+    assert locked.request_count == 1
+    assert health.state == "closed"
+    assert not health.healthy
+
+
+async def test_context_overflow_moves_to_a_larger_window(fake, transport: str) -> None:
+    small, medium, large = fake("openai", context_window=50), fake("openai", context_window=60), fake("openai")
+    deployments = [
+        deployment_for(small, "small", transport=transport, context_window=50),
+        deployment_for(medium, "medium", transport=transport, context_window=40),
+        deployment_for(large, "large", transport=transport, context_window=100_000),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        result = await client.acomplete("word " * 200)
+        assert client.health()["small"].state == "closed"
+    assert result.provider == "large"
+    assert result.attempts[0].error_type == "ContextWindowExceeded"
+    assert medium.request_count == 0  # its window is no larger than the one that overflowed
+
+
+async def test_malformed_bodies_fail_over(fake, transport: str) -> None:
+    broken, good = fake("openai", malformed=True), fake("openai")
+    deployments = [
+        deployment_for(broken, "broken", transport=transport),
+        deployment_for(good, "good", transport=transport),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        result = await client.acomplete("x")
+    assert result.provider == "good"
+    assert result.attempts[0].error_type == "MalformedResponse"
+
+
+async def test_when_all_fail_the_error_carries_every_attempt(fake, transport: str) -> None:
+    a, b = fake("openai", error_status=500), fake("ollama", error_status=502)
+    deployments = [deployment_for(a, "a", transport=transport), deployment_for(b, "b", transport=transport)]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        with pytest.raises(AllDeploymentsFailed) as info:
+            await client.acomplete("x")
+    attempts = info.value.attempts
+    # local-first: the local (Ollama) deployment is tried first
+    assert [(x.deployment, x.outcome, x.status) for x in attempts] == [("b", "error", 502), ("a", "error", 500)]
+    assert "a: error" in str(info.value)
+    assert "b: error" in str(info.value)
+
+
+def test_sync_failover_matches_async(fake, clients) -> None:
+    bad, good = fake("openai", error_status=500), fake("openai")
+    client = HybridClient([deployment_for(bad, "bad"), deployment_for(good, "good")], health=NO_PROBES)
+    clients.append(client)
+    result = client.complete("x")
+    assert result.provider == "good"
+    assert [a.outcome for a in result.attempts] == ["error", "ok"]

@@ -1,0 +1,136 @@
+"""Live health checks: probes mark deployments unhealthy, bring them back, and never block."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+from hybrid_infer import HealthConfig, HybridClient
+from hybrid_infer.events import HealthChanged
+
+from .conftest import deployment_for
+
+FAST = HealthConfig(interval_s=0.1, probe_timeout_s=0.5, reset_timeout_s=60)
+
+
+async def wait_for(condition, timeout: float = 3.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.02)
+
+
+async def test_ollama_probe_reports_model_presence_and_loaded_models(fake) -> None:
+    local = fake("ollama", models=["qwen3-coder"])
+    async with HybridClient([deployment_for(local, "local")], health=FAST) as client:
+        await client.acomplete("load the model")
+        report = await client.acheck_health()
+    h = report["local"]
+    assert h.healthy
+    assert h.model_present is True
+    assert h.last_probe_at is not None
+    assert h.last_probe_latency_ms is not None
+    assert [m["name"] for m in h.loaded_models] == ["qwen3-coder:latest"]
+    assert local.probe_count >= 2
+
+
+async def test_a_missing_ollama_model_marks_the_deployment_unhealthy(fake) -> None:
+    local, cloud = fake("ollama", models=["llama3"]), fake("openai")
+    deployment = deployment_for(local, "local").model_copy(update={"model": "ollama_chat/not-pulled"})
+    async with HybridClient([deployment, deployment_for(cloud, "cloud")], health=FAST) as client:
+        await wait_for(lambda: not client.health()["local"].healthy)
+        result = await client.acomplete("hi")
+    assert result.provider == "cloud"
+    assert result.attempts[0].outcome == "skipped_unhealthy"
+    assert "not-pulled" in (client.health()["local"].last_error or "")
+
+
+async def test_failing_probes_skip_and_passing_probes_restore(fake, transport: str) -> None:
+    local, cloud = fake("ollama"), fake("openai")
+    events: list[HealthChanged] = []
+    deployments = [
+        deployment_for(local, "local", transport=transport),
+        deployment_for(cloud, "cloud", transport=transport),
+    ]
+    async with HybridClient(
+        deployments,
+        health=FAST,
+        callbacks=[lambda e: isinstance(e, HealthChanged) and events.append(e)],
+    ) as client:
+        local.fail_probes = True
+        await wait_for(lambda: not client.health()["local"].healthy)
+        served = await client.acomplete("while sick")
+        assert served.provider == "cloud"
+        assert served.attempts[0].outcome == "skipped_unhealthy"
+        local.fail_probes = False
+        await wait_for(lambda: client.health()["local"].healthy)
+        assert (await client.acomplete("recovered")).provider == "local"
+    assert [(e.deployment, e.healthy) for e in events] == [("local", False), ("local", True)]
+
+
+async def test_a_passing_probe_half_opens_an_open_breaker_and_a_trial_closes_it(fake) -> None:
+    local, cloud = fake("ollama"), fake("openai")
+    async with HybridClient([deployment_for(local, "local"), deployment_for(cloud, "cloud")], health=FAST) as client:
+        local.stop()
+        await client.acomplete("outage")
+        await wait_for(lambda: not client.health()["local"].healthy)
+        assert client.health()["local"].state == "open"
+        local.start()
+        await wait_for(lambda: client.health()["local"].state == "half_open")
+        result = await client.acomplete("trial")
+        assert result.provider == "local"
+        assert client.health()["local"].state == "closed"
+
+
+async def test_probes_do_not_block_requests(fake) -> None:
+    # A probe endpoint that hangs must not delay a request on the same deployment.
+    local = fake("openai")
+    health = HealthConfig(interval_s=0.05, probe_timeout_s=5)
+    async with HybridClient([deployment_for(local, "p")], health=health) as client:
+        await client.acheck_health()
+        start = time.perf_counter()
+        for _ in range(5):
+            await client.acomplete("quick")
+        assert time.perf_counter() - start < 2
+
+
+def test_sync_clients_run_health_checks_in_the_background(fake) -> None:
+    local = fake("ollama")
+    before = {t.name for t in threading.enumerate()}
+    with HybridClient([deployment_for(local, "local")], health=FAST):
+        deadline = time.monotonic() + 3
+        while local.probe_count < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert local.probe_count >= 3
+    time.sleep(0.05)
+    after = {t.name for t in threading.enumerate()}
+    assert "hybrid-infer-loop" not in after - before  # close() stopped the loop thread
+    probes = local.probe_count
+    time.sleep(0.3)
+    assert local.probe_count == probes  # and nothing probes after close
+
+
+async def test_close_stops_every_background_task(fake) -> None:
+    local = fake("ollama")
+    client = HybridClient([deployment_for(local, "local")], health=FAST)
+    await client.astart()
+    await client.acomplete("hi")
+    await client.aclose()
+    await asyncio.sleep(0)
+    leftover = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and "hybrid" in t.get_name()]
+    assert leftover == []
+
+
+async def test_stats_report_requests_tokens_cost_and_percentiles(fake) -> None:
+    cloud = fake("openai")
+    async with HybridClient([deployment_for(cloud, "cloud")], health=HealthConfig(enabled=False)) as client:
+        results = [await client.acomplete(f"q{i}") for i in range(5)]
+        stats = client.stats()["cloud"]
+    assert stats.requests == 5
+    assert stats.errors == 0
+    assert stats.prompt_tokens == sum(r.usage.prompt_tokens for r in results)
+    assert stats.cost_usd == sum(r.cost_usd for r in results) > 0
+    assert stats.latency_p50_ms is not None
+    assert stats.latency_p95_ms is not None
+    assert stats.latency_p50_ms <= stats.latency_p95_ms

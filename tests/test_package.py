@@ -1,0 +1,131 @@
+"""The package's promises: a cheap import without litellm, one public surface, a CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import hybrid_infer
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_python(code: str) -> str:
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        timeout=120,
+    ).stdout
+
+
+def test_importing_the_package_does_not_import_litellm() -> None:
+    out = run_python(
+        "import sys, hybrid_infer\n"
+        "from hybrid_infer import HybridClient, Deployment, HealthConfig, Result, Usage, Attempt, StreamChunk\n"
+        "from hybrid_infer import LocalFirst, Cheapest, Fastest, ByUseCase\n"
+        "from hybrid_infer.errors import (HybridInferError, ConfigError, NoDeploymentAvailable,\n"
+        "    AllDeploymentsFailed, Overloaded, StreamInterrupted)\n"
+        "from hybrid_infer.testing import FakeProvider\n"
+        "HybridClient([Deployment(name='c', model='openai/gpt-4o-mini')], health={'enabled': False}).close()\n"
+        "print('litellm' in sys.modules)"
+    )
+    assert out.strip() == "False"
+
+
+def test_the_public_names_resolve() -> None:
+    for name in hybrid_infer.__all__:
+        assert getattr(hybrid_infer, name) is not None
+    with pytest.raises(AttributeError):
+        hybrid_infer.DoesNotExist  # noqa: B018
+
+
+def test_the_litellm_pin_is_exact_and_never_the_compromised_release() -> None:
+    text = (REPO / "pyproject.toml").read_text()
+    line = next(line for line in text.splitlines() if '"litellm' in line)
+    assert "==" in line
+    assert "1.107.0" not in line
+
+
+def test_cli_health_and_ask_against_loopback_deployments(fake, tmp_path: Path) -> None:
+    local, cloud = fake("ollama", models=["qwen3-coder"]), fake("openai", models=["gpt-4o-mini"])
+    preset = tmp_path / "preset.yaml"
+    preset.write_text(
+        "policy: local-first\n"
+        "deployments:\n"
+        f"  - {{name: local, model: ollama_chat/qwen3-coder, api_base: '{local.api_base}'}}\n"
+        f"  - {{name: cloud, model: openai/gpt-4o-mini, api_base: '{cloud.api_base}', api_key: '${{FAKE_KEY}}'}}\n"
+    )
+    env = {**os.environ, "FAKE_KEY": "k", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    cli = [sys.executable, "-m", "hybrid_infer.cli"]
+    health = subprocess.run(
+        [*cli, "health", "--config", str(preset)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert health.returncode == 0, health.stderr
+    assert "local" in health.stdout
+    assert "model present" in health.stdout
+    ask = subprocess.run(
+        [*cli, "ask", "--config", str(preset), "hello cli"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert ask.returncode == 0, ask.stderr
+    assert "hello cli" in ask.stdout
+    assert "local" in ask.stderr
+    local.stop()
+    cloud.stop()
+    down = subprocess.run(
+        [*cli, "health", "--config", str(preset)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert down.returncode == 1
+    assert "UNHEALTHY" in down.stdout
+    bad = subprocess.run(
+        [*cli, "ask", "--config", str(tmp_path / "nope.yaml"), "x"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert bad.returncode == 2
+    assert "configuration error" in bad.stderr
+
+
+def test_the_demo_runs_and_shows_every_scene() -> None:
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    out = subprocess.run(
+        [sys.executable, "-m", "hybrid_infer.cli", "demo"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    for marker in (
+        "local-first",
+        "spill",
+        "cheapest",
+        "fastest",
+        "local down",
+        "breaker=open",
+        "local back",
+        "breaker=closed",
+    ):
+        assert marker in text, marker

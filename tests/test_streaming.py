@@ -1,0 +1,107 @@
+"""Streaming over both transports: chunks then a Result; failover only before the first token."""
+
+from __future__ import annotations
+
+import pytest
+
+from hybrid_infer import HybridClient, StreamChunk, StreamInterrupted
+
+from .conftest import NO_PROBES, deployment_for
+
+
+async def collect(client: HybridClient, prompt: str, **kwargs: object) -> list[StreamChunk]:
+    return [chunk async for chunk in client.astream(prompt, **kwargs)]
+
+
+@pytest.mark.parametrize("protocol", ["openai", "ollama"])
+async def test_stream_yields_deltas_then_the_result(fake, transport: str, protocol: str) -> None:
+    provider = fake(protocol, token_delay_s=0.005)
+    async with HybridClient([deployment_for(provider, "p", transport=transport)], health=NO_PROBES) as client:
+        chunks = await collect(client, "tell me something")
+        plain = await client.acomplete("tell me something")
+    *deltas, last = chunks
+    assert all(c.result is None and c.delta for c in deltas)
+    assert last.delta == ""
+    assert last.result is not None
+    result = last.result
+    assert "".join(c.delta for c in deltas) == result.text == plain.text
+    assert result.usage == plain.usage
+    assert result.finish_reason == plain.finish_reason == "stop"
+    assert result.ttft_ms is not None
+    assert 0 < result.ttft_ms <= result.latency_ms
+
+
+async def test_max_tokens_ends_the_stream_with_length(fake, transport: str) -> None:
+    provider = fake("openai")
+    async with HybridClient([deployment_for(provider, "p", transport=transport)], health=NO_PROBES) as client:
+        chunks = await collect(client, "a b c d e f g h", max_tokens=2)
+    result = chunks[-1].result
+    assert result is not None
+    assert result.finish_reason == "length"
+    assert result.usage.completion_tokens == 2
+
+
+async def test_failover_before_the_first_token(fake, transport: str) -> None:
+    broken, good = fake("openai", error_status=500), fake("openai")
+    deployments = [
+        deployment_for(broken, "broken", transport=transport),
+        deployment_for(good, "good", transport=transport),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        chunks = await collect(client, "hi")
+    result = chunks[-1].result
+    assert result is not None
+    assert result.provider == "good"
+    assert [a.outcome for a in result.attempts] == ["error", "ok"]
+
+
+async def test_a_stream_cut_after_the_first_token_raises_with_the_partial_text(fake, transport: str) -> None:
+    cut, good = fake("openai", cut_stream_after=2), fake("openai")
+    deployments = [
+        deployment_for(cut, "cut", transport=transport),
+        deployment_for(good, "good", transport=transport),
+    ]
+    received: list[str] = []
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        with pytest.raises(StreamInterrupted) as info:
+            async for chunk in client.astream("please answer at length"):
+                received.append(chunk.delta)
+    error = info.value
+    assert error.partial_text == "".join(received)
+    assert received
+    assert error.deployment == "cut"
+    assert error.attempts[-1].outcome == "error"
+    assert good.request_count == 0  # no silent restart elsewhere after tokens were shown
+
+
+async def test_a_stream_that_stalls_mid_way_times_out_as_interrupted(fake) -> None:
+    provider = fake("openai", token_delay_s=0.01)
+    async with HybridClient([deployment_for(provider, "p", timeout_s=0.3)], health=NO_PROBES) as client:
+        with pytest.raises(StreamInterrupted) as info:
+            async for chunk in client.astream("one two three four five"):
+                if chunk.delta:
+                    provider.token_delay_s = 2.0
+    assert info.value.attempts[-1].outcome == "timeout"
+
+
+def test_sync_stream(fake, clients) -> None:
+    provider = fake("ollama")
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES)
+    clients.append(client)
+    chunks = list(client.stream("hello sync"))
+    assert chunks[-1].result is not None
+    assert "".join(c.delta for c in chunks) == chunks[-1].result.text
+
+
+async def test_abandoning_a_stream_frees_its_slot(fake) -> None:
+    provider = fake("openai", token_delay_s=0.01)
+    async with HybridClient(
+        [deployment_for(provider, "p", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=2
+    ) as client:
+        stream = client.astream("one two three four five six")
+        async for _ in stream:
+            break
+        await stream.aclose()  # type: ignore[attr-defined]
+        assert client.health()["p"].in_flight == 0
+        result = await client.acomplete("next")
+    assert result.provider == "p"

@@ -1,0 +1,103 @@
+"""Telemetry events for every call, and API keys that never leak anywhere."""
+
+from __future__ import annotations
+
+import logging
+import pickle
+
+import pytest
+
+from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient
+from hybrid_infer.events import AttemptFinished, Event, RequestFinished, RequestStarted
+
+from .conftest import NO_PROBES, deployment_for
+
+SECRET = "sk-test-DO-NOT-LEAK-0123456789"
+
+
+async def test_every_call_emits_started_attempts_and_finished(fake) -> None:
+    bad, good = fake("openai", error_status=500), fake("openai")
+    events: list[Event] = []
+    async with HybridClient(
+        [deployment_for(bad, "bad"), deployment_for(good, "good")],
+        health=NO_PROBES,
+        callbacks=[events.append],
+    ) as client:
+        result = await client.acomplete("hi")
+    kinds = [type(e).__name__ for e in events]
+    assert kinds == ["RequestStarted", "AttemptFinished", "AttemptFinished", "RequestFinished"]
+    started, failed, ok, finished = events
+    assert isinstance(started, RequestStarted)
+    assert isinstance(finished, RequestFinished)
+    assert isinstance(failed, AttemptFinished)
+    assert failed.attempt.outcome == "error"
+    assert isinstance(ok, AttemptFinished)
+    assert ok.attempt.outcome == "ok"
+    assert started.request_id == finished.request_id == result.request_id
+    assert finished.result == result
+
+
+async def test_a_failing_request_finishes_with_its_error_type(fake) -> None:
+    bad = fake("openai", error_status=500)
+    events: list[Event] = []
+    async with HybridClient([deployment_for(bad, "bad")], health=NO_PROBES, callbacks=[events.append]) as client:
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("hi")
+    finished = events[-1]
+    assert isinstance(finished, RequestFinished)
+    assert finished.result is None
+    assert finished.error_type == "AllDeploymentsFailed"
+
+
+async def test_a_broken_callback_never_fails_a_request(fake, caplog: pytest.LogCaptureFixture) -> None:
+    good = fake("openai")
+
+    def explode(event: Event) -> None:
+        raise RuntimeError("callback bug")
+
+    async with HybridClient([deployment_for(good, "good")], health=NO_PROBES, callbacks=[explode]) as client:
+        result = await client.acomplete("hi")
+    assert result.provider == "good"
+    assert "callback" in caplog.text
+
+
+async def test_api_keys_never_leak(fake, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
+    caplog.set_level(logging.DEBUG)
+    locked = fake("openai", api_key="another-key")
+    good = fake("openai", api_key=SECRET)
+    events: list[Event] = []
+    deployments = [
+        deployment_for(locked, "locked", api_key=SECRET),
+        deployment_for(good, "good", api_key=SECRET),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES, callbacks=[events.append]) as client:
+        result = await client.acomplete("hi")
+        good.error_status = 500
+        with pytest.raises(AllDeploymentsFailed) as info:
+            await client.acomplete("again")
+        texts = [
+            repr(deployments),
+            str(deployments),
+            repr(client),
+            str(result),
+            result.model_dump_json(),
+            repr(events),
+            str(info.value),
+            repr(info.value.attempts),
+            repr(client.health()),
+            repr(client.stats()),
+            caplog.text,
+            capsys.readouterr().out,
+            deployments[0].model_dump_json(),
+        ]
+    assert good.headers[0]["Authorization"] == f"Bearer {SECRET}"  # it was sent...
+    for text in texts:
+        assert SECRET not in text  # ...and appears nowhere else
+
+
+def test_deployments_with_keys_do_not_pickle_the_key_into_reprs() -> None:
+    d = Deployment(name="c", model="openai/gpt-4o-mini", api_key=SECRET)
+    assert SECRET not in repr(d)
+    assert SECRET not in str(d.model_dump())
+    assert d.resolve_api_key() == SECRET
+    assert pickle.loads(pickle.dumps(d)).resolve_api_key() == SECRET
