@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
+from hybrid_infer._caching import CacheLayer
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._engine import Engine
 from hybrid_infer._loop import LoopThread
@@ -35,6 +36,9 @@ from hybrid_infer.errors import ConfigError, HybridInferError
 from hybrid_infer.events import BreakerStateChanged, Callback, EventBus
 from hybrid_infer.policies import Policy, resolve_policy
 from hybrid_infer.transports import Transport
+
+if TYPE_CHECKING:
+    from hybrid_infer.cache import CacheConfig, ResponseCache
 
 T = TypeVar("T")
 
@@ -106,6 +110,8 @@ class HybridClient:
         queue_timeout_s: float = DEFAULT_QUEUE_TIMEOUT_S,
         default_max_output_tokens: int = DEFAULT_MAX_OUTPUT_TOKENS,
         transports: Mapping[str, Transport] | None = None,
+        cache: CacheConfig | Mapping[str, Any] | None = None,
+        max_response_bytes: int = 32 * 1024 * 1024,
     ) -> None:
         self._deployments = _validate_deployments(deployments)
         self._policy = resolve_policy(policy)
@@ -132,6 +138,9 @@ class HybridClient:
         ):
             raise ConfigError("must be a positive integer", field="default_max_output_tokens")
         self._default_max_output_tokens = default_max_output_tokens
+        if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1024:
+            raise ConfigError("must be an integer >= 1024", field="max_response_bytes")
+        self._max_response_bytes = max_response_bytes
         names = {d.name for d in self._deployments}
         for name in transports or {}:
             if name not in names:
@@ -139,6 +148,11 @@ class HybridClient:
         self._custom_transports = dict(transports or {})
         self._bus = EventBus(callbacks)
         self._states = [DeploymentState(d, self._health, self._on_breaker_change) for d in self._deployments]
+        self._cache: ResponseCache | None = None
+        self._cache_layer: CacheLayer | None = None
+        if cache is not None:
+            self._cache = _open_cache(cache)
+            self._cache_layer = CacheLayer(self._cache, self._bus)
         self._engine: Engine | None = None
         self._loop_thread: LoopThread | None = None
         self._lock = threading.Lock()
@@ -162,6 +176,11 @@ class HybridClient:
     @property
     def policy(self) -> Policy:
         return self._policy
+
+    @property
+    def cache(self) -> ResponseCache | None:
+        """The response cache (``stats()``, ``clear()``, ``invalidate()``), or None if off."""
+        return self._cache
 
     def health(self) -> dict[str, DeploymentHealth]:
         """Breaker state, probe results and load of every deployment (a snapshot)."""
@@ -191,7 +210,7 @@ class HybridClient:
             if deployment.name in self._custom_transports:
                 transports[deployment.name] = self._custom_transports[deployment.name]
             elif deployment.uses_native_transport:
-                native = native or NativeTransport()
+                native = native or NativeTransport(max_response_bytes=self._max_response_bytes)
                 transports[deployment.name] = native
             else:
                 universal = universal or LiteLLMTransport()
@@ -307,20 +326,23 @@ class HybridClient:
         ``top_p``, ``stop``, ``seed``, ``tools``, ``response_format``.
         """
         request = self._request(prompt, False, kwargs)
-        return self._blocking(lambda engine: engine.complete(request))
+        return self._blocking(lambda engine: self._serve(engine, request))
 
     async def acomplete(self, prompt: str | None = None, **kwargs: Any) -> Result:
         """Async :meth:`complete`."""
         request = self._request(prompt, False, kwargs)
         engine = self._engine
-        if (
-            engine is not None
-            and engine.loop is not None
-            and engine.loop is asyncio.get_running_loop()
-            and not self._closed
-        ):
-            return await engine.complete(request)  # the hot path: no hops, no locks
-        return await self._on_engine(lambda e: e.complete(request))
+        if engine is not None and engine.loop is asyncio.get_running_loop() and not self._closed:
+            return await self._serve(engine, request)  # the hot path: no hops, no locks
+        return await self._on_engine(lambda e: self._serve(e, request))
+
+    def _serve(self, engine: Engine, request: Request) -> Awaitable[Result]:
+        layer = self._cache_layer
+        return engine.complete(request) if layer is None else layer.complete(engine, request)
+
+    def _serve_stream(self, engine: Engine, request: Request) -> AsyncGenerator[StreamChunk, None]:
+        layer = self._cache_layer
+        return engine.stream(request) if layer is None else layer.stream(engine, request)
 
     def stream(self, prompt: str | None = None, **kwargs: Any) -> Iterator[StreamChunk]:
         """Stream the answer as :class:`StreamChunk` s; the last one carries the Result.
@@ -334,7 +356,7 @@ class HybridClient:
     def _sync_chunks(self, engine: Engine, request: Request) -> Iterator[StreamChunk]:
         loop = engine.loop
         assert loop is not None
-        source = engine.stream(request)
+        source = self._serve_stream(engine, request)
 
         async def step() -> StreamChunk | None:
             try:
@@ -357,14 +379,14 @@ class HybridClient:
     async def _async_chunks(self, request: Request) -> AsyncIterator[StreamChunk]:
         engine = self._engine_here()
         if engine is not None:
-            async with contextlib.aclosing(engine.stream(request)) as chunks:
+            async with contextlib.aclosing(self._serve_stream(engine, request)) as chunks:
                 async for chunk in chunks:
                     yield chunk
             return
         remote = self._engine_elsewhere()
         loop = remote.loop
         assert loop is not None
-        source = remote.stream(request)
+        source = self._serve_stream(remote, request)
 
         async def step() -> StreamChunk | None:
             try:
@@ -421,6 +443,8 @@ class HybridClient:
             asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop).result(30)
         if loop_thread is not None:
             loop_thread.stop()
+        if self._cache is not None:
+            self._cache.close()
 
     async def aclose(self) -> None:
         """Async :meth:`close`."""
@@ -437,6 +461,8 @@ class HybridClient:
                 await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop))
         if loop_thread is not None:
             await asyncio.to_thread(loop_thread.stop)
+        if self._cache is not None:
+            self._cache.close()
 
     def __enter__(self) -> HybridClient:
         return self.start()
@@ -459,6 +485,20 @@ class HybridClient:
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+
+def _open_cache(cache: CacheConfig | Mapping[str, Any]) -> ResponseCache:
+    from hybrid_infer.cache import CacheConfig, ResponseCache
+
+    if isinstance(cache, Mapping):
+        try:
+            cache = CacheConfig.model_validate(dict(cache))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            raise ConfigError(first["msg"], field=_field_path("cache", first["loc"])) from None
+    elif not isinstance(cache, CacheConfig):
+        raise ConfigError("must be a CacheConfig or a mapping", field="cache")
+    return ResponseCache(cache)
 
 
 def _run_threadsafe(coro: Coroutine[Any, Any, T], loop: asyncio.AbstractEventLoop) -> T:

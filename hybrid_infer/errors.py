@@ -72,6 +72,10 @@ class StreamInterrupted(RoutingError):
         super().__init__(message, attempts)
 
 
+class CacheMiss(RoutingError):
+    """Raised for ``cache="only"`` requests that have no cached answer (no provider is called)."""
+
+
 # --- one provider call failed (the cause recorded in an Attempt) ---------------------
 
 
@@ -151,6 +155,7 @@ class ContextWindowExceeded(RequestRejected):
 __all__ = [
     "AllDeploymentsFailed",
     "AuthenticationFailed",
+    "CacheMiss",
     "ConfigError",
     "ContextWindowExceeded",
     "HybridInferError",

@@ -50,6 +50,16 @@ class RequestFinished:
 
 
 @dataclass(frozen=True, slots=True)
+class CacheServed:
+    """A request was answered from the cache: ``outcome`` is exact, semantic or fallback."""
+
+    request_id: str
+    outcome: str
+    similarity: float | None = None
+    at: float = field(default_factory=time)
+
+
+@dataclass(frozen=True, slots=True)
 class BreakerStateChanged:
     """A deployment's circuit breaker moved between closed, open and half_open."""
 
@@ -69,7 +79,9 @@ class HealthChanged:
     at: float = field(default_factory=time)
 
 
-Event: TypeAlias = RequestStarted | AttemptFinished | RequestFinished | BreakerStateChanged | HealthChanged
+Event: TypeAlias = (
+    RequestStarted | AttemptFinished | RequestFinished | CacheServed | BreakerStateChanged | HealthChanged
+)
 Callback: TypeAlias = Callable[[Event], object]
 
 
@@ -100,6 +112,7 @@ class EventBus:
 __all__ = [
     "AttemptFinished",
     "BreakerStateChanged",
+    "CacheServed",
     "Callback",
     "Event",
     "EventBus",

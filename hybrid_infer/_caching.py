@@ -1,0 +1,151 @@
+"""The cache layer around the engine: read before routing, write after, fall back when down.
+
+It decides, per request, whether the cache may be read or written (``cache=`` mode,
+temperature), turns hits into :class:`Result` s with ``cache="exact"|"semantic"``, replays
+cached answers as streams, stores only complete answers, and serves stale answers marked
+``cache="fallback"`` when no deployment could answer. Lookups that embed text run in a
+worker thread so the event loop never blocks on a model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import AsyncGenerator
+from typing import TYPE_CHECKING, Literal
+
+from hybrid_infer._engine import Engine, new_request_id
+from hybrid_infer._request import Request
+from hybrid_infer._results import Attempt, Result, StreamChunk
+from hybrid_infer.errors import AllDeploymentsFailed, CacheMiss, Overloaded, RoutingError
+from hybrid_infer.events import CacheServed, EventBus, RequestFinished, RequestStarted
+
+if TYPE_CHECKING:
+    from hybrid_infer.cache import CacheHit, ResponseCache
+
+_PIECES = re.compile(r"\S+\s*|\s+")
+_FALLBACK_ERRORS = (AllDeploymentsFailed, Overloaded)
+
+
+def _hit_result(
+    hit: CacheHit,
+    request_id: str,
+    started: float,
+    *,
+    outcome: Literal["exact", "semantic", "fallback"],
+    attempts: list[Attempt] | None = None,
+) -> Result:
+    answer = hit.answer
+    return Result(
+        text=answer.text,
+        provider=answer.provider,
+        model=answer.model,
+        kind=answer.kind,
+        usage=answer.usage,
+        latency_ms=(time.perf_counter() - started) * 1000,
+        cost_usd=0.0,
+        finish_reason=answer.finish_reason,
+        cache=outcome,
+        similarity=hit.similarity,
+        cached_at=answer.cached_at,
+        stale=outcome == "fallback",
+        attempts=attempts or [],
+        request_id=request_id,
+    )
+
+
+class CacheLayer:
+    """Wraps engine calls with cache reads, writes and the offline fallback."""
+
+    def __init__(self, cache: ResponseCache, bus: EventBus) -> None:
+        self.cache = cache
+        self.bus = bus
+        self.semantic = cache.config.semantic
+
+    # --- lookups -------------------------------------------------------------------------
+
+    async def _lookup(self, request: Request) -> CacheHit | None:
+        hit = self.cache.lookup_exact(request)
+        if hit is None and self.semantic:
+            hit = await asyncio.to_thread(self.cache.lookup_semantic, request)
+        return hit
+
+    async def _fallback(self, request: Request, error: RoutingError, request_id: str, started: float) -> Result:
+        """A stale answer for a request no deployment could serve, or re-raise ``error``."""
+        if not self.cache.config.offline_fallback or request.cache_mode == "off":
+            raise error
+        hit = await asyncio.to_thread(self.cache.fallback, request)
+        if hit is None:
+            raise error
+        return _hit_result(hit, request_id, started, outcome="fallback", attempts=error.attempts)
+
+    def _served_from_cache(self, request: Request, result: Result) -> Result:
+        """Report a cache answer; a fallback's request already reported its routing failure."""
+        if self.bus:
+            if result.cache != "fallback":
+                self.bus.emit(RequestStarted(result.request_id, request.use_case, request.stream))
+            self.bus.emit(CacheServed(result.request_id, result.cache, result.similarity))
+            self.bus.emit(RequestFinished(result.request_id, result))
+        return result
+
+    async def _store(self, request: Request, result: Result) -> None:
+        if self.cache.writable(request) and result.finish_reason != "error":
+            await asyncio.to_thread(self.cache.store, request, result, ttl_s=request.cache_ttl_s)
+
+    # --- calls ---------------------------------------------------------------------------------
+
+    async def complete(self, engine: Engine, request: Request) -> Result:
+        started = time.perf_counter()
+        request_id = new_request_id()
+        readable = self.cache.readable(request)
+        if readable:
+            hit = await self._lookup(request)
+            if hit is not None:
+                return self._served_from_cache(request, _hit_result(hit, request_id, started, outcome=hit.kind))
+        if request.cache_mode == "only":
+            raise CacheMiss("cache='only' and no cached answer for this request")
+        try:
+            result = await engine.complete(request, request_id)
+        except _FALLBACK_ERRORS as error:
+            return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
+        await self._store(request, result)
+        return result if readable else result.model_copy(update={"cache": "bypass"})
+
+    async def stream(self, engine: Engine, request: Request) -> AsyncGenerator[StreamChunk, None]:
+        started = time.perf_counter()
+        request_id = new_request_id()
+        readable = self.cache.readable(request)
+        if readable:
+            hit = await self._lookup(request)
+            if hit is not None:
+                async for chunk in self._replay(request, _hit_result(hit, request_id, started, outcome=hit.kind)):
+                    yield chunk
+                return
+        if request.cache_mode == "only":
+            raise CacheMiss("cache='only' and no cached answer for this request")
+        source = engine.stream(request, request_id)
+        sent_any = False
+        try:
+            async for chunk in source:
+                if chunk.result is not None:
+                    # Only a complete answer reaches here; an interrupted one raised instead.
+                    await self._store(request, chunk.result)
+                    if not readable:
+                        chunk = StreamChunk(result=chunk.result.model_copy(update={"cache": "bypass"}))
+                sent_any = True
+                yield chunk
+        except _FALLBACK_ERRORS as error:
+            if sent_any:
+                raise
+            fallback = await self._fallback(request, error, request_id, started)
+            async for chunk in self._replay(request, fallback):
+                yield chunk
+        finally:
+            await source.aclose()
+
+    async def _replay(self, request: Request, result: Result) -> AsyncGenerator[StreamChunk, None]:
+        """A cached answer as a stream: word-sized deltas, then the Result."""
+        for piece in _PIECES.findall(result.text):
+            yield StreamChunk(delta=piece)
+        yield StreamChunk(result=self._served_from_cache(request, result))
