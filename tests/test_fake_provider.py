@@ -60,9 +60,7 @@ async def sse_events(response: aiohttp.ClientResponse) -> list[str]:
     return events
 
 
-async def collect_lines(
-    session: aiohttp.ClientSession, url: str, body: dict[str, Any], sink: list[bytes]
-) -> None:
+async def collect_lines(session: aiohttp.ClientSession, url: str, body: dict[str, Any], sink: list[bytes]) -> None:
     """Append each body line to sink as it arrives, so lines read before an error survive it."""
     async with session.post(url, json=body) as r:
         async for line in r.content:
@@ -115,9 +113,7 @@ async def test_openai_non_stream(openai: FakeProvider, session: aiohttp.ClientSe
     assert openai.headers[0]["Authorization"] == "Bearer sk-test"
 
 
-async def test_openai_stream_with_usage(
-    openai: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_openai_stream_with_usage(openai: FakeProvider, session: aiohttp.ClientSession) -> None:
     body = chat_body(openai, stream=True, stream_options={"include_usage": True})
     async with session.post(chat_url(openai), json=body) as r:
         assert r.headers["Content-Type"].startswith("text/event-stream")
@@ -157,9 +153,7 @@ async def test_ollama_non_stream(ollama: FakeProvider, session: aiohttp.ClientSe
     assert answer["created_at"].endswith("Z")
 
 
-async def test_ollama_streams_by_default(
-    ollama: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_ollama_streams_by_default(ollama: FakeProvider, session: aiohttp.ClientSession) -> None:
     async with session.post(chat_url(ollama), json=chat_body(ollama)) as r:
         assert r.headers["Content-Type"].startswith("application/x-ndjson")
         lines = await ndjson(r)
@@ -232,9 +226,7 @@ async def test_bad_json_and_unknown_model(
 # ----------------------------------------------------------------------------- faults
 
 
-async def test_latency_delays_first_byte(
-    openai: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_latency_delays_first_byte(openai: FakeProvider, session: aiohttp.ClientSession) -> None:
     openai.latency_s = 0.2
     start = time.monotonic()
     async with session.post(chat_url(openai), json=chat_body(openai)) as r:
@@ -242,9 +234,7 @@ async def test_latency_delays_first_byte(
     assert time.monotonic() - start >= 0.2
 
 
-async def test_token_delay_spaces_stream_chunks(
-    ollama: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_token_delay_spaces_stream_chunks(ollama: FakeProvider, session: aiohttp.ClientSession) -> None:
     ollama.token_delay_s = 0.05
     start = time.monotonic()
     async with session.post(chat_url(ollama), json=chat_body(ollama)) as r:
@@ -253,9 +243,7 @@ async def test_token_delay_spaces_stream_chunks(
     assert time.monotonic() - start >= 4 * 0.05  # 5 pieces -> 4 gaps
 
 
-async def test_error_status_bodies(
-    openai: FakeProvider, ollama: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_error_status_bodies(openai: FakeProvider, ollama: FakeProvider, session: aiohttp.ClientSession) -> None:
     openai.error_status = 503
     ollama.error_status = 500
     async with session.post(chat_url(openai), json=chat_body(openai)) as r:
@@ -270,9 +258,7 @@ async def test_error_status_bodies(
     assert openai.request_count == ollama.request_count == 1
 
 
-async def test_error_rate_is_reproducible_with_seed(
-    openai: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_error_rate_is_reproducible_with_seed(openai: FakeProvider, session: aiohttp.ClientSession) -> None:
     openai.error_rate = 0.5
     statuses = []
     for _ in range(20):
@@ -340,9 +326,7 @@ async def test_stop_refuses_connections_then_restarts_on_same_port(
         assert r.status == 200
 
 
-async def test_malformed_bodies(
-    openai: FakeProvider, ollama: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_malformed_bodies(openai: FakeProvider, ollama: FakeProvider, session: aiohttp.ClientSession) -> None:
     openai.malformed = ollama.malformed = True
     async with session.post(chat_url(openai), json=chat_body(openai)) as r:
         assert r.status == 200
@@ -410,9 +394,7 @@ async def test_context_window(session: aiohttp.ClientSession) -> None:
         assert "resulted in 14 tokens" in error["message"]
         async with session.post(chat_url(ollama), json=body) as r:
             assert r.status == 400
-            assert await r.json() == {
-                "error": "prompt too long; exceeded max context length by 4 tokens"
-            }
+            assert await r.json() == {"error": "prompt too long; exceeded max context length by 4 tokens"}
 
 
 async def test_api_key_required_when_configured(session: aiohttp.ClientSession) -> None:
@@ -450,9 +432,7 @@ def test_set_faults_and_clear_faults() -> None:
 # ----------------------------------------------------------------------------- counters, lifecycle
 
 
-async def test_counters_under_concurrency(
-    openai: FakeProvider, session: aiohttp.ClientSession
-) -> None:
+async def test_counters_under_concurrency(openai: FakeProvider, session: aiohttp.ClientSession) -> None:
     openai.latency_s = 0.2
 
     async def call(i: int) -> int:
@@ -467,9 +447,7 @@ async def test_counters_under_concurrency(
     assert openai.in_flight == 0
     assert openai.max_in_flight == 5
     assert openai.request_count == 5
-    assert sorted(r["messages"][0]["content"] for r in openai.requests) == [
-        f"n{i}" for i in range(5)
-    ]
+    assert sorted(r["messages"][0]["content"] for r in openai.requests) == [f"n{i}" for i in range(5)]
     openai.reset_counters()
     assert (openai.request_count, openai.max_in_flight, openai.requests) == (0, 0, [])
 

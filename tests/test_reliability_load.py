@@ -8,6 +8,7 @@ window. Bounded in count and time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import threading
@@ -130,10 +131,8 @@ async def test_faults_under_load(fake) -> None:
         assert ("closed", "open") in changes or ("half_open", "open") in changes
         deadline = time.monotonic() + 10
         while client.health()["local"].state != "closed" and time.monotonic() < deadline:
-            try:
+            with contextlib.suppress(HybridInferError):
                 await client.acomplete("after the outage", use_case=None)
-            except HybridInferError:
-                pass
             await asyncio.sleep(0.1)
         assert client.health()["local"].state == "closed"
         assert client.health()["local"].healthy

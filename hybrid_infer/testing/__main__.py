@@ -25,9 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--protocol", choices=("openai", "ollama"), default="openai")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
-    parser.add_argument(
-        "--model", dest="models", action="append", help="a model to serve (repeatable)"
-    )
+    parser.add_argument("--model", dest="models", action="append", help="a model to serve (repeatable)")
     parser.add_argument("--name", default="fake")
     parser.add_argument("--reply", default=None, help="fixed reply text (default: echo)")
     parser.add_argument("--latency-s", type=float, default=0.0)

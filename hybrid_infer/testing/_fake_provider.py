@@ -328,8 +328,7 @@ class FakeProvider:
         unknown = sorted(set(faults) - set(_FAULT_DEFAULTS))
         if unknown:
             raise TypeError(
-                f"set_faults() got unknown fault(s): {', '.join(unknown)} "
-                f"(known: {', '.join(_FAULT_DEFAULTS)})"
+                f"set_faults() got unknown fault(s): {', '.join(unknown)} (known: {', '.join(_FAULT_DEFAULTS)})"
             )
         rate = faults.get("error_rate", 0.0)
         if not 0.0 <= float(rate) <= 1.0:
@@ -564,9 +563,7 @@ class FakeProvider:
                 f"Rate limit reached for {model or 'this model'} on requests per min (RPM). "
                 f"Please try again in {seconds}s."
             )
-        return self._error(
-            429, message, code="rate_limit_exceeded", headers={"Retry-After": str(seconds)}
-        )
+        return self._error(429, message, code="rate_limit_exceeded", headers={"Retry-After": str(seconds)})
 
     # ------------------------------------------------------------------ probes
 
@@ -579,10 +576,7 @@ class FakeProvider:
             return self._error(503, f"[{self.name}] injected fault: probe unavailable")
         if request.path == "/v1/models":
             created = int(self._created.timestamp())
-            data = [
-                {"id": m, "object": "model", "created": created, "owned_by": "fake"}
-                for m in self._models
-            ]
+            data = [{"id": m, "object": "model", "created": created, "owned_by": "fake"} for m in self._models]
             return web.json_response({"object": "list", "data": data})
         if request.path == "/api/tags":
             return web.json_response({"models": [self._ollama_entry(m) for m in self._models]})
@@ -664,9 +658,7 @@ class FakeProvider:
             self._request_count += 1
             self._in_flight += 1
             self._max_in_flight = max(self._max_in_flight, self._in_flight)
-            self._requests.append(
-                body if body is not None else {"_raw": raw.decode(errors="replace")}
-            )
+            self._requests.append(body if body is not None else {"_raw": raw.decode(errors="replace")})
             self._headers.append(_Headers(request.headers.items()))
         if task is not None:
             self._tasks.add(task)
@@ -748,15 +740,9 @@ class FakeProvider:
                 return self._error(400, "you must provide a model parameter", param="model")
             return self._error(400, "model is required")
         messages = body.get("messages")
-        if (
-            not isinstance(messages, list)
-            or not messages
-            or not all(isinstance(m, dict) for m in messages)
-        ):
+        if not isinstance(messages, list) or not messages or not all(isinstance(m, dict) for m in messages):
             if openai:
-                return self._error(
-                    400, "'messages' must be a non-empty array of objects", param="messages"
-                )
+                return self._error(400, "'messages' must be a non-empty array of objects", param="messages")
             return self._error(400, "messages is required and must be a non-empty array")
         if not self._known_model(model):
             if openai:
@@ -770,9 +756,7 @@ class FakeProvider:
         if openai:
             stream = body.get("stream") is True
             options = body.get("stream_options")
-            include_usage = (
-                stream and isinstance(options, dict) and options.get("include_usage") is True
-            )
+            include_usage = stream and isinstance(options, dict) and options.get("include_usage") is True
             max_tokens = _int_or_none(body.get("max_completion_tokens"))
             if max_tokens is None:
                 max_tokens = _int_or_none(body.get("max_tokens"))
@@ -780,18 +764,14 @@ class FakeProvider:
             stream = body.get("stream", True) is not False  # Ollama streams unless told not to
             include_usage = False
             options = body.get("options")
-            num_predict = (
-                _int_or_none(options.get("num_predict")) if isinstance(options, dict) else None
-            )
+            num_predict = _int_or_none(options.get("num_predict")) if isinstance(options, dict) else None
             max_tokens = num_predict if num_predict is not None and num_predict >= 0 else None
         return _Chat(model, messages, stream, include_usage, max_tokens)
 
     def _context_exceeded(self, prompt_tokens: int, context_window: int) -> web.Response:
         if self._protocol == "ollama":
             excess = prompt_tokens - context_window
-            return self._error(
-                400, f"prompt too long; exceeded max context length by {excess} tokens"
-            )
+            return self._error(400, f"prompt too long; exceeded max context length by {excess} tokens")
         return self._error(
             400,
             f"This model's maximum context length is {context_window} tokens. However, your "
@@ -861,9 +841,7 @@ class FakeProvider:
         }
 
     async def _openai_stream(self, request: web.Request, answer: _Answer) -> web.StreamResponse:
-        response = web.StreamResponse(
-            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
-        )
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
 
         def event(delta: dict[str, Any], finish_reason: str | None) -> bytes:
@@ -873,9 +851,7 @@ class FakeProvider:
                 "created": answer.created,
                 "model": answer.chat.model,
                 "system_fingerprint": "fp_fake",
-                "choices": [
-                    {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish_reason}
-                ],
+                "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish_reason}],
             }
             if answer.chat.include_usage:
                 chunk["usage"] = None
@@ -884,9 +860,7 @@ class FakeProvider:
         cut = self.cut_stream_after
         try:
             await response.write(event({"role": "assistant", "content": ""}, None))
-            if not await self._stream_pieces(
-                request, response, answer, cut, lambda p: event({"content": p}, None)
-            ):
+            if not await self._stream_pieces(request, response, answer, cut, lambda p: event({"content": p}, None)):
                 return response
             await response.write(event({}, answer.finish_reason))
             if answer.chat.include_usage:
@@ -941,9 +915,7 @@ class FakeProvider:
             return (json.dumps(obj) + "\n").encode()
 
         try:
-            if not await self._stream_pieces(
-                request, response, answer, self.cut_stream_after, line
-            ):
+            if not await self._stream_pieces(request, response, answer, self.cut_stream_after, line):
                 return response
             await response.write((json.dumps(self._ollama_final(answer, "")) + "\n").encode())
         except ConnectionError:
