@@ -87,7 +87,16 @@ class DeploymentBreaker:
         self.trial_in_flight = False
 
     def record_success(self) -> None:
-        self._breaker.call(_succeed)
+        breaker = self._breaker
+        state = breaker.current_state
+        if state == pybreaker.STATE_OPEN:
+            return  # a late answer from a call that started before the breaker opened
+        if state == pybreaker.STATE_CLOSED and breaker.fail_counter == 0:
+            return  # nothing to reset: skip the state machine's lock on the hot path
+        try:
+            breaker.call(_succeed)
+        except pybreaker.CircuitBreakerError:  # opened by another call in between
+            pass
 
     def record_failure(self, error: ProviderError) -> None:
         """Count a deployment fault; a refused connection opens the breaker at once."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -33,7 +34,7 @@ from hybrid_infer._results import (
 )
 from hybrid_infer._state import DeploymentState
 from hybrid_infer.errors import ConfigError, HybridInferError
-from hybrid_infer.events import BreakerStateChanged, Callback, EventBus
+from hybrid_infer.events import BreakerStateChanged, Callback, EventBus, HealthChanged
 from hybrid_infer.policies import Policy, resolve_policy
 from hybrid_infer.transports import Transport
 
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from hybrid_infer.cache import CacheConfig, ResponseCache
 
 T = TypeVar("T")
+_log = logging.getLogger("hybrid_infer")
 
 DEFAULT_QUEUE_TIMEOUT_S = 10.0
 DEFAULT_MAX_OUTPUT_TOKENS = 256
@@ -78,9 +80,14 @@ def _validate_deployments(deployments: Any) -> list[Deployment]:
             raise ConfigError(f"duplicate deployment name {deployment.name!r}", field=f"deployments[{i}].name")
         if deployment.transport == "native" and deployment.protocol == "litellm":
             raise ConfigError(
-                "the native transport speaks only OpenAI-compatible and Ollama models "
-                "(prefix openai/, hosted_vllm/, lm_studio/, ollama/ or ollama_chat/)",
+                "the native transport speaks only OpenAI-compatible and Ollama models (prefix "
+                "openai/, hosted_vllm/, vllm/, lm_studio/, llamafile/, llama_cpp/, ollama/ or ollama_chat/)",
                 field=f"deployments[{i}].transport",
+            )
+        if deployment.uses_native_transport and deployment.resolved_api_base is None:
+            raise ConfigError(
+                f"{deployment.model!r} has no default address; set api_base (e.g. http://localhost:8000/v1)",
+                field=f"deployments[{i}].api_base",
             )
         seen.add(deployment.name)
         validated.append(deployment)
@@ -147,7 +154,9 @@ class HybridClient:
                 raise ConfigError(f"no deployment named {name!r}", field=f"transports.{name}")
         self._custom_transports = dict(transports or {})
         self._bus = EventBus(callbacks)
-        self._states = [DeploymentState(d, self._health, self._on_breaker_change) for d in self._deployments]
+        self._states = [
+            DeploymentState(d, self._health, self._on_breaker_change, self._on_health_change) for d in self._deployments
+        ]
         self._cache: ResponseCache | None = None
         self._cache_layer: CacheLayer | None = None
         if cache is not None:
@@ -195,8 +204,18 @@ class HybridClient:
         return f"HybridClient(deployments=[{names}], policy={self._policy!r})"
 
     def _on_breaker_change(self, name: str, old: BreakerState, new: BreakerState) -> None:
+        _log.info("deployment %s breaker %s -> %s", name, old, new)
         if self._bus:
             self._bus.emit(BreakerStateChanged(name, old, new))
+
+    def _on_health_change(self, state: DeploymentState) -> None:
+        name = state.deployment.name
+        if state.healthy:
+            _log.info("deployment %s is healthy again", name)
+        else:
+            _log.warning("deployment %s is unhealthy: %s", name, state.last_error)
+        if self._bus:
+            self._bus.emit(HealthChanged(name, state.healthy, None if state.healthy else state.last_error))
 
     # --- engine placement -------------------------------------------------------------------
 
@@ -294,8 +313,7 @@ class HybridClient:
 
     # --- completions ----------------------------------------------------------------------------
 
-    @staticmethod
-    def _request(prompt: Any, stream: bool, kwargs: dict[str, Any]) -> Request:
+    def _request(self, prompt: Any, stream: bool, kwargs: dict[str, Any]) -> Request:
         named = {
             key: kwargs.pop(key)
             for key in (
@@ -315,7 +333,11 @@ class HybridClient:
         policy = named.pop("policy", None)
         request = build_request(prompt, stream=stream, params=kwargs, **named)
         if policy is not None:
-            object.__setattr__(request, "policy", resolve_policy(policy))
+            if not isinstance(policy, Policy | str):
+                raise ConfigError(f"must be a policy name or a Policy, got {type(policy).__name__}", field="policy")
+            resolved = resolve_policy(policy)
+            resolved.validate(self._deployments)
+            object.__setattr__(request, "policy", resolved)
         return request
 
     def complete(self, prompt: str | None = None, **kwargs: Any) -> Result:
@@ -427,19 +449,19 @@ class HybridClient:
 
     def close(self) -> None:
         """Stop health checks, close connection pools and the loop thread. Idempotent."""
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
         with self._lock:
             if self._closed:
                 return
+            if self._engine is not None and running is not None and self._engine.loop is running:
+                raise HybridInferError("close() was called on the client's own event loop; use await aclose()")
             self._closed = True
             engine, self._engine = self._engine, None
             loop_thread, self._loop_thread = self._loop_thread, None
         if engine is not None and engine.loop is not None and engine.loop.is_running():
-            try:
-                running = asyncio.get_running_loop()
-            except RuntimeError:
-                running = None
-            if running is engine.loop:
-                raise HybridInferError("close() was called on the client's own event loop; use await aclose()")
             asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop).result(30)
         if loop_thread is not None:
             loop_thread.stop()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import cache
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -26,7 +27,33 @@ _OLLAMA_PREFIXES = frozenset({"ollama", "ollama_chat"})
 _OPENAI_PREFIXES = frozenset({"openai", "hosted_vllm", "lm_studio", "llamafile", "vllm", "llama_cpp"})
 _LOCAL_PREFIXES = frozenset({"ollama", "ollama_chat", "lm_studio", "llamafile", "llama_cpp"})
 _ENV_REF = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
-_DEFAULT_BASES = {"ollama": "http://localhost:11434", "openai": "https://api.openai.com/v1"}
+# Where each runtime listens by default. vLLM has no well-known address: give api_base.
+_DEFAULT_BASES = {
+    "ollama": "http://localhost:11434",
+    "ollama_chat": "http://localhost:11434",
+    "openai": "https://api.openai.com/v1",
+    "": "https://api.openai.com/v1",
+    "lm_studio": "http://localhost:1234/v1",
+    "llamafile": "http://localhost:8080/v1",
+    "llama_cpp": "http://localhost:8080/v1",
+}
+
+
+def _prefix(model: str) -> str:
+    return model.split("/", 1)[0] if "/" in model else ""
+
+
+@cache
+def protocol_of(model: str) -> Protocol:
+    """The wire protocol a litellm model string implies (a pure function of the string)."""
+    prefix = _prefix(model)
+    if prefix in _OLLAMA_PREFIXES:
+        return "ollama"
+    if prefix in _OPENAI_PREFIXES:
+        return "openai"
+    if not prefix and (info := lookup_model(model)) and info.provider == "openai":
+        return "openai"
+    return "litellm"
 
 
 class Deployment(BaseModel):
@@ -104,14 +131,7 @@ class Deployment(BaseModel):
     @property
     def protocol(self) -> Protocol:
         """Which wire protocol the native transport would speak, or ``"litellm"``."""
-        prefix = self.model.split("/", 1)[0] if "/" in self.model else ""
-        if prefix in _OLLAMA_PREFIXES:
-            return "ollama"
-        if prefix in _OPENAI_PREFIXES:
-            return "openai"
-        if not prefix and (info := lookup_model(self.model)) and info.provider == "openai":
-            return "openai"
-        return "litellm"
+        return protocol_of(self.model)
 
     @property
     def wire_model(self) -> str:
@@ -122,8 +142,10 @@ class Deployment(BaseModel):
 
     @property
     def resolved_api_base(self) -> str | None:
-        """``api_base``, or the protocol's well-known default."""
-        return self.api_base or _DEFAULT_BASES.get(self.protocol)
+        """``api_base``, or the runtime's well-known default address (None if it has none)."""
+        if self.api_base is not None or self.protocol == "litellm":
+            return self.api_base
+        return _DEFAULT_BASES.get(_prefix(self.model))
 
     @property
     def uses_native_transport(self) -> bool:
@@ -138,7 +160,8 @@ class Deployment(BaseModel):
     def resolve_api_key(self) -> str | None:
         """The key to send, resolving a ``${ENV_VAR}`` reference now (never cached)."""
         if self.api_key is None:
-            if self.protocol == "openai" and self.api_base is None:
+            # Only OpenAI itself gets the conventional variable; never a local server.
+            if self.api_base is None and _prefix(self.model) in ("openai", ""):
                 return os.environ.get("OPENAI_API_KEY")
             return None
         raw = self.api_key.get_secret_value()

@@ -21,7 +21,6 @@ from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
 from hybrid_infer._state import DeploymentState
-from hybrid_infer._tokens import estimate_prompt_tokens
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
     AuthenticationFailed,
@@ -37,7 +36,6 @@ from hybrid_infer.errors import (
 from hybrid_infer.events import (
     AttemptFinished,
     EventBus,
-    HealthChanged,
     RequestFinished,
     RequestStarted,
 )
@@ -131,22 +129,25 @@ class Engine:
 
     def _begin(self, request: Request, request_id: str) -> _Call:
         now = time.perf_counter()
+        if self.bus:
+            self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
         candidates = self.states
         if request.use_case is not None:
             candidates = [s for s in self.states if request.use_case in s.deployment.use_cases]
             if not candidates:
-                raise NoDeploymentAvailable(
+                error = NoDeploymentAvailable(
                     f"no deployment serves use case {request.use_case!r}; "
                     f"use cases configured: {', '.join(self._all_tags) or 'none'}"
                 )
+                if self.bus:
+                    self.bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))
+                raise error
         queue_timeout = self.queue_timeout_s if request.queue_timeout_s is None else request.queue_timeout_s
         route = RouteContext(
             use_case=request.use_case,
-            prompt_tokens=estimate_prompt_tokens(request.messages),
+            messages=request.messages,
             expected_output_tokens=request.max_tokens or self.default_max_output_tokens,
         )
-        if self.bus:
-            self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
         return _Call(request, request_id, now, time.monotonic() + queue_timeout, route, candidates)
 
     def _record(self, call: _Call, attempt: Attempt) -> None:
@@ -187,10 +188,10 @@ class Engine:
                 raise self._exhausted(call, bool(remaining) and not ordered)
             wait = call.queue_deadline - time.monotonic()
             if wait <= 0:
-                raise Overloaded(
-                    f"every candidate stayed saturated for {call.request.queue_timeout_s or self.queue_timeout_s:g}s",
-                    call.attempts,
+                patience = (
+                    self.queue_timeout_s if call.request.queue_timeout_s is None else call.request.queue_timeout_s
                 )
+                raise Overloaded(f"every candidate stayed saturated for {patience:g}s", call.attempts)
             frees = [t for s in ordered if (t := s.free_at()) is not None]
             if frees:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))
@@ -239,7 +240,8 @@ class Engine:
             retry = self.health_config.default_retry_after_s if error.retry_after_s is None else error.retry_after_s
             state.start_cooldown(min(retry, self.health_config.max_retry_after_s))
         elif isinstance(error, AuthenticationFailed):
-            state.mark_unhealthy(state.last_error, self.health_config)
+            # Not retried on every request: out until a probe passes or the reset timeout ends.
+            state.mark_unhealthy(state.last_error, self.health_config.reset_timeout_s)
         elif isinstance(error, ContextWindowExceeded) and deployment.context_window is not None:
             previous = call.overflowed_window or 0
             call.overflowed_window = max(previous, deployment.context_window)
@@ -362,7 +364,7 @@ class Engine:
                     except (TimeoutError, ProviderError, StopAsyncIteration) as exc:
                         self._failed(call, state, _as_provider_error(exc, timeout), started)
                         continue
-                    ttft_ms = (time.perf_counter() - started) * 1000
+                    ttft_ms = (time.perf_counter() - call.started) * 1000
                     partial: list[str] = []
                     item = first
                     while not isinstance(item, Completion):
@@ -412,9 +414,8 @@ class Engine:
         except (TimeoutError, ProviderError) as exc:
             error = _as_provider_error(exc, timeout)
             state.probe_failed(f"probe failed: {type(error).__name__}: {error}")
-            if state.failed_probes >= self.health_config.unhealthy_after and state.healthy:
-                state.mark_unhealthy(state.last_error or "probe failed", None)
-                self._health_changed(state)
+            if state.failed_probes >= self.health_config.unhealthy_after:
+                state.mark_unhealthy(state.last_error or "probe failed")
             return
         if report is None:
             return
@@ -422,30 +423,10 @@ class Engine:
         state.model_present = report.model_present
         state.loaded_models = report.loaded_models
         if deployment.protocol == "ollama" and report.model_present is False:
-            if state.healthy:
-                state.mark_unhealthy(f"model {deployment.wire_model!r} is not pulled on this Ollama", None)
-                self._health_changed(state)
+            state.mark_unhealthy(f"model {deployment.wire_model!r} is not pulled on this Ollama")
             return
-        if not state.healthy:
-            state.mark_healthy()
-            self._health_changed(state)
+        state.mark_healthy()
         state.breaker.half_open()
-
-    def _health_changed(self, state: DeploymentState) -> None:
-        _log.info(
-            "deployment %s is now %s%s",
-            state.deployment.name,
-            "healthy" if state.healthy else "unhealthy",
-            "" if state.healthy else f": {state.last_error}",
-        )
-        if self.bus:
-            self.bus.emit(
-                HealthChanged(
-                    state.deployment.name,
-                    state.healthy,
-                    None if state.healthy else state.last_error,
-                )
-            )
 
 
 def _as_provider_error(exc: BaseException, timeout: float) -> ProviderError:

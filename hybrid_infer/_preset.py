@@ -55,6 +55,10 @@ def _policy(spec: Any, where: str) -> Any:
     if not isinstance(spec, dict) or "name" not in spec:
         raise ConfigError("must be a policy name or a mapping with a 'name'", field=where)
     name = spec["name"]
+    allowed = {"by-use-case": {"name", "routes", "default"}, "local-first": {"name", "then"}}.get(name, {"name"})
+    extra = set(spec) - allowed
+    if extra:
+        raise ConfigError(f"unknown keys {sorted(extra)} for policy {name!r}; allowed: {sorted(allowed)}", field=where)
     if name == "by-use-case":
         routes = spec.get("routes", {})
         if not isinstance(routes, dict):
@@ -65,9 +69,8 @@ def _policy(spec: Any, where: str) -> Any:
         )
     if name == "local-first" and "then" in spec:
         return LocalFirst(then=_policy(spec["then"], f"{where}.then"))
-    extra = set(spec) - {"name"}
-    if extra:
-        raise ConfigError(f"unknown keys {sorted(extra)} for policy {name!r}", field=where)
+    if not isinstance(name, str):
+        raise ConfigError("policy name must be a string", field=f"{where}.name")
     return resolve_policy(name)
 
 

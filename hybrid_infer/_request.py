@@ -141,7 +141,7 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
     if not isinstance(raw, Mapping):
         raise ConfigError(f"must be a mapping with role and content, got {type(raw).__name__}", field=name)
     role = raw.get("role")
-    if role not in ROLES:
+    if not isinstance(role, str) or role not in ROLES:
         raise ConfigError(f"must be one of {sorted(ROLES)}, got {role!r}", field=f"{name}.role")
     content = raw.get("content")
     size = 0

@@ -58,7 +58,7 @@ class Result(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     latency_ms: float = 0.0
     ttft_ms: float | None = None
-    """Time to the first token, for streamed answers."""
+    """Time from the call to the first token, for streamed answers (same origin as latency_ms)."""
     cost_usd: float = 0.0
     finish_reason: str | None = None
     cache: CacheOutcome = "miss"

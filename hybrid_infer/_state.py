@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from datetime import UTC, datetime
 from statistics import quantiles
 
@@ -33,8 +34,15 @@ def _wall(monotonic_ts: float) -> datetime:
 class DeploymentState:
     """Everything the router tracks about one deployment."""
 
-    def __init__(self, deployment: Deployment, health: HealthConfig, on_breaker: StateListener):
+    def __init__(
+        self,
+        deployment: Deployment,
+        health: HealthConfig,
+        on_breaker: StateListener,
+        on_health: Callable[[DeploymentState], None] | None = None,
+    ):
         self.deployment = deployment
+        self._on_health = on_health
         self.breaker = DeploymentBreaker(
             deployment.name,
             fail_max=health.failure_threshold,
@@ -138,24 +146,27 @@ class DeploymentState:
     def start_cooldown(self, seconds: float) -> None:
         self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)
 
-    def mark_unhealthy(self, error: str, health: HealthConfig | None) -> None:
-        """Take the deployment out of rotation until a probe passes.
+    def mark_unhealthy(self, error: str, for_s: float | None = None) -> None:
+        """Take the deployment out of rotation until a probe passes, or for ``for_s`` seconds.
 
-        With ``health`` given and probes disabled, nothing would ever bring it back, so it
-        returns by itself after the breaker reset timeout instead.
+        A timed exclusion (after a 401) also ends when a probe passes; it exists because
+        some deployments cannot be probed and probes may be off.
         """
+        was_healthy = self.healthy
         self.healthy = False
         self.last_error = error
-        if health is not None and not health.enabled:
-            self.unhealthy_until = time.monotonic() + health.reset_timeout_s
-        else:
-            self.unhealthy_until = None
+        self.unhealthy_until = None if for_s is None else time.monotonic() + for_s
+        if was_healthy and self._on_health is not None:
+            self._on_health(self)
 
     def mark_healthy(self) -> None:
+        was_healthy = self.healthy
         self.healthy = True
         self.failed_probes = 0
         self.unhealthy_until = None
         self.last_error = None
+        if not was_healthy and self._on_health is not None:
+            self._on_health(self)
 
     def probe_failed(self, error: str) -> None:
         self.last_probe_at = time.monotonic()

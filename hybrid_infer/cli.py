@@ -48,8 +48,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
 
 def _cmd_health(args: argparse.Namespace) -> int:
     from hybrid_infer._client import HybridClient
+    from hybrid_infer._preset import load_preset
 
-    with HybridClient.from_file(args.config, health={"enabled": False}) as client:
+    settings = load_preset(args.config)
+    # One probe now, with the preset's probe settings; no background loop.
+    health = settings.get("health")
+    settings["health"] = {**(dict(health) if isinstance(health, dict) else {}), "enabled": False}
+    with HybridClient(**settings) as client:
         report = client.check_health()
     if args.json:
         print(json.dumps({k: v.model_dump(mode="json") for k, v in report.items()}, indent=2))

@@ -30,17 +30,18 @@ def open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
-def reached(attempt_error: str | None) -> str:
+def reached(outcome: str, attempt_error: str | None) -> str:
     """Whether an attempt's request reached its server: "no" (refused), "maybe", or "yes".
 
     A refused connection never reached it. A connection dropped mid-request ("connection
-    failed", e.g. the server was stopped while the request was on the wire or a pooled
-    socket it had closed was reused) may or may not have been counted by the server.
+    failed": the server was stopped while the request was on the wire, or a pooled socket
+    it had closed was reused) or a timeout (on a starved 2-core machine the deadline can
+    pass before the request is written) may or may not have been counted by the server.
     """
     error = attempt_error or ""
     if error.startswith("cannot connect"):
         return "no"
-    if error.startswith("connection failed"):
+    if outcome == "timeout" or error.startswith("connection failed"):
         return "maybe"
     return "yes"
 
@@ -85,7 +86,7 @@ async def test_faults_under_load(fake) -> None:
             except HybridInferError as exc:
                 outcomes[type(exc).__name__] += 1
                 attempts = getattr(exc, "attempts", [])
-            calls = [reached(a.error) for a in attempts if a.outcome in ("ok", "error", "timeout")]
+            calls = [reached(a.outcome, a.error) for a in attempts if a.outcome in ("ok", "error", "timeout")]
             attempts_sure += calls.count("yes")
             attempts_maybe += calls.count("maybe")
 
@@ -124,7 +125,7 @@ async def test_faults_under_load(fake) -> None:
         # The servers saw exactly the calls that attempts recorded (up to dropped connections).
         served = local.request_count + cloud_a.request_count + cloud_b.request_count
         assert attempts_sure <= served <= attempts_sure + attempts_maybe
-        assert attempts_maybe < 50
+        assert attempts_maybe < REQUESTS * 0.15
 
         # The outage opened the local breaker; after it, health checks and traffic closed it.
         changes = [(e.old, e.new) for e in events if isinstance(e, BreakerStateChanged) and e.deployment == "local"]

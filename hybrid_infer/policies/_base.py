@@ -10,11 +10,11 @@ policy's: a policy only says who to try first.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from hybrid_infer._config import Deployment
+from hybrid_infer._tokens import estimate_prompt_tokens
 
 
 class Candidate(Protocol):
@@ -42,15 +42,40 @@ class Candidate(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
 class RouteContext:
-    """What a policy may know about the request being routed."""
+    """What a policy may know about the request being routed.
 
-    use_case: str | None = None
-    prompt_tokens: int = 1
-    """Estimated prompt tokens (character heuristic; see ``_tokens``)."""
-    expected_output_tokens: int = 256
-    """``max_tokens`` of the request, else the client's ``default_max_output_tokens``."""
+    ``prompt_tokens`` is estimated on first use only (most policies never ask), from the
+    messages or given directly.
+    """
+
+    __slots__ = ("_messages", "_prompt_tokens", "expected_output_tokens", "use_case")
+
+    def __init__(
+        self,
+        use_case: str | None = None,
+        prompt_tokens: int | None = None,
+        expected_output_tokens: int = 256,
+        messages: Sequence[Mapping[str, Any]] = (),
+    ) -> None:
+        self.use_case = use_case
+        self.expected_output_tokens = expected_output_tokens
+        """``max_tokens`` of the request, else the client's ``default_max_output_tokens``."""
+        self._messages = messages
+        self._prompt_tokens = prompt_tokens
+
+    @property
+    def prompt_tokens(self) -> int:
+        """Estimated prompt tokens (character heuristic; see ``_tokens``)."""
+        if self._prompt_tokens is None:
+            self._prompt_tokens = estimate_prompt_tokens(self._messages) if self._messages else 1
+        return self._prompt_tokens
+
+    def __repr__(self) -> str:
+        return (
+            f"RouteContext(use_case={self.use_case!r}, prompt_tokens={self.prompt_tokens}, "
+            f"expected_output_tokens={self.expected_output_tokens})"
+        )
 
 
 class Policy(ABC):

@@ -34,10 +34,17 @@ class LocalFirst(Policy):
         self.then = then or Declared()
 
     def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
-        ranked = self.then.order(candidates, ctx)
-        free_local = [c for c in ranked if c.deployment.kind == "local" and c.has_capacity]
-        cloud = [c for c in ranked if c.deployment.kind == "cloud"]
-        busy_local = [c for c in ranked if c.deployment.kind == "local" and not c.has_capacity]
+        ranked = candidates if isinstance(self.then, Declared) else self.then.order(candidates, ctx)
+        free_local: list[Candidate] = []
+        cloud: list[Candidate] = []
+        busy_local: list[Candidate] = []
+        for c in ranked:
+            if c.deployment.kind == "cloud":
+                cloud.append(c)
+            elif c.has_capacity:
+                free_local.append(c)
+            else:
+                busy_local.append(c)
         return free_local + cloud + busy_local
 
     def validate(self, deployments: Sequence[Deployment]) -> None:

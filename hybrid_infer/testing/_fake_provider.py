@@ -1,6 +1,6 @@
 """FakeProvider: a real loopback LLM server (OpenAI or Ollama wire protocol) with injectable faults.
 
-It exists so routing, retry, hedging and circuit-breaker code can be exercised against real
+It exists so routing, retry, failover and circuit-breaker code can be exercised against real
 sockets and real HTTP clients (litellm included) rather than mocks, with failures such as hangs,
 429s, cut streams and refused connections switched on and off at runtime from any thread. It
 deliberately does not model language, tool calls, images or embeddings: replies are deterministic
@@ -683,12 +683,15 @@ class FakeProvider:
         retry_after_s = self.retry_after_s
         if retry_after_s is not None:
             return self._rate_limited(retry_after_s, model)
+        # error_status alone fails every request; with error_rate it is the status of the
+        # randomly failing fraction (500 when unset).
         error_status = self.error_status
-        if error_status is not None:
-            return self._injected(error_status)
         error_rate = self.error_rate
-        if error_rate > 0 and self._rng.random() < error_rate:
-            return self._injected(self.error_status or 500)
+        if error_rate > 0:
+            if self._rng.random() < error_rate:
+                return self._injected(error_status or 500)
+        elif error_status is not None:
+            return self._injected(error_status)
         latency_s = self.latency_s
         if latency_s > 0:
             await asyncio.sleep(latency_s)

@@ -22,6 +22,7 @@ from hybrid_infer._request import Request
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AuthenticationFailed,
+    ConfigError,
     MalformedResponse,
     ProviderConnectionError,
     ProviderError,
@@ -231,7 +232,10 @@ class LiteLLMTransport(Transport):
         }
         if deployment.api_base:
             kwargs["api_base"] = deployment.api_base
-        key = deployment.resolve_api_key()
+        try:
+            key = deployment.resolve_api_key()
+        except ConfigError as exc:  # an unset ${ENV} reference: this deployment has no key
+            raise AuthenticationFailed(f"no API key: {exc}", deployment=deployment.name) from None
         if key:
             kwargs["api_key"] = key
         elif deployment.api_base and deployment.protocol == "openai":

@@ -21,6 +21,8 @@ from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
+    AuthenticationFailed,
+    ConfigError,
     MalformedResponse,
     ProviderConnectionError,
     ProviderError,
@@ -96,13 +98,18 @@ class NativeTransport(Transport):
         """(URL, is_ollama) of the chat endpoint."""
         base = deployment.resolved_api_base or ""
         if deployment.protocol == "ollama":
-            return f"{base}/api/chat", True
-        return f"{base}/chat/completions", False
+            return base + "/api/chat", True
+        return base + "/chat/completions", False
 
     @staticmethod
     def _headers(deployment: Deployment) -> dict[str, str]:
-        key = deployment.resolve_api_key()
-        return {"Authorization": f"Bearer {key}"} if key else {}
+        try:
+            key = deployment.resolve_api_key()
+        except ConfigError as exc:  # an unset ${ENV} reference: this deployment has no key
+            raise AuthenticationFailed(f"no API key: {exc}", deployment=deployment.name) from None
+        if key:
+            return {"Content-Type": "application/json", "Authorization": f"Bearer {key}"}
+        return {"Content-Type": "application/json"}
 
     async def _read_body(self, response: aiohttp.ClientResponse, deployment: Deployment) -> bytes:
         length = response.content_length
@@ -158,7 +165,7 @@ class NativeTransport(Transport):
         model = deployment.wire_model
         body = ollama_body(model, request, stream=False) if is_ollama else openai_body(model, request, stream=False)
         try:
-            async with self._client().post(url, json=body, headers=self._headers(deployment)) as response:
+            async with self._client().post(url, data=_encode(body), headers=self._headers(deployment)) as response:
                 await self._raise_for_status(response, deployment)
                 data = json.loads(await self._read_body(response, deployment))
             if is_ollama:
@@ -190,7 +197,7 @@ class NativeTransport(Transport):
         parts: list[str] = []
         size = 0
         try:
-            async with self._client().post(url, json=body, headers=self._headers(deployment)) as response:
+            async with self._client().post(url, data=_encode(body), headers=self._headers(deployment)) as response:
                 await self._raise_for_status(response, deployment)
                 parse = self._ollama_lines if is_ollama else self._sse_lines
                 async for item in parse(response, request, model):
@@ -269,9 +276,9 @@ class NativeTransport(Transport):
     async def probe(self, deployment: Deployment, timeout_s: float) -> ProbeReport | None:
         base = deployment.resolved_api_base or ""
         session = self._client()
-        headers = self._headers(deployment)
         start = time.perf_counter()
         try:
+            headers = self._headers(deployment)
             async with asyncio.timeout(timeout_s):
                 if deployment.protocol == "ollama":
                     async with session.get(f"{base}/api/tags", headers=headers) as response:
@@ -306,6 +313,10 @@ class NativeTransport(Transport):
             if isinstance(exc, AttributeError):  # a listing that is not an object
                 exc = MalformedResponse("probe listing is not a JSON object")
             raise self._map_exception(exc, deployment) from exc
+
+
+def _encode(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def _usage_value(usage: dict[str, Any] | None, key: str) -> int | None:
