@@ -93,10 +93,8 @@ class DeploymentBreaker:
             return  # a late answer from a call that started before the breaker opened
         if state == pybreaker.STATE_CLOSED and breaker.fail_counter == 0:
             return  # nothing to reset: skip the state machine's lock on the hot path
-        try:
+        with contextlib.suppress(pybreaker.CircuitBreakerError):  # opened by another call meanwhile
             breaker.call(_succeed)
-        except pybreaker.CircuitBreakerError:  # opened by another call in between
-            pass
 
     def record_failure(self, error: ProviderError) -> None:
         """Count a deployment fault; a refused connection opens the breaker at once."""
