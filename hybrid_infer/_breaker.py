@@ -51,7 +51,7 @@ def _fail(exc: BaseException) -> None:
 class DeploymentBreaker:
     """Decides whether a deployment may be called and learns from each call's outcome."""
 
-    __slots__ = ("_breaker", "trial_in_flight")
+    __slots__ = ("_breaker", "trial_in_flight", "unreachable")
 
     def __init__(self, name: str, *, fail_max: int, reset_timeout_s: float, on_change: StateListener) -> None:
         self._breaker = pybreaker.CircuitBreaker(
@@ -62,6 +62,8 @@ class DeploymentBreaker:
             throw_new_error_on_trip=False,
         )
         self.trial_in_flight = False
+        self.unreachable = False
+        """True when the last counted failure was a connection failure (the runtime was down)."""
 
     @property
     def state(self) -> BreakerState:
@@ -98,6 +100,8 @@ class DeploymentBreaker:
 
     def record_failure(self, error: ProviderError) -> None:
         """Count a deployment fault; a refused connection opens the breaker at once."""
+        if error.counts_as_failure:
+            self.unreachable = isinstance(error, ProviderConnectionError)
         if isinstance(error, ProviderConnectionError) and error.refused:
             if self._breaker.current_state != pybreaker.STATE_OPEN:
                 self._breaker.open()
@@ -109,9 +113,12 @@ class DeploymentBreaker:
         with contextlib.suppress(ProviderError, pybreaker.CircuitBreakerError):
             self._breaker.call(_fail, error)
 
-    def half_open(self) -> None:
-        """A passing health probe lets one trial call through before the reset timeout."""
-        if self._breaker.current_state == pybreaker.STATE_OPEN:
+    def probe_passed(self) -> None:
+        """A passing health probe lets one trial call through before the reset timeout —
+        only when the breaker opened because the runtime was unreachable. A probe cannot
+        vouch for a chat path that hangs, errors or answers garbage while ``/models`` works,
+        so those breakers wait out their reset timeout."""
+        if self.unreachable and self._breaker.current_state == pybreaker.STATE_OPEN:
             self._breaker.half_open()
 
     def force_open(self) -> None:

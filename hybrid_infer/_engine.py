@@ -426,7 +426,7 @@ class Engine:
             state.mark_unhealthy(f"model {deployment.wire_model!r} is not pulled on this Ollama")
             return
         state.mark_healthy()
-        state.breaker.half_open()
+        state.breaker.probe_passed()
 
 
 def _as_provider_error(exc: BaseException, timeout: float) -> ProviderError:

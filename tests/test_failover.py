@@ -191,3 +191,29 @@ def test_sync_failover_matches_async(fake, clients) -> None:
     result = client.complete("x")
     assert result.provider == "good"
     assert [a.outcome for a in result.attempts] == ["error", "ok"]
+
+
+def test_a_late_success_on_an_open_breaker_is_harmless() -> None:
+    """Regression: a call that succeeds after others opened the breaker must not raise."""
+    from hybrid_infer._breaker import DeploymentBreaker
+    from hybrid_infer.errors import RateLimited, ServerError
+
+    changes: list[tuple[str, str, str]] = []
+    breaker = DeploymentBreaker("d", fail_max=1, reset_timeout_s=60, on_change=lambda *c: changes.append(c))
+    assert breaker.try_acquire()
+    breaker.record_failure(ServerError("boom"))
+    assert breaker.state == "open"
+    breaker.record_success()  # a slower call that started before the breaker opened
+    breaker.record_failure(RateLimited("slow down"))  # a non-counting failure, also late
+    assert breaker.state == "open"
+    assert changes == [("d", "closed", "open")]
+
+
+async def test_a_passing_probe_does_not_shortcut_a_breaker_opened_by_bad_answers(fake) -> None:
+    bad, good = fake("openai", error_status=500), fake("openai")
+    health = HealthConfig(interval_s=0.05, probe_timeout_s=0.5, failure_threshold=1, reset_timeout_s=60)
+    async with HybridClient([deployment_for(bad, "bad"), deployment_for(good, "good")], health=health) as client:
+        await client.acomplete("x")
+        assert breaker(client, "bad") == "open"
+        await asyncio.sleep(0.3)  # several passing probes of /v1/models
+        assert breaker(client, "bad") == "open"
