@@ -24,7 +24,7 @@ from hybrid_infer._caching import CacheLayer
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._engine import Engine
 from hybrid_infer._loop import LoopThread
-from hybrid_infer._request import Request, build_request
+from hybrid_infer._request import MAX_PROMPT_CHARS, Request, build_request, plain_prompt_request
 from hybrid_infer._results import (
     BreakerState,
     DeploymentHealth,
@@ -314,6 +314,8 @@ class HybridClient:
     # --- completions ----------------------------------------------------------------------------
 
     def _request(self, prompt: Any, stream: bool, kwargs: dict[str, Any]) -> Request:
+        if not kwargs and type(prompt) is str and prompt.strip() and len(prompt) <= MAX_PROMPT_CHARS:
+            return plain_prompt_request(prompt, stream)  # the common call: skip the general path
         named = {
             key: kwargs.pop(key)
             for key in (
@@ -396,6 +398,14 @@ class HybridClient:
     def astream(self, prompt: str | None = None, **kwargs: Any) -> AsyncIterator[StreamChunk]:
         """Async :meth:`stream` (``async for chunk in client.astream(...)``)."""
         request = self._request(prompt, True, kwargs)
+        engine = self._engine
+        if engine is not None and not self._closed:
+            try:
+                here = asyncio.get_running_loop()
+            except RuntimeError:
+                here = None
+            if engine.loop is here:
+                return self._serve_stream(engine, request)  # the hot path: the engine's own generator
         return self._async_chunks(request)
 
     async def _async_chunks(self, request: Request) -> AsyncIterator[StreamChunk]:

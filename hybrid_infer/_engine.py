@@ -367,11 +367,16 @@ class Engine:
                     ttft_ms = (time.perf_counter() - call.started) * 1000
                     partial: list[str] = []
                     item = first
+                    # After the first token, timeout_s bounds each gap between chunks.
+                    own_timer = not transport.enforces_idle_timeout
                     while not isinstance(item, Completion):
                         partial.append(item)
                         yield StreamChunk(delta=item)
                         try:
-                            async with asyncio.timeout(timeout):
+                            if own_timer:
+                                async with asyncio.timeout(timeout):
+                                    item = await anext(source)
+                            else:
                                 item = await anext(source)
                         except (TimeoutError, ProviderError, StopAsyncIteration) as exc:
                             error = _as_provider_error(exc, timeout)

@@ -173,6 +173,15 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
     return message, size
 
 
+def plain_prompt_request(prompt: str, stream: bool) -> Request:
+    """The fast path of :func:`build_request` for a non-empty prompt and no other argument."""
+    try:
+        prompt.encode("utf-8")
+    except UnicodeEncodeError:
+        return build_request(prompt, stream=stream)  # raises the ConfigError naming the field
+    return Request(messages=({"role": "user", "content": prompt},), stream=stream)
+
+
 def build_request(
     prompt: Any = None,
     *,

@@ -52,6 +52,10 @@ class ProbeReport:
 class Transport(ABC):
     """Sends requests to deployments of the protocols it speaks."""
 
+    enforces_idle_timeout: bool = False
+    """True when :meth:`stream` itself raises ``ProviderTimeout`` if no data arrives for
+    ``timeout_s`` (e.g. a socket read timeout); the engine then skips its own per-chunk timer."""
+
     @abstractmethod
     async def complete(self, deployment: Deployment, request: Request, timeout_s: float) -> Completion:
         """One non-streaming call."""

@@ -70,9 +70,12 @@ def _error_message(raw: bytes) -> str:
 class NativeTransport(Transport):
     """OpenAI chat completions (JSON + SSE) and Ollama ``/api/chat`` (JSON + NDJSON)."""
 
+    enforces_idle_timeout = True  # streams use aiohttp's socket read timeout
+
     def __init__(self, *, max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES) -> None:
         self.max_response_bytes = max_response_bytes
         self._session: aiohttp.ClientSession | None = None
+        self._endpoints: dict[str, tuple[str, bool, str]] = {}
 
     def _client(self) -> aiohttp.ClientSession:
         session = self._session
@@ -93,13 +96,15 @@ class NativeTransport(Transport):
 
     # --- helpers -----------------------------------------------------------------
 
-    @staticmethod
-    def _endpoint(deployment: Deployment) -> tuple[str, bool]:
-        """(URL, is_ollama) of the chat endpoint."""
-        base = deployment.resolved_api_base or ""
-        if deployment.protocol == "ollama":
-            return base + "/api/chat", True
-        return base + "/chat/completions", False
+    def _endpoint(self, deployment: Deployment) -> tuple[str, bool, str]:
+        """(URL, is_ollama, wire model) of the chat endpoint, computed once per deployment."""
+        cached = self._endpoints.get(deployment.name)
+        if cached is None:
+            base = deployment.resolved_api_base or ""
+            is_ollama = deployment.protocol == "ollama"
+            url = base + ("/api/chat" if is_ollama else "/chat/completions")
+            cached = self._endpoints[deployment.name] = (url, is_ollama, deployment.wire_model)
+        return cached
 
     @staticmethod
     def _headers(deployment: Deployment) -> dict[str, str]:
@@ -161,8 +166,7 @@ class NativeTransport(Transport):
     # --- calls ---------------------------------------------------------------------
 
     async def complete(self, deployment: Deployment, request: Request, timeout_s: float) -> Completion:
-        url, is_ollama = self._endpoint(deployment)
-        model = deployment.wire_model
+        url, is_ollama, model = self._endpoint(deployment)
         body = ollama_body(model, request, stream=False) if is_ollama else openai_body(model, request, stream=False)
         try:
             async with self._client().post(url, data=_encode(body), headers=self._headers(deployment)) as response:
@@ -191,13 +195,14 @@ class NativeTransport(Transport):
     async def stream(
         self, deployment: Deployment, request: Request, timeout_s: float
     ) -> AsyncGenerator[str | Completion, None]:
-        url, is_ollama = self._endpoint(deployment)
-        model = deployment.wire_model
+        url, is_ollama, model = self._endpoint(deployment)
         body = ollama_body(model, request, stream=True) if is_ollama else openai_body(model, request, stream=True)
-        parts: list[str] = []
         size = 0
+        idle = aiohttp.ClientTimeout(total=None, sock_read=timeout_s)
         try:
-            async with self._client().post(url, data=_encode(body), headers=self._headers(deployment)) as response:
+            async with self._client().post(
+                url, data=_encode(body), headers=self._headers(deployment), timeout=idle
+            ) as response:
                 await self._raise_for_status(response, deployment)
                 parse = self._ollama_lines if is_ollama else self._sse_lines
                 async for item in parse(response, request, model):
@@ -205,7 +210,6 @@ class NativeTransport(Transport):
                         size += len(item)
                         if size > self.max_response_bytes:
                             raise MalformedResponse("streamed answer too large", deployment=deployment.name)
-                        parts.append(item)
                     yield item
         except asyncio.CancelledError:
             raise
