@@ -9,6 +9,7 @@ needs no network, model or key; it is a tour, not a benchmark.
 from __future__ import annotations
 
 import asyncio
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 
@@ -178,6 +179,55 @@ async def run_demo(out: Printer = print) -> None:
                     f"tokens={s.prompt_tokens + s.completion_tokens:5d} "
                     f"cost=${s.cost_usd:.6f} p50={p50}"
                 )
+        await _cache_scenes(deployments, (local, cheap, fast), out)
     finally:
         for server in (local, cheap, fast):
             server.close()
+
+
+async def _cache_scenes(deployments: list[Deployment], servers: Sequence[FakeProvider], out: Printer) -> None:
+    """Exact and semantic cache hits, then answers from cache while every provider is down."""
+    from hybrid_infer.cache import CacheConfig
+    from hybrid_infer.cache._extras import missing_semantic_modules
+
+    semantic = not missing_semantic_modules("all-MiniLM-L6-v2", bundled_model=True)
+    with tempfile.TemporaryDirectory(prefix="hybrid-infer-demo-") as tmp:
+        cache = CacheConfig(path=tmp, semantic=semantic)
+        health = HealthConfig(interval_s=0.5, probe_timeout_s=0.5)
+        async with HybridClient(deployments, health=health, cache=cache) as client:
+            table = _Table(out)
+            out("\n7. the cache: the same question again is an exact hit (no provider call, no cost)")
+            question = "How do I reverse a list in Python?"
+            for label in ("first ask", "same again"):
+                result = await client.acomplete(question)
+                table.add("cache", f"{label} [{result.cache}]", result)
+            table.flush()
+            if semantic:
+                out(
+                    "\n8. a paraphrase is a semantic hit (all-MiniLM-L6-v2 + the false-hit guard);"
+                    " a changed meaning is a miss"
+                )
+                for prompt in ("How can I reverse a list in Python?", "How do I sort a list in Python?"):
+                    result = await client.acomplete(prompt)
+                    similarity = "" if result.similarity is None else f" sim={result.similarity:.3f}"
+                    table.add("cache", f"{prompt[:34]} [{result.cache}{similarity}]", result)
+                table.flush()
+            else:
+                out('\n8. (semantic hits need the extra: pip install "hybrid-infer[semantic]")')
+            out("\n9. every provider down: the cached answer is served, marked stale, with the failed attempts")
+            for server in servers:
+                server.stop()
+            for prompt in (question, "What is the capital of Burkina Faso?"):
+                try:
+                    outcome: Result | BaseException = await client.acomplete(prompt, cache="no-cache")
+                except HybridInferError as exc:
+                    outcome = exc
+                label = prompt[:34]
+                if isinstance(outcome, Result):
+                    label += f" [{outcome.cache}, stale={outcome.stale}]"
+                table.add("offline", label, outcome)
+            table.flush()
+            stats = client.cache.stats() if client.cache else {}
+            out(f"   cache: {stats.get('entries', 0)} entries, hits {stats.get('hits', {})}")
+            for server in servers:
+                server.start()

@@ -12,8 +12,12 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hybrid_infer.errors import ConfigError, HybridInferError
+
+if TYPE_CHECKING:
+    from hybrid_infer.cache import ResponseCache
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -67,6 +71,41 @@ def _cmd_health(args: argparse.Namespace) -> int:
     return 0 if all(h.healthy for h in report.values()) else 1
 
 
+def _open_cache(args: argparse.Namespace) -> ResponseCache:
+    """The cache a preset (or --path) points at, opened without loading any model."""
+    from hybrid_infer.cache import CacheConfig, ResponseCache
+
+    settings: dict[str, object] = {}
+    if args.config:
+        from hybrid_infer._preset import load_preset
+
+        preset = load_preset(args.config).get("cache")
+        if isinstance(preset, dict):
+            settings.update(preset)
+    if args.path:
+        settings["path"] = args.path
+    settings["semantic"] = False  # stats and clear need no embedder
+    return ResponseCache(CacheConfig.model_validate(settings))
+
+
+def _cmd_cache(args: argparse.Namespace) -> int:
+    cache = _open_cache(args)
+    try:
+        if args.action == "clear":
+            removed = cache.clear(namespace=args.namespace)
+            scope = f"namespace {args.namespace!r}" if args.namespace else "all namespaces"
+            print(f"removed {removed} entries from {scope} in {cache.directory}")
+            return 0
+        stats = cache.stats()
+        if args.namespace:
+            stats["namespaces"] = {k: v for k, v in stats["namespaces"].items() if k == args.namespace}
+            stats["entries"] = sum(stats["namespaces"].values())
+        print(json.dumps(stats, indent=2, default=str))
+        return 0
+    finally:
+        cache.close()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hybrid-infer", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -83,6 +122,12 @@ def build_parser() -> argparse.ArgumentParser:
     health.add_argument("--config", required=True)
     health.add_argument("--json", action="store_true")
     health.set_defaults(func=_cmd_health)
+    cache = sub.add_parser("cache", help="inspect or clear the response cache")
+    cache.add_argument("action", choices=["stats", "clear"])
+    cache.add_argument("--config", help="a preset whose 'cache' section names the cache")
+    cache.add_argument("--path", help="the cache directory (default: the preset's, else the user cache dir)")
+    cache.add_argument("--namespace", help="only this namespace")
+    cache.set_defaults(func=_cmd_cache)
     return parser
 
 

@@ -11,6 +11,8 @@ import pytest
 
 import hybrid_infer
 
+from .conftest import deployment_for
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -129,3 +131,34 @@ def test_the_demo_runs_and_shows_every_scene() -> None:
         "breaker=closed",
     ):
         assert marker in text, marker
+
+
+def test_cli_cache_stats_and_clear(fake, tmp_path: Path) -> None:
+    from hybrid_infer import CacheConfig, HybridClient
+
+    provider = fake("openai")
+    cache_dir = tmp_path / "cache"
+    with HybridClient(
+        [deployment_for(provider, "p")], health={"enabled": False}, cache=CacheConfig(path=cache_dir, semantic=False)
+    ) as client:
+        client.complete("one", namespace="a")
+        client.complete("two", namespace="b")
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    cli = [sys.executable, "-m", "hybrid_infer.cli", "cache"]
+    stats = subprocess.run(
+        [*cli, "stats", "--path", str(cache_dir)], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert stats.returncode == 0, stats.stderr
+    assert '"entries": 2' in stats.stdout
+    cleared = subprocess.run(
+        [*cli, "clear", "--path", str(cache_dir), "--namespace", "a"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert cleared.returncode == 0 and "removed 1" in cleared.stdout
+    after = subprocess.run(
+        [*cli, "stats", "--path", str(cache_dir)], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert '"entries": 1' in after.stdout

