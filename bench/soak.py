@@ -113,9 +113,30 @@ class ProviderSpec:
 
 
 PROVIDERS = (
-    ProviderSpec("local", "ollama", "qwen3-coder", 0.03, 0.01, 0.0, 0.0, ("code-generation", "code-analysis"), 4),
-    ProviderSpec("cloud-mini", "openai", "fake-mini", 0.10, 0.003, 0.15, 0.60, ("code-generation", "reasoning")),
-    ProviderSpec("cloud-pro", "openai", "fake-pro", 0.05, 0.003, 2.50, 10.0, ("reasoning", "code-analysis")),
+    ProviderSpec(
+        "local",
+        "ollama",
+        "qwen3-coder",
+        0.03,
+        0.01,
+        0.0,
+        0.0,
+        ("code-generation", "code-analysis"),
+        4,
+    ),
+    ProviderSpec(
+        "cloud-mini",
+        "openai",
+        "fake-mini",
+        0.10,
+        0.003,
+        0.15,
+        0.60,
+        ("code-generation", "reasoning"),
+    ),
+    ProviderSpec(
+        "cloud-pro", "openai", "fake-pro", 0.05, 0.003, 2.50, 10.0, ("reasoning", "code-analysis")
+    ),
 )
 
 
@@ -189,7 +210,10 @@ class ProviderProcess:
         self.spec = spec
         self._conn, child_conn = context.Pipe()
         self._process: BaseProcess = context.Process(
-            target=provider_main, args=(spec, child_conn, seed), name=f"fake-{spec.name}", daemon=True
+            target=provider_main,
+            args=(spec, child_conn, seed),
+            name=f"fake-{spec.name}",
+            daemon=True,
         )
         self._process.start()
         child_conn.close()
@@ -267,7 +291,12 @@ def fault_rotation(seed: int) -> list[Fault]:
         Fault("hangs past the timeout", rng.choice(clouds), "set_faults", {"hang": True}),
         Fault("stopped (connection refused)", local, "stop"),
         Fault("malformed bodies", rng.choice(everyone), "set_faults", {"malformed": True}),
-        Fault("streams cut after 3 tokens", rng.choice(everyone), "set_faults", {"cut_stream_after": 3}),
+        Fault(
+            "streams cut after 3 tokens",
+            rng.choice(everyone),
+            "set_faults",
+            {"cut_stream_after": 3},
+        ),
         Fault("failing probes", rng.choice(everyone), "set_faults", {"fail_probes": True}),
         Fault("no fault", None, "none"),
     ]
@@ -350,7 +379,12 @@ class Totals:
 
     @property
     def accounted(self) -> int:
-        return self.served + sum(self.errors.values()) + sum(self.unhandled.values()) + sum(self.lost.values())
+        return (
+            self.served
+            + sum(self.errors.values())
+            + sum(self.unhandled.values())
+            + sum(self.lost.values())
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return plain_fields(self) | {"accounted": self.accounted}
@@ -385,7 +419,11 @@ def count_event(totals: Totals, event: Event) -> None:
 
 def count_attempts(totals: Totals, attempts: Sequence[Any]) -> None:
     for attempt in attempts:
-        key = attempt.outcome if attempt.outcome not in ("error", "timeout") else attempt.error_type or attempt.outcome
+        key = (
+            attempt.outcome
+            if attempt.outcome not in ("error", "timeout")
+            else attempt.error_type or attempt.outcome
+        )
         totals.attempts[key] += 1
 
 
@@ -436,7 +474,15 @@ class Call:
 
 
 def prompt_pool(rng: random.Random) -> list[str]:
-    subjects = ("a parser", "a cache", "a retry loop", "a rate limiter", "a tokenizer", "a scheduler", "a test")
+    subjects = (
+        "a parser",
+        "a cache",
+        "a retry loop",
+        "a rate limiter",
+        "a tokenizer",
+        "a scheduler",
+        "a test",
+    )
     verbs = ("Write", "Review", "Explain", "Refactor", "Find the bug in", "Document")
     return [
         f"{rng.choice(verbs)} {rng.choice(subjects)} (variant {i}); answer in a few words please"
@@ -513,7 +559,9 @@ class Soak:
         try:
             async with watchdog:
                 result = await (
-                    self.streamed(call) if call.stream else self.client.acomplete(call.prompt, use_case=call.use_case)
+                    self.streamed(call)
+                    if call.stream
+                    else self.client.acomplete(call.prompt, use_case=call.use_case)
                 )
         except asyncio.CancelledError:
             self.lost("cancelled at shutdown")
@@ -616,9 +664,13 @@ class Soak:
                 self.schedule.append((round(self.elapsed(), 1), fault.title))
                 self.note_fault(fault.title)
                 step += 1
-                if not await self.sleep_until(min(step * self.settings.fault_period_s, self.settings.duration_s)):
+                if not await self.sleep_until(
+                    min(step * self.settings.fault_period_s, self.settings.duration_s)
+                ):
                     break
-        except Exception as exc:  # a dead provider child: stop the run, report it as the harness's fault
+        except (
+            Exception
+        ) as exc:  # a dead provider child: stop the run, report it as the harness's fault
             self.totals.harness_errors.append(f"fault rotation: {type(exc).__name__}: {exc}")
             self.stop.set()
         finally:
@@ -626,7 +678,9 @@ class Soak:
                 try:
                     await clear_fault(self.providers, self.active)
                 except Exception as exc:
-                    self.totals.harness_errors.append(f"clearing {self.active.title}: {type(exc).__name__}: {exc}")
+                    self.totals.harness_errors.append(
+                        f"clearing {self.active.title}: {type(exc).__name__}: {exc}"
+                    )
                 self.active = None
 
     async def report_minutes(self) -> None:
@@ -682,7 +736,11 @@ class Soak:
             print("second signal: cancelling in-flight requests", file=sys.stderr, flush=True)
         else:
             self.stop.set()
-            print("signal: stopping the load, draining in-flight requests", file=sys.stderr, flush=True)
+            print(
+                "signal: stopping the load, draining in-flight requests",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
 # --- the client under test -------------------------------------------------------------------------
@@ -709,7 +767,15 @@ def cache_config(directory: str) -> Any | None:
 
 def build_client(bases: dict[str, str], totals: Totals, cache: Any | None) -> HybridClient:
     """Three deployments (native transport), by-use-case routing, fast health checks, bounded waits."""
-    from hybrid_infer import ByUseCase, Cheapest, Deployment, Fastest, HealthConfig, HybridClient, LocalFirst
+    from hybrid_infer import (
+        ByUseCase,
+        Cheapest,
+        Deployment,
+        Fastest,
+        HealthConfig,
+        HybridClient,
+        LocalFirst,
+    )
 
     deployments = [
         Deployment(
@@ -727,7 +793,9 @@ def build_client(bases: dict[str, str], totals: Totals, cache: Any | None) -> Hy
     ]
     return HybridClient(
         deployments,
-        policy=ByUseCase({"reasoning": Fastest(), "code-analysis": Cheapest()}, default=LocalFirst()),
+        policy=ByUseCase(
+            {"reasoning": Fastest(), "code-analysis": Cheapest()}, default=LocalFirst()
+        ),
         health=HealthConfig(**HEALTH),
         callbacks=[lambda event: count_event(totals, event)],
         queue_timeout_s=QUEUE_TIMEOUT_S,
@@ -753,14 +821,20 @@ async def run_soak(settings: Settings, providers: dict[str, ProviderProcess]) ->
         if settings.cache:
             directory = stack.enter_context(tempfile.TemporaryDirectory(prefix="soak-cache-"))
             cache = cache_config(directory)
-            cache_note = "exact only, in a temporary directory" if cache else "off (hybrid_infer.cache not importable)"
+            cache_note = (
+                "exact only, in a temporary directory"
+                if cache
+                else "off (hybrid_infer.cache not importable)"
+            )
         bases = {name: process.api_base for name, process in providers.items()}
         client = await stack.enter_async_context(build_client(bases, totals, cache))
         await client.acheck_health()
         soak = Soak(settings, client, providers, totals)
         async with handle_signals(soak):
             await soak.run()
-        servers = {name: await asyncio.to_thread(p.command, "counters") for name, p in providers.items()}
+        servers = {
+            name: await asyncio.to_thread(p.command, "counters") for name, p in providers.items()
+        }
     return Run(settings, soak, servers, cache_note)
 
 
@@ -821,7 +895,9 @@ def verdicts(run: Run) -> list[Verdict]:
     baseline = minutes[0].rss_mib
     later = [m.rss_mib for m in minutes[1:] if m.rss_mib is not None]
     if baseline is None or not later:
-        rss = Verdict("RSS growth after the first minute <= 10 %", None, "needs a run of more than one minute")
+        rss = Verdict(
+            "RSS growth after the first minute <= 10 %", None, "needs a run of more than one minute"
+        )
     else:
         growth = (max(later) - baseline) / baseline
         rss = Verdict(
@@ -834,7 +910,9 @@ def verdicts(run: Run) -> list[Verdict]:
     lost = sum(totals.lost.values()) + (totals.issued - totals.accounted)
     return [
         rss,
-        Verdict("zero unhandled errors", unhandled == 0, f"{unhandled} ({_errors(totals.unhandled)})"),
+        Verdict(
+            "zero unhandled errors", unhandled == 0, f"{unhandled} ({_errors(totals.unhandled)})"
+        ),
         Verdict(
             "zero lost requests",
             lost == 0,
@@ -922,7 +1000,9 @@ def totals_lines(run: Run) -> list[str]:
         f"- Chat requests the servers received: {servers}.",
     ]
     if t.harness_errors:
-        lines.append(f"- Harness errors (the bench's own, not the client's): {'; '.join(t.harness_errors)}.")
+        lines.append(
+            f"- Harness errors (the bench's own, not the client's): {'; '.join(t.harness_errors)}."
+        )
     return lines
 
 
@@ -999,9 +1079,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=int, default=32, help="cap on requests in flight")
     parser.add_argument("--fault-period", type=float, default=20.0, help="seconds per fault")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--cache", action="store_true", help="exact-match response cache in a temp dir")
-    parser.add_argument("--bucket-seconds", type=float, default=60.0, help="reporting bucket (default: a minute)")
-    parser.add_argument("--markdown", type=Path, help="write the section between the soak markers of this file")
+    parser.add_argument(
+        "--cache", action="store_true", help="exact-match response cache in a temp dir"
+    )
+    parser.add_argument(
+        "--bucket-seconds", type=float, default=60.0, help="reporting bucket (default: a minute)"
+    )
+    parser.add_argument(
+        "--markdown", type=Path, help="write the section between the soak markers of this file"
+    )
     parser.add_argument("--json", type=Path, help="write every figure as JSON")
     args = parser.parse_args(argv)
     for name in ("rps", "fault_period", "bucket_seconds"):
@@ -1025,7 +1111,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(f"soak: {settings}", file=sys.stderr, flush=True)
     with provider_processes(settings.seed) as providers:
-        print(f"servers: {', '.join(p.api_base for p in providers.values())}", file=sys.stderr, flush=True)
+        print(
+            f"servers: {', '.join(p.api_base for p in providers.values())}",
+            file=sys.stderr,
+            flush=True,
+        )
         run = asyncio.run(run_soak(settings, providers))
     section = report(run)
     print(section)
@@ -1033,7 +1123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_section(args.markdown, section)
         print(f"wrote {args.markdown}", file=sys.stderr)
     if args.json:
-        args.json.write_text(json.dumps(as_json(run), indent=2, default=str) + "\n", encoding="utf-8")
+        args.json.write_text(
+            json.dumps(as_json(run), indent=2, default=str) + "\n", encoding="utf-8"
+        )
         print(f"wrote {args.json}", file=sys.stderr)
     if run.soak.totals.harness_errors:
         return 2
