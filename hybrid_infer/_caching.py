@@ -95,16 +95,23 @@ class CacheLayer:
 
     # --- calls ---------------------------------------------------------------------------------
 
+    async def _cached(self, request: Request, request_id: str, started: float) -> Result | None:
+        """The cached answer for a readable request; ``CacheMiss`` for cache='only' misses."""
+        if self.cache.readable(request):
+            hit = await self._lookup(request)
+            if hit is not None:
+                return _hit_result(hit, request_id, started, outcome=hit.kind)
+        if request.cache_mode == "only":
+            raise CacheMiss("cache='only' and no cached answer for this request")
+        return None
+
     async def complete(self, engine: Engine, request: Request) -> Result:
         started = time.perf_counter()
         request_id = new_request_id()
         readable = self.cache.readable(request)
-        if readable:
-            hit = await self._lookup(request)
-            if hit is not None:
-                return self._served_from_cache(request, _hit_result(hit, request_id, started, outcome=hit.kind))
-        if request.cache_mode == "only":
-            raise CacheMiss("cache='only' and no cached answer for this request")
+        cached = await self._cached(request, request_id, started)
+        if cached is not None:
+            return self._served_from_cache(request, cached)
         try:
             result = await engine.complete(request, request_id)
         except _FALLBACK_ERRORS as error:
@@ -116,14 +123,11 @@ class CacheLayer:
         started = time.perf_counter()
         request_id = new_request_id()
         readable = self.cache.readable(request)
-        if readable:
-            hit = await self._lookup(request)
-            if hit is not None:
-                async for chunk in self._replay(request, _hit_result(hit, request_id, started, outcome=hit.kind)):
-                    yield chunk
-                return
-        if request.cache_mode == "only":
-            raise CacheMiss("cache='only' and no cached answer for this request")
+        cached = await self._cached(request, request_id, started)
+        if cached is not None:
+            async for chunk in self._replay(request, cached):
+                yield chunk
+            return
         source = engine.stream(request, request_id)
         sent_any = False
         try:

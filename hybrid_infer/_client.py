@@ -381,15 +381,8 @@ class HybridClient:
         loop = engine.loop
         assert loop is not None
         source = self._serve_stream(engine, request)
-
-        async def step() -> StreamChunk | None:
-            try:
-                return await anext(source)
-            except StopAsyncIteration:
-                return None
-
         try:
-            while (chunk := _run_threadsafe(step(), loop)) is not None:
+            while (chunk := _run_threadsafe(_next_or_none(source), loop)) is not None:
                 yield chunk
         finally:
             if loop.is_running():
@@ -419,15 +412,10 @@ class HybridClient:
         loop = remote.loop
         assert loop is not None
         source = self._serve_stream(remote, request)
-
-        async def step() -> StreamChunk | None:
-            try:
-                return await anext(source)
-            except StopAsyncIteration:
-                return None
-
         try:
-            while (item := await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(step(), loop))) is not None:
+            while (
+                item := await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(_next_or_none(source), loop))
+            ) is not None:
                 yield item
         finally:
             if loop.is_running():
@@ -531,6 +519,14 @@ def _open_cache(cache: CacheConfig | Mapping[str, Any]) -> ResponseCache:
     elif not isinstance(cache, CacheConfig):
         raise ConfigError("must be a CacheConfig or a mapping", field="cache")
     return ResponseCache(cache)
+
+
+async def _next_or_none(source: AsyncIterator[StreamChunk]) -> StreamChunk | None:
+    """The next chunk, or None at the end (a StopAsyncIteration cannot cross threads)."""
+    try:
+        return await anext(source)
+    except StopAsyncIteration:
+        return None
 
 
 def _run_threadsafe(coro: Coroutine[Any, Any, T], loop: asyncio.AbstractEventLoop) -> T:

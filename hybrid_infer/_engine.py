@@ -28,6 +28,7 @@ from hybrid_infer.errors import (
     HybridInferError,
     NoDeploymentAvailable,
     Overloaded,
+    ProviderConnectionError,
     ProviderError,
     ProviderTimeout,
     RateLimited,
@@ -439,6 +440,4 @@ def _as_provider_error(exc: BaseException, timeout: float) -> ProviderError:
         return exc
     if isinstance(exc, TimeoutError):
         return ProviderTimeout(f"no answer within {timeout:g}s")
-    from hybrid_infer.errors import ProviderConnectionError
-
     return ProviderConnectionError("stream ended without a final message")
