@@ -231,9 +231,7 @@ async def litellm_router(servers: Servers, stream: bool, strategy: str) -> Async
 
 
 @asynccontextmanager
-async def hybrid_client(
-    servers: Servers, stream: bool, transport: str, count: int
-) -> AsyncIterator[Call]:
+async def hybrid_client(servers: Servers, stream: bool, transport: str, count: int) -> AsyncIterator[Call]:
     """HybridClient with health checks on (default interval), started before warm-up."""
     from hybrid_infer import Deployment, HealthConfig, HybridClient
 
@@ -382,9 +380,7 @@ async def measure(scenario: Scenario, servers: Servers, settings: Settings) -> R
     async with scenario.open(servers) as call:
         await warm_up(call, settings.warmup, settings.concurrency, deadline)
         sequential = await one_at_a_time(call, settings.calls, deadline)
-        concurrent = await many_at_once(
-            call, settings.concurrent_calls, settings.concurrency, deadline
-        )
+        concurrent = await many_at_once(call, settings.concurrent_calls, settings.concurrency, deadline)
     return Row(scenario, sequential, concurrent)
 
 
@@ -393,9 +389,7 @@ def run_scenario(scenario: Scenario, servers: Servers, settings: Settings) -> Ro
     gc.collect()
     try:
         # A hang inside the client must not hang the benchmark: cap the whole scenario.
-        row = asyncio.run(
-            asyncio.wait_for(measure(scenario, servers, settings), settings.max_seconds + 60)
-        )
+        row = asyncio.run(asyncio.wait_for(measure(scenario, servers, settings), settings.max_seconds + 60))
     except Exception as exc:
         row = Row(scenario, failure=f"{type(exc).__name__}: {exc}"[:300])
     print(f"  {summary_line(row)}", file=sys.stderr, flush=True)
@@ -425,9 +419,7 @@ def start_server(timeout_s: float = 30.0) -> tuple[subprocess.Popen[str], str]:
     """One FakeProvider process on 127.0.0.1; returns it and its api_base once READY."""
     command = [sys.executable, "-m", "hybrid_infer.testing", "--protocol", "openai"]
     command += ["--host", "127.0.0.1", "--port", "0"]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=_server_env(), stdout=subprocess.PIPE, text=True
-    )
+    process = subprocess.Popen(command, cwd=ROOT, env=_server_env(), stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     ready, _, _ = select.select([process.stdout], [], [], timeout_s)
     line = process.stdout.readline().split() if ready else []
@@ -709,9 +701,7 @@ def profile(servers: Servers, transport: str, calls: int, top: int) -> str:
     ):
         out += ["", f"{title} (µs per acomplete call; calls per acomplete):"]
         for label, _, ncalls, tottime, cumtime in sorted(pool, key=lambda e: -e[key])[:top]:
-            out.append(
-                f"  {tottime * per_call:8.1f} own {cumtime * per_call:8.1f} cum {ncalls / calls:6.2f}x  {label}"
-            )
+            out.append(f"  {tottime * per_call:8.1f} own {cumtime * per_call:8.1f} cum {ncalls / calls:6.2f}x  {label}")
     return "\n".join(out)
 
 
@@ -745,9 +735,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    settings = Settings(
-        args.warmup, args.calls, args.concurrent_calls, args.concurrency, args.max_seconds
-    )
+    settings = Settings(args.warmup, args.calls, args.concurrent_calls, args.concurrency, args.max_seconds)
     if args.profile:
         with fake_servers(1) as servers:
             print(profile(servers, args.profile, args.profile_calls, args.profile_top))

@@ -134,9 +134,7 @@ PROVIDERS = (
         0.60,
         ("code-generation", "reasoning"),
     ),
-    ProviderSpec(
-        "cloud-pro", "openai", "fake-pro", 0.05, 0.003, 2.50, 10.0, ("reasoning", "code-analysis")
-    ),
+    ProviderSpec("cloud-pro", "openai", "fake-pro", 0.05, 0.003, 2.50, 10.0, ("reasoning", "code-analysis")),
 )
 
 
@@ -379,12 +377,7 @@ class Totals:
 
     @property
     def accounted(self) -> int:
-        return (
-            self.served
-            + sum(self.errors.values())
-            + sum(self.unhandled.values())
-            + sum(self.lost.values())
-        )
+        return self.served + sum(self.errors.values()) + sum(self.unhandled.values()) + sum(self.lost.values())
 
     def as_dict(self) -> dict[str, Any]:
         return plain_fields(self) | {"accounted": self.accounted}
@@ -419,11 +412,7 @@ def count_event(totals: Totals, event: Event) -> None:
 
 def count_attempts(totals: Totals, attempts: Sequence[Any]) -> None:
     for attempt in attempts:
-        key = (
-            attempt.outcome
-            if attempt.outcome not in ("error", "timeout")
-            else attempt.error_type or attempt.outcome
-        )
+        key = attempt.outcome if attempt.outcome not in ("error", "timeout") else attempt.error_type or attempt.outcome
         totals.attempts[key] += 1
 
 
@@ -559,9 +548,7 @@ class Soak:
         try:
             async with watchdog:
                 result = await (
-                    self.streamed(call)
-                    if call.stream
-                    else self.client.acomplete(call.prompt, use_case=call.use_case)
+                    self.streamed(call) if call.stream else self.client.acomplete(call.prompt, use_case=call.use_case)
                 )
         except asyncio.CancelledError:
             self.lost("cancelled at shutdown")
@@ -664,13 +651,9 @@ class Soak:
                 self.schedule.append((round(self.elapsed(), 1), fault.title))
                 self.note_fault(fault.title)
                 step += 1
-                if not await self.sleep_until(
-                    min(step * self.settings.fault_period_s, self.settings.duration_s)
-                ):
+                if not await self.sleep_until(min(step * self.settings.fault_period_s, self.settings.duration_s)):
                     break
-        except (
-            Exception
-        ) as exc:  # a dead provider child: stop the run, report it as the harness's fault
+        except Exception as exc:  # a dead provider child: stop the run, report it as the harness's fault
             self.totals.harness_errors.append(f"fault rotation: {type(exc).__name__}: {exc}")
             self.stop.set()
         finally:
@@ -678,9 +661,7 @@ class Soak:
                 try:
                     await clear_fault(self.providers, self.active)
                 except Exception as exc:
-                    self.totals.harness_errors.append(
-                        f"clearing {self.active.title}: {type(exc).__name__}: {exc}"
-                    )
+                    self.totals.harness_errors.append(f"clearing {self.active.title}: {type(exc).__name__}: {exc}")
                 self.active = None
 
     async def report_minutes(self) -> None:
@@ -793,9 +774,7 @@ def build_client(bases: dict[str, str], totals: Totals, cache: Any | None) -> Hy
     ]
     return HybridClient(
         deployments,
-        policy=ByUseCase(
-            {"reasoning": Fastest(), "code-analysis": Cheapest()}, default=LocalFirst()
-        ),
+        policy=ByUseCase({"reasoning": Fastest(), "code-analysis": Cheapest()}, default=LocalFirst()),
         health=HealthConfig(**HEALTH),
         callbacks=[lambda event: count_event(totals, event)],
         queue_timeout_s=QUEUE_TIMEOUT_S,
@@ -821,20 +800,14 @@ async def run_soak(settings: Settings, providers: dict[str, ProviderProcess]) ->
         if settings.cache:
             directory = stack.enter_context(tempfile.TemporaryDirectory(prefix="soak-cache-"))
             cache = cache_config(directory)
-            cache_note = (
-                "exact only, in a temporary directory"
-                if cache
-                else "off (hybrid_infer.cache not importable)"
-            )
+            cache_note = "exact only, in a temporary directory" if cache else "off (hybrid_infer.cache not importable)"
         bases = {name: process.api_base for name, process in providers.items()}
         client = await stack.enter_async_context(build_client(bases, totals, cache))
         await client.acheck_health()
         soak = Soak(settings, client, providers, totals)
         async with handle_signals(soak):
             await soak.run()
-        servers = {
-            name: await asyncio.to_thread(p.command, "counters") for name, p in providers.items()
-        }
+        servers = {name: await asyncio.to_thread(p.command, "counters") for name, p in providers.items()}
     return Run(settings, soak, servers, cache_note)
 
 
@@ -895,9 +868,7 @@ def verdicts(run: Run) -> list[Verdict]:
     baseline = minutes[0].rss_mib
     later = [m.rss_mib for m in minutes[1:] if m.rss_mib is not None]
     if baseline is None or not later:
-        rss = Verdict(
-            "RSS growth after the first minute <= 10 %", None, "needs a run of more than one minute"
-        )
+        rss = Verdict("RSS growth after the first minute <= 10 %", None, "needs a run of more than one minute")
     else:
         growth = (max(later) - baseline) / baseline
         rss = Verdict(
@@ -910,9 +881,7 @@ def verdicts(run: Run) -> list[Verdict]:
     lost = sum(totals.lost.values()) + (totals.issued - totals.accounted)
     return [
         rss,
-        Verdict(
-            "zero unhandled errors", unhandled == 0, f"{unhandled} ({_errors(totals.unhandled)})"
-        ),
+        Verdict("zero unhandled errors", unhandled == 0, f"{unhandled} ({_errors(totals.unhandled)})"),
         Verdict(
             "zero lost requests",
             lost == 0,
@@ -1000,9 +969,7 @@ def totals_lines(run: Run) -> list[str]:
         f"- Chat requests the servers received: {servers}.",
     ]
     if t.harness_errors:
-        lines.append(
-            f"- Harness errors (the bench's own, not the client's): {'; '.join(t.harness_errors)}."
-        )
+        lines.append(f"- Harness errors (the bench's own, not the client's): {'; '.join(t.harness_errors)}.")
     return lines
 
 
@@ -1079,15 +1046,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=int, default=32, help="cap on requests in flight")
     parser.add_argument("--fault-period", type=float, default=20.0, help="seconds per fault")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument(
-        "--cache", action="store_true", help="exact-match response cache in a temp dir"
-    )
-    parser.add_argument(
-        "--bucket-seconds", type=float, default=60.0, help="reporting bucket (default: a minute)"
-    )
-    parser.add_argument(
-        "--markdown", type=Path, help="write the section between the soak markers of this file"
-    )
+    parser.add_argument("--cache", action="store_true", help="exact-match response cache in a temp dir")
+    parser.add_argument("--bucket-seconds", type=float, default=60.0, help="reporting bucket (default: a minute)")
+    parser.add_argument("--markdown", type=Path, help="write the section between the soak markers of this file")
     parser.add_argument("--json", type=Path, help="write every figure as JSON")
     args = parser.parse_args(argv)
     for name in ("rps", "fault_period", "bucket_seconds"):
@@ -1123,9 +1084,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_section(args.markdown, section)
         print(f"wrote {args.markdown}", file=sys.stderr)
     if args.json:
-        args.json.write_text(
-            json.dumps(as_json(run), indent=2, default=str) + "\n", encoding="utf-8"
-        )
+        args.json.write_text(json.dumps(as_json(run), indent=2, default=str) + "\n", encoding="utf-8")
         print(f"wrote {args.json}", file=sys.stderr)
     if run.soak.totals.harness_errors:
         return 2

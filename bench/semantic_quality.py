@@ -1,0 +1,476 @@
+"""Precision and hit rate of the semantic cache, measured through ``ResponseCache``.
+
+Protocol (``/work/shared/data/README.md``): store every ``a`` of a set of pairs with an
+answer of its own, query with every ``b``. A hit that returns the partner's answer on a
+label-1 pair is correct; every other hit is false. precision = correct / hits, hit rate =
+correct / label-1 queries. Runs per threshold, with and without the false-hit guard, on
+QQP (the held-out half by default: ``bench/fit_guard.py`` fits on the other half) and on
+``bench/near_miss_pairs.jsonl``; writes a table into ``docs/caching.md`` and a plot into
+``docs/img/``. Embeddings are cached in ``bench/.cache/`` so re-runs take seconds.
+
+    .venv/bin/python bench/semantic_quality.py [--pairs N] [--split heldout|fit|all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from hybrid_infer._request import build_request  # noqa: E402
+from hybrid_infer._results import Result  # noqa: E402
+from hybrid_infer.cache import CacheConfig, ResponseCache  # noqa: E402
+from hybrid_infer.cache._config import DEFAULT_SIMILARITY_THRESHOLD  # noqa: E402
+from hybrid_infer.errors import ConfigError  # noqa: E402
+
+QQP = Path("/work/shared/data/qqp_dev.jsonl")
+NEAR_MISS = ROOT / "bench" / "near_miss_pairs.jsonl"
+CACHE_DIR = ROOT / "bench" / ".cache"
+DOC = ROOT / "docs" / "caching.md"
+IMG = ROOT / "docs" / "img"
+THRESHOLDS = (0.80, 0.82, 0.84, 0.86, 0.88, 0.90, 0.92, 0.94, 0.96, 0.98)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    a: str
+    b: str
+    label: int
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    threshold: float
+    guard: bool
+    hits: int
+    correct: int
+    positives: int
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.hits if self.hits else 1.0
+
+    @property
+    def hit_rate(self) -> float:
+        return self.correct / self.positives if self.positives else 0.0
+
+
+# --- data ------------------------------------------------------------------------------
+
+
+def load_pairs(path: Path) -> list[Pair]:
+    pairs = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["a"].strip() and row["b"].strip():
+            pairs.append(Pair(row["a"], row["b"], int(row["label"]), row.get("kind", "")))
+    return pairs
+
+
+def half_of(pair: Pair) -> int:
+    """0 = the half the guard is fitted on, 1 = the held-out half (grouped by ``a``)."""
+    return int(hashlib.sha256(pair.a.encode("utf-8")).hexdigest()[:8], 16) % 2
+
+
+def qqp_split(split: str, limit: int | None = None) -> list[Pair]:
+    pairs = load_pairs(QQP)
+    if split != "all":
+        wanted = {"fit": 0, "heldout": 1}[split]
+        pairs = [p for p in pairs if half_of(p) == wanted]
+    return pairs[:limit] if limit else pairs
+
+
+class EmbeddingStore:
+    """A caching embedder: MiniLM vectors kept in ``bench/.cache`` between runs."""
+
+    def __init__(self, name: str = "minilm") -> None:
+        self._vectors_path = CACHE_DIR / f"{name}.npy"
+        self._texts_path = CACHE_DIR / f"{name}.texts.json"
+        self._texts: list[str] = []
+        self._rows: dict[str, int] = {}
+        self._matrix = np.zeros((0, 0), dtype=np.float32)
+        if self._vectors_path.exists() and self._texts_path.exists():
+            self._texts = json.loads(self._texts_path.read_text(encoding="utf-8"))
+            self._matrix = np.load(self._vectors_path, allow_pickle=False)
+            self._rows = {t: i for i, t in enumerate(self._texts)}
+        self._model: Any = None
+
+    def __call__(self, texts: list[str]) -> np.ndarray[Any, Any]:
+        self.ensure(texts)
+        return self._matrix[[self._rows[t] for t in texts]]
+
+    def ensure(self, texts: Sequence[str]) -> None:
+        """Embed (in batches) and persist every text not cached yet."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._rows))
+        if not missing:
+            return
+        if self._model is None:
+            from hybrid_infer.cache._embedder import resolve_embedder
+
+            self._model = resolve_embedder("all-MiniLM-L6-v2")
+        if len(missing) > 100:
+            print(f"embedding {len(missing)} texts (cached in {CACHE_DIR})", file=sys.stderr)
+        fresh = self._model.embed(missing)
+        self._matrix = fresh if self._matrix.size == 0 else np.vstack([self._matrix, fresh])
+        for text in missing:
+            self._rows[text] = len(self._texts)
+            self._texts.append(text)
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        (CACHE_DIR / ".gitignore").write_text("*\n")
+        np.save(self._vectors_path, self._matrix)
+        self._texts_path.write_text(json.dumps(self._texts), encoding="utf-8")
+
+
+# --- the protocol, through ResponseCache --------------------------------------------------
+
+
+def evaluate(
+    pairs: Sequence[Pair], embedder: EmbeddingStore, *, guard: bool, thresholds: Sequence[float]
+) -> list[Score]:
+    """Store every ``a``, query every ``b`` at each threshold; score the hits."""
+    embedder.ensure([p.a for p in pairs] + [p.b for p in pairs])
+    positives = sum(p.label for p in pairs)
+    answers: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="hybrid-infer-bench-") as tmp:
+        config = CacheConfig(path=tmp, embedder=embedder, guard=guard, similarity_threshold=min(thresholds))
+        cache = ResponseCache(config)
+        for pair in pairs:
+            if pair.a not in answers:
+                answers[pair.a] = f"answer {len(answers)}"
+                result = Result(text=answers[pair.a], provider="bench", model="m", kind="local")
+                cache.store(build_request(pair.a), result)
+        requests = [build_request(p.b) for p in pairs]
+        scores = []
+        for threshold in thresholds:
+            hits = correct = 0
+            for pair, request in zip(pairs, requests, strict=True):
+                hit = cache.lookup_semantic(request, threshold=threshold)
+                if hit is None:
+                    continue
+                hits += 1
+                correct += pair.label == 1 and hit.answer.text == answers[pair.a]
+            scores.append(Score(threshold, guard, hits, correct, positives))
+        cache.close()
+    return scores
+
+
+def false_hit_breakdown(pairs: Sequence[Pair], embedder: EmbeddingStore, threshold: float) -> dict[str, int]:
+    """Why hits are false at ``threshold`` with the guard on (QQP protocol artefacts first).
+
+    ``same text``: the query equals (up to case and punctuation) a stored ``a`` of another
+    pair; ``labelled duplicate``: the dev file itself labels the hit entry a duplicate of the
+    query (through a chain of label-1 pairs); ``label-0 partner``: the hit is the query's own
+    partner on a label-0 pair; ``other``: everything else.
+    """
+    duplicates = _duplicate_groups(load_pairs(QQP))
+    answers: dict[str, str] = {}
+    texts: dict[str, str] = {}
+    out = {"correct": 0, "same text": 0, "labelled duplicate": 0, "label-0 partner": 0, "other": 0}
+    with tempfile.TemporaryDirectory(prefix="hybrid-infer-bench-") as tmp:
+        cache = ResponseCache(CacheConfig(path=tmp, embedder=embedder, guard=True))
+        for pair in pairs:
+            if pair.a not in answers:
+                answers[pair.a] = f"answer {len(answers)}"
+                texts[answers[pair.a]] = pair.a
+                cache.store(
+                    build_request(pair.a),
+                    Result(text=answers[pair.a], provider="b", model="m", kind="local"),
+                )
+        for pair in pairs:
+            hit = cache.lookup_semantic(build_request(pair.b), threshold=threshold)
+            if hit is None:
+                continue
+            stored = texts[hit.answer.text]
+            if pair.label == 1 and stored == pair.a:
+                out["correct"] += 1
+            elif _squash(stored) == _squash(pair.b):
+                out["same text"] += 1
+            elif duplicates.get(stored, stored) == duplicates.get(pair.b, pair.b):
+                out["labelled duplicate"] += 1
+            elif stored == pair.a:
+                out["label-0 partner"] += 1
+            else:
+                out["other"] += 1
+        cache.close()
+    return out
+
+
+def _squash(text: str) -> str:
+    return " ".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+
+def _duplicate_groups(pairs: Sequence[Pair]) -> dict[str, str]:
+    """Union-find over label-1 pairs: text -> representative of its duplicate group."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for pair in pairs:
+        if pair.label == 1:
+            parent[find(pair.a)] = find(pair.b)
+    return {text: find(text) for text in list(parent)}
+
+
+def near_miss_breakdown(
+    pairs: Sequence[Pair], embedder: EmbeddingStore, threshold: float
+) -> dict[str, tuple[int, int]]:
+    """Per kind: (queries that hit, queries) at ``threshold`` with the guard on."""
+    answers: dict[str, str] = {}
+    out: dict[str, tuple[int, int]] = {}
+    with tempfile.TemporaryDirectory(prefix="hybrid-infer-bench-") as tmp:
+        cache = ResponseCache(CacheConfig(path=tmp, embedder=embedder, guard=True))
+        for pair in pairs:
+            if pair.a not in answers:
+                answers[pair.a] = f"answer {len(answers)}"
+                cache.store(
+                    build_request(pair.a),
+                    Result(text=answers[pair.a], provider="b", model="m", kind="local"),
+                )
+        for pair in pairs:
+            hit = cache.lookup_semantic(build_request(pair.b), threshold=threshold)
+            hits, total = out.get(pair.kind, (0, 0))
+            out[pair.kind] = (hits + (hit is not None), total + 1)
+        cache.close()
+    return out
+
+
+# --- index latency ------------------------------------------------------------------------
+
+
+def index_latency(embedder: EmbeddingStore, sizes: Sequence[int]) -> list[tuple[int, float, float, float]]:
+    """Median search time of flat and HNSW indexes over real MiniLM vectors (tiled)."""
+    from hybrid_infer.cache._index import VectorIndex
+
+    base = embedder._matrix
+    rng = np.random.default_rng(0)
+    out = []
+    for size in sizes:
+        reps = -(-size // len(base))
+        noisy = np.vstack([base + 0.02 * rng.standard_normal(base.shape, dtype=np.float32) for _ in range(reps)])[:size]
+        noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
+        queries = base[rng.choice(len(base), 200, replace=False)]
+        timings = {}
+        for kind, floor in (("flat", 10**9), ("hnsw", 0)):
+            index = VectorIndex(base.shape[1], hnsw_min_vectors=floor)
+            start = time.perf_counter()
+            index.add(list(range(size)), noisy.astype(np.float32))
+            build = time.perf_counter() - start
+            samples = []
+            for query in queries:
+                start = time.perf_counter()
+                index.search(query, 8)
+                samples.append(time.perf_counter() - start)
+            timings[kind] = (statistics.median(samples) * 1000, build)
+        out.append((size, timings["flat"][0], timings["hnsw"][0], timings["hnsw"][1]))
+    return out
+
+
+def embed_latency(embedder: EmbeddingStore) -> float:
+    from hybrid_infer.cache._embedder import resolve_embedder
+
+    model = resolve_embedder("all-MiniLM-L6-v2")
+    model.embed(["warm up"])
+    samples = []
+    for i in range(30):
+        start = time.perf_counter()
+        model.embed([f"How do I configure the router number {i} for guest access?"])
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000
+
+
+def exact_latency() -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = ResponseCache(CacheConfig(path=tmp, semantic=False))
+        requests = [build_request(f"question {i}?") for i in range(2000)]
+        for request in requests:
+            cache.store(request, Result(text="x" * 500, provider="p", model="m", kind="local"))
+        samples = []
+        for request in requests:
+            start = time.perf_counter()
+            cache.lookup_exact(request)
+            samples.append(time.perf_counter() - start)
+        cache.close()
+    return statistics.median(samples) * 1000
+
+
+# --- reporting ------------------------------------------------------------------------------
+
+
+def table(scores: Sequence[Score]) -> str:
+    by_threshold: dict[float, dict[bool, Score]] = {}
+    for score in scores:
+        by_threshold.setdefault(score.threshold, {})[score.guard] = score
+    lines = [
+        "| threshold | precision (no guard) | hit rate (no guard) | precision (guard) | hit rate (guard) |",
+        "|---:|---:|---:|---:|---:|",
+    ]
+    for threshold, pair in sorted(by_threshold.items()):
+        plain, guarded = pair[False], pair[True]
+        mark = " **(default)**" if abs(threshold - DEFAULT_SIMILARITY_THRESHOLD) < 1e-9 else ""
+        lines.append(
+            f"| {threshold:.2f}{mark} | {plain.precision:.3f} | {plain.hit_rate:.3f}"
+            f" | {guarded.precision:.3f} | {guarded.hit_rate:.3f} |"
+        )
+    return "\n".join(lines)
+
+
+def plot(series: Mapping[str, Sequence[Score]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(series), figsize=(6 * len(series), 4.5))
+    for ax, (title, scores) in zip(np.atleast_1d(axes), series.items(), strict=True):
+        for guard, style in ((False, "o--"), (True, "s-")):
+            points = sorted((s for s in scores if s.guard is guard), key=lambda s: s.threshold)
+            ax.plot(
+                [s.hit_rate for s in points],
+                [s.precision for s in points],
+                style,
+                label="guard" if guard else "cosine only",
+            )
+            for s in points[:: 2 if guard else 1]:  # the guard's points crowd: label half
+                ax.annotate(
+                    f"{s.threshold:.2f}",
+                    (s.hit_rate, s.precision),
+                    fontsize=7,
+                    xytext=(3, -10) if guard else (3, 3),
+                    textcoords="offset points",
+                )
+        ax.axhline(0.95, color="grey", lw=0.8, ls=":")
+        ax.set_xlabel("hit rate (correct hits / paraphrase queries)")
+        ax.set_ylabel("precision (correct hits / hits)")
+        ax.set_title(title)
+        ax.set_ylim(0.4, 1.01)
+        ax.legend(loc="lower left")
+        ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def latency_report(embedder: EmbeddingStore) -> str:
+    import faiss
+
+    rows = index_latency(embedder, (1_000, 10_000, 20_000, 50_000, 100_000))
+    threads = os.environ.get("OMP_NUM_THREADS", f"default ({faiss.omp_get_max_threads()})")
+    lines = [
+        f"_Generated by `bench/semantic_quality.py --latency-only` ({os.cpu_count()} CPU cores,"
+        f" OMP_NUM_THREADS={threads}; median of 200 single-query searches, k=8)._",
+        "",
+        "| vectors | flat search (ms) | HNSW search (ms) | HNSW build (s) |",
+        "|---:|---:|---:|---:|",
+    ]
+    lines += [f"| {n:,} | {f:.3f} | {h:.3f} | {b:.1f} |" for n, f, h, b in rows]
+    lines.append("")
+    lines.append(
+        f"Exact lookup p50: {exact_latency() * 1000:.0f} µs (2,000 entries). "
+        f"Embedding one prompt with MiniLM on CPU: {embed_latency(embedder):.1f} ms p50."
+    )
+    return "\n".join(lines)
+
+
+def write_section(marker: str, body: str) -> None:
+    """Replace the text between ``<!-- marker:start -->`` and ``<!-- marker:end -->``."""
+    start, end = f"<!-- {marker}:start -->", f"<!-- {marker}:end -->"
+    text = DOC.read_text(encoding="utf-8")
+    if start not in text or end not in text:
+        raise SystemExit(f"{DOC} has no {start} ... {end} section")
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    DOC.write_text(f"{head}{start}\n{body.strip()}\n{end}{tail}", encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=None, help="first N QQP pairs of the split (default all)")
+    parser.add_argument("--split", choices=("heldout", "fit", "all"), default="heldout")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave docs/ alone")
+    parser.add_argument("--latency", action="store_true", help="also measure lookup latencies")
+    parser.add_argument("--latency-only", action="store_true", help="only measure latencies")
+    args = parser.parse_args(argv)
+
+    embedder = EmbeddingStore()
+    if args.latency_only:
+        latency = latency_report(embedder)
+        print(latency)
+        if not args.no_write:
+            write_section("latency", latency)
+        return
+    qqp = qqp_split(args.split, args.pairs)
+    near = load_pairs(NEAR_MISS)
+    results: dict[str, list[Score]] = {}
+    for name, pairs in (
+        (f"QQP {args.split} ({len(qqp)} pairs)", qqp),
+        (f"near-miss ({len(near)} pairs)", near),
+    ):
+        start = time.perf_counter()
+        scores = [s for guard in (False, True) for s in evaluate(pairs, embedder, guard=guard, thresholds=THRESHOLDS)]
+        results[name] = scores
+        print(f"\n## {name}  ({time.perf_counter() - start:.0f} s)\n\n{table(scores)}")
+    reasons = false_hit_breakdown(qqp, embedder, DEFAULT_SIMILARITY_THRESHOLD)
+    hits = sum(reasons.values())
+    why = ["| QQP hits at the default settings | count | share of hits |", "|---|---:|---:|"]
+    why += [f"| {k} | {v} | {v / hits:.3f} |" for k, v in reasons.items()]
+    print("\n" + "\n".join(why))
+    kinds = near_miss_breakdown(near, embedder, DEFAULT_SIMILARITY_THRESHOLD)
+    breakdown = ["| kind | hits / queries (guard, default threshold) |", "|---|---:|"]
+    breakdown += [f"| {kind} | {hits} / {total} |" for kind, (hits, total) in sorted(kinds.items())]
+    print("\n" + "\n".join(breakdown))
+
+    latency = latency_report(embedder) if args.latency else ""
+    if latency:
+        print("\n" + latency)
+
+    if args.no_write:
+        return
+    image = IMG / "semantic_quality.png"
+    plot(results, image)
+    body = [
+        f"_Generated by `bench/semantic_quality.py --split {args.split}"
+        f"{f' --pairs {args.pairs}' if args.pairs else ''}`._",
+        "",
+    ]
+    for name, scores in results.items():
+        body += [f"**{name}**", "", table(scores), ""]
+    body += ["**Why QQP hits count as false** (guard on, default threshold)", "", *why, ""]
+    body += [
+        "**near-miss pairs by kind** (paraphrase should hit; every other kind should not)",
+        "",
+        *breakdown,
+        "",
+    ]
+    body += ["![precision vs hit rate](img/semantic_quality.png)"]
+    write_section("semantic-quality", "\n".join(body))
+    if latency:
+        write_section("latency", latency)
+    print(f"\nwrote {DOC} and {image}")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except ConfigError as exc:
+        raise SystemExit(str(exc)) from exc

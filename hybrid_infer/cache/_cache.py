@@ -1,0 +1,293 @@
+"""``ResponseCache``: exact and semantic answer caching behind one small interface.
+
+It composes the entry store (exact keys, TTL, eviction), the semantic index (candidates by
+cosine similarity within a namespace) and the false-hit guard (verifies every candidate),
+and decides which requests may be read from or written to the cache. It does not call
+providers, stream, or mark results stale: the client does that with what it returns.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from typing import TYPE_CHECKING, Any
+
+import diskcache
+
+from hybrid_infer._request import Request
+from hybrid_infer._results import Result
+from hybrid_infer.cache._config import CacheConfig
+from hybrid_infer.cache._counters import CacheCounters
+from hybrid_infer.cache._embedder import TextEmbedder, is_bundled, resolve_embedder
+from hybrid_infer.cache._extras import require_semantic_extra
+from hybrid_infer.cache._keys import context_key, request_key
+from hybrid_infer.cache._models import CachedAnswer, CacheHit
+from hybrid_infer.cache._store import EntryRecord, EntryStore, make_private_dir
+
+if TYPE_CHECKING:
+    from hybrid_infer.cache._guard import FalseHitGuard
+    from hybrid_infer.cache._semantic import SemanticIndex
+
+log = logging.getLogger("hybrid_infer.cache")
+
+_READ_MODES = frozenset({"default", "no-store", "only"})
+_WRITE_MODES = frozenset({"default", "no-cache"})
+_FIRST_K = 8
+_MAX_K = 512
+_MAX_GUARD_CHECKS = 8
+_STORAGE_ERRORS = (diskcache.Timeout, sqlite3.Error, OSError)
+
+
+class ResponseCache:
+    """Answers cached on disk, found by exact request key or by a verified similar prompt."""
+
+    def __init__(self, config: CacheConfig | None = None) -> None:
+        self.config = config if config is not None else CacheConfig()
+        self._embedder: TextEmbedder | None = None
+        if self.config.semantic:
+            bundled = is_bundled(self.config.embedder)
+            require_semantic_extra(self.config.embedder, bundled_model=bundled)
+            self._embedder = resolve_embedder(self.config.embedder)
+        self.directory = self.config.directory()
+        make_private_dir(self.directory)
+        self._store = EntryStore(
+            self.directory / "entries",
+            size_limit=self.config.size_limit_bytes,
+            max_entries=self.config.max_entries,
+        )
+        self._counters = CacheCounters()
+        self._lazy_lock = threading.Lock()
+        self._semantic: SemanticIndex | None = None
+        self._guard: FalseHitGuard | None = None
+
+    # --- policy ---------------------------------------------------------------------
+
+    def readable(self, request: Request) -> bool:
+        """Whether an answer for ``request`` may come from the cache."""
+        return request.cache_mode in _READ_MODES and self._deterministic(request)
+
+    def writable(self, request: Request) -> bool:
+        """Whether the answer to ``request`` may be stored."""
+        return request.cache_mode in _WRITE_MODES and self._deterministic(request)
+
+    # --- lookups --------------------------------------------------------------------
+
+    def lookup_exact(self, request: Request) -> CacheHit | None:
+        """The entry stored for exactly this request (no model, no index: fast)."""
+        if not self.config.exact or not self.readable(request):
+            return None
+        hit = self._exact(request)
+        self._counters.bump("exact_hits" if hit else "exact_misses")
+        return hit
+
+    def lookup_semantic(self, request: Request, *, threshold: float | None = None) -> CacheHit | None:
+        """The verified entry whose last user turn is most similar; embeds (call off-loop)."""
+        if not self.config.semantic or not self.readable(request):
+            return None
+        limit = self.config.similarity_threshold if threshold is None else threshold
+        hit = self._similar(request, limit)
+        self._counters.bump("semantic_hits" if hit else "semantic_misses")
+        return hit
+
+    def fallback(self, request: Request) -> CacheHit | None:
+        """An answer to serve when no provider could: exact, else similar enough and verified.
+
+        Ignores the temperature rule and ``no-cache`` (a stale answer beats none), but not
+        cache mode ``off`` or ``offline_fallback=False``. The guard's rules still veto; its
+        verifier only needs a match more likely than not (``fallback_accept_probability``).
+        """
+        if not self.config.offline_fallback or request.cache_mode == "off":
+            return None
+        hit = self._exact(request) if self.config.exact else None
+        if hit is None and self.config.semantic:
+            hit = self._similar(request, self.config.fallback_threshold, fallback=True)
+        self._counters.bump("fallback_hits" if hit else "fallback_misses")
+        return hit
+
+    # --- writes ---------------------------------------------------------------------
+
+    def store(self, request: Request, result: Result, *, ttl_s: float | None = None) -> None:
+        """Store a fresh, complete answer under the exact key, with its prompt's vector.
+
+        Skips requests that are not writable and results that came from the cache. May
+        embed the prompt (reusing the vector of a preceding ``lookup_semantic``).
+        """
+        if not self.writable(request) or result.cache != "miss" or result.stale:
+            return
+        namespace = self._namespace(request)
+        query = request.last_user_text
+        context = context_key(request, namespace)
+        vector = None
+        if self._embedder is not None and context is not None and query.strip():
+            vector = self._embedder.embed_one(query)
+        record = EntryRecord(
+            seq=0,
+            namespace=namespace,
+            context=context,
+            query=query,
+            answer=CachedAnswer.from_result(result),
+            vector=None if vector is None else _encode(vector),
+            embedder=None if vector is None or self._embedder is None else self._embedder.tag,
+        )
+        ttl = ttl_s or request.cache_ttl_s or self.config.ttl_s
+        try:
+            seq = self._store.put(request_key(request, namespace), record, ttl_s=ttl)
+        except _STORAGE_ERRORS as exc:
+            log.warning("hybrid-infer cache: could not store an answer: %s", exc)
+            self._counters.bump("store_errors")
+            return
+        self._counters.bump("stores")
+        if vector is not None and self._semantic is not None:
+            self._semantic.add(seq, namespace, vector)
+
+    def invalidate(self, key: str) -> bool:
+        """Remove the entry with this exact key; True if there was one."""
+        return self._store.delete(key)
+
+    def clear(self, namespace: str | None = None) -> int:
+        """Remove every entry of ``namespace`` (all when ``None``); return how many."""
+        removed = self._store.clear(namespace)
+        if self._semantic is not None:
+            self._semantic.drop(namespace)
+        return removed
+
+    def close(self) -> None:
+        """Save the semantic index and close the database (the cache reopens on use)."""
+        if self._semantic is not None:
+            self._semantic.save()
+        self._store.close()
+
+    def __enter__(self) -> ResponseCache:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # --- statistics -----------------------------------------------------------------
+
+    def stats(self) -> dict[str, Any]:
+        """Counts of entries (a full scan of the store), hits, misses and index sizes."""
+        namespaces: dict[str, int] = {}
+        for _, record in self._store.entries():
+            namespaces[record.namespace] = namespaces.get(record.namespace, 0) + 1
+        counts = self._counters.snapshot()
+        semantic = self._semantic
+        return {
+            "directory": str(self.directory),
+            "entries": sum(namespaces.values()),
+            "namespaces": namespaces,
+            "hits": {kind: counts.get(f"{kind}_hits", 0) for kind in ("exact", "semantic", "fallback")},
+            "misses": {kind: counts.get(f"{kind}_misses", 0) for kind in ("exact", "semantic", "fallback")},
+            "guard_rejections": counts.get("guard_rejections", 0),
+            "stores": counts.get("stores", 0),
+            "store_errors": counts.get("store_errors", 0),
+            "index": {
+                "loaded": semantic is not None and semantic.loaded,
+                "sizes": semantic.sizes() if semantic is not None else {},
+                "kinds": semantic.kinds() if semantic is not None else {},
+            },
+            "generation": self._store.generation(),
+            "disk_bytes": self._store.disk_bytes(),
+        }
+
+    # --- internals ------------------------------------------------------------------
+
+    def _deterministic(self, request: Request) -> bool:
+        return request.temperature in (None, 0) or self.config.cache_sampled
+
+    def _namespace(self, request: Request) -> str:
+        return request.namespace or self.config.namespace
+
+    def _exact(self, request: Request) -> CacheHit | None:
+        key = request_key(request, self._namespace(request))
+        try:
+            record = self._store.get(key)
+        except _STORAGE_ERRORS as exc:
+            log.warning("hybrid-infer cache: exact lookup failed: %s", exc)
+            return None
+        if record is None:
+            return None
+        return CacheHit(kind="exact", key=key, similarity=None, answer=record.answer)
+
+    def _similar(self, request: Request, threshold: float, *, fallback: bool = False) -> CacheHit | None:
+        namespace = self._namespace(request)
+        context = context_key(request, namespace)
+        query = request.last_user_text
+        if context is None or not query.strip() or self._embedder is None:
+            return None
+        index = self._semantic_index()
+        try:
+            index.refresh()
+            vector = self._embedder.embed_one(query)
+            return self._walk(index, namespace, context, query, vector, threshold, fallback)
+        except _STORAGE_ERRORS as exc:
+            log.warning("hybrid-infer cache: semantic lookup failed: %s", exc)
+            return None
+
+    def _walk(
+        self,
+        index: SemanticIndex,
+        namespace: str,
+        context: str,
+        query: str,
+        vector: Any,
+        threshold: float,
+        fallback: bool,
+    ) -> CacheHit | None:
+        """Candidates in order of similarity: live, same context, accepted by the guard."""
+        guard = self._false_hit_guard() if self.config.guard else None
+        seen: set[int] = set()
+        checks = 0
+        k = _FIRST_K
+        while True:
+            candidates = index.search(namespace, vector, k)
+            for seq, similarity in candidates:
+                if seq in seen:
+                    continue
+                seen.add(seq)
+                if similarity < threshold:
+                    return None
+                owner = self._store.entry_for(seq)
+                if owner is None:
+                    index.discard(namespace, seq)  # expired, evicted, replaced or invalidated
+                    continue
+                key, record = owner
+                if record.namespace != namespace or record.context != context:
+                    continue
+                if guard is not None:
+                    checks += 1
+                    if not guard.accepts(query, record.query, similarity, fallback=fallback):
+                        self._counters.bump("guard_rejections")
+                        if checks >= _MAX_GUARD_CHECKS:
+                            return None
+                        continue
+                similarity = min(similarity, 1.0)
+                return CacheHit(kind="semantic", key=key, similarity=similarity, answer=record.answer)
+            if len(candidates) < k or k >= _MAX_K:
+                return None
+            k *= 4
+
+    def _semantic_index(self) -> SemanticIndex:
+        with self._lazy_lock:
+            if self._semantic is None:
+                from hybrid_infer.cache._semantic import SemanticIndex
+
+                assert self._embedder is not None
+                self._semantic = SemanticIndex(self._store, self.directory / "index", self._embedder)
+            return self._semantic
+
+    def _false_hit_guard(self) -> FalseHitGuard:
+        with self._lazy_lock:
+            if self._guard is None:
+                from hybrid_infer.cache._guard import load_guard
+
+                self._guard = load_guard()
+            return self._guard
+
+
+def _encode(vector: Any) -> str:
+    from hybrid_infer.cache._semantic import encode_vector
+
+    result: str = encode_vector(vector)
+    return result

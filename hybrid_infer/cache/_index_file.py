@@ -1,0 +1,179 @@
+"""Saving and loading the semantic index: atomic files, a JSON sidecar and a file lock.
+
+One faiss file per namespace and a sidecar (``index.json``: generation covered, embedder,
+sha256 per file) are written to temporary names and moved into place with ``os.replace``
+under an exclusive lock. A reader that finds anything missing, mismatched or corrupt gets
+``None``; this module never rebuilds anything itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hybrid_infer.cache._index import VectorIndex
+
+SIDECAR = "index.json"
+LOCK = ".lock"
+FORMAT = 1
+
+
+class NamespaceFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    namespace: str
+    file: str = Field(pattern=r"^[0-9a-f]{16}\.[0-9]+\.faiss$")
+    sha256: str
+    count: int = Field(ge=0)
+
+
+class Sidecar(BaseModel):
+    """What ``index.json`` says about the saved index."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: int
+    generation: int = Field(ge=0)
+    embedder: str
+    dim: int = Field(ge=1)
+    namespaces: list[NamespaceFile]
+
+
+@dataclass(frozen=True, slots=True)
+class SavedIndex:
+    generation: int
+    indexes: dict[str, VectorIndex]
+
+
+class IndexFiles:
+    """The ``index/`` directory of one cache."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def sidecar(self) -> Sidecar | None:
+        """The current sidecar, or ``None`` if absent or unreadable (cheap, lock-free)."""
+        try:
+            return Sidecar.model_validate_json((self.directory / SIDECAR).read_bytes())
+        except (OSError, ValidationError, ValueError):
+            return None
+
+    def load(self, *, embedder: str, dim: int | None) -> SavedIndex | None:
+        """The saved index if it is complete, intact and made by ``embedder``."""
+        with self._locked(exclusive=False):
+            sidecar = self.sidecar()
+            if sidecar is None or sidecar.format != FORMAT or sidecar.embedder != embedder:
+                return None
+            if dim is not None and sidecar.dim != dim:
+                return None
+            indexes: dict[str, VectorIndex] = {}
+            for entry in sidecar.namespaces:
+                try:
+                    data = (self.directory / entry.file).read_bytes()
+                except OSError:
+                    return None
+                if hashlib.sha256(data).hexdigest() != entry.sha256:
+                    return None
+                try:
+                    index = VectorIndex.from_bytes(data, sidecar.dim)
+                except ValueError:
+                    return None
+                if len(index) != entry.count:
+                    return None
+                indexes[entry.namespace] = index
+            return SavedIndex(sidecar.generation, indexes)
+
+    def save(self, generation: int, indexes: dict[str, VectorIndex], *, embedder: str) -> bool:
+        """Write ``indexes`` unless a newer generation is already saved; True if written."""
+        if not indexes:
+            return False
+        dim = next(iter(indexes.values())).dim
+        with self._locked(exclusive=True):
+            current = self.sidecar()
+            if _is_newer(current, generation, embedder):
+                return False
+            entries = []
+            for namespace, index in sorted(indexes.items()):
+                data = index.to_bytes()
+                name = f"{_namespace_id(namespace)}.{generation}.faiss"
+                _write_atomic(self.directory / name, data)
+                entries.append(
+                    NamespaceFile(
+                        namespace=namespace,
+                        file=name,
+                        sha256=hashlib.sha256(data).hexdigest(),
+                        count=len(index),
+                    )
+                )
+            sidecar = Sidecar(format=FORMAT, generation=generation, embedder=embedder, dim=dim, namespaces=entries)
+            _write_atomic(self.directory / SIDECAR, sidecar.model_dump_json().encode())
+            keep = {entry.file for entry in entries}
+            for stale in self.directory.glob("*.faiss"):
+                if stale.name not in keep:
+                    stale.unlink(missing_ok=True)
+        return True
+
+    def remove(self) -> None:
+        """Forget the saved index (the next reader rebuilds)."""
+        with self._locked(exclusive=True):
+            (self.directory / SIDECAR).unlink(missing_ok=True)
+
+    @contextmanager
+    def _locked(self, *, exclusive: bool) -> Iterator[None]:
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with open(self.directory / LOCK, "a+b") as handle:
+            _lock(handle.fileno(), exclusive=exclusive)
+            try:
+                yield
+            finally:
+                _unlock(handle.fileno())
+
+
+def _is_newer(current: Sidecar | None, generation: int, embedder: str) -> bool:
+    return current is not None and current.embedder == embedder and current.generation > generation
+
+
+def _namespace_id(namespace: str) -> str:
+    return hashlib.sha256(namespace.encode("utf-8")).hexdigest()[:16]
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _lock(fd: int, *, exclusive: bool) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock(fd: int, *, exclusive: bool) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)

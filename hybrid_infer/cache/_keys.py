@@ -1,0 +1,64 @@
+"""Cache keys: a stable hash of everything that changes an answer.
+
+:func:`request_key` hashes the canonical request (namespace, use case, every message and
+every generation parameter) for exact hits; :func:`context_key` hashes the same minus the
+text of the last user turn, which is what the semantic layer compares instead. Neither
+looks at transport options (streaming, timeouts, policies): they do not change the answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from hybrid_infer._request import Message, Request
+
+KEY_VERSION = 1
+_LAST_USER_TEXT = {"type": "last_user_text"}
+
+
+def request_key(request: Request, namespace: str) -> str:
+    """The exact key: sha256 of the canonical request as sorted, ASCII-escaped JSON."""
+    return _digest(_canonical(request, namespace, list(request.messages), kind="exact"))
+
+
+def context_key(request: Request, namespace: str) -> str | None:
+    """The semantic context: the request with the last user turn's text blanked out.
+
+    Two requests may share a semantic entry only if their context keys are equal: same
+    namespace, use case, parameters, system prompt, earlier turns, and non-text parts of
+    the last user turn. ``None`` when the request has no user turn to compare.
+    """
+    messages = list(request.messages)
+    for i in range(len(messages) - 1, -1, -1):
+        if messages[i].get("role") == "user":
+            messages[i] = _without_text(messages[i])
+            return _digest(_canonical(request, namespace, messages, kind="context"))
+    return None
+
+
+def _canonical(request: Request, namespace: str, messages: list[Message], *, kind: str) -> dict[str, Any]:
+    return {
+        "v": KEY_VERSION,
+        "kind": kind,
+        "namespace": namespace,
+        "use_case": request.use_case,
+        "messages": messages,
+        "params": request.generation_params(),
+    }
+
+
+def _without_text(message: Message) -> Message:
+    content = message.get("content")
+    if isinstance(content, list):
+        parts = [p for p in content if not (isinstance(p, dict) and p.get("type") == "text")]
+        blanked: Any = [_LAST_USER_TEXT, *parts]
+    else:
+        blanked = _LAST_USER_TEXT
+    return {**message, "content": blanked}
+
+
+def _digest(canonical: dict[str, Any]) -> str:
+    encoded = json.dumps(canonical, sort_keys=True, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    return hashlib.sha256(encoded.encode("ascii")).hexdigest()

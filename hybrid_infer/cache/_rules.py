@@ -1,0 +1,377 @@
+"""Rule checks for near-miss prompts: details that change the answer but barely move a vector.
+
+:func:`text_facts` extracts what the rules compare (numbers, units, negations, entities,
+code identifiers and flags, quoted strings, languages and platforms, directional word order)
+and :func:`rule_flags` says which rules a pair breaks. The rules are general, with their
+word lists as data (``vocabulary.json``) and no list of known bad pairs; they know nothing
+of embeddings or thresholds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+RULES = (
+    "number",
+    "unit",
+    "negation",
+    "entity",
+    "identifier",
+    "quoted",
+    "antonym",
+    "category",
+    "direction",
+)
+
+# --- vocabularies (data in vocabulary.json) ------------------------------------------------
+
+
+def _load_vocabulary() -> dict[str, Any]:
+    raw = resources.files("hybrid_infer.cache").joinpath("vocabulary.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
+_VOCABULARY = _load_vocabulary()
+STOPWORDS: frozenset[str] = frozenset(_VOCABULARY["stopwords"])
+NEGATIONS: frozenset[str] = frozenset(_VOCABULARY["negations"])
+NUMBER_WORDS = MappingProxyType(dict(_VOCABULARY["number_words"]))
+UNITS = MappingProxyType({alias: unit for unit, aliases in _VOCABULARY["units"].items() for alias in aliases})
+CATEGORIES = MappingProxyType({name: frozenset(words) for name, words in _VOCABULARY["categories"].items()})
+DIRECTIONAL: frozenset[str] = frozenset(_VOCABULARY["directional"])
+_CATEGORY_OF = MappingProxyType({word: name for name, words in CATEGORIES.items() for word in words})
+
+
+def _opposites(pairs: list[list[str]]) -> dict[str, frozenset[str]]:
+    out: dict[str, frozenset[str]] = {}
+    for x, y in pairs:
+        out[x] = out.get(x, frozenset()) | {y}
+        out[y] = out.get(y, frozenset()) | {x}
+    return out
+
+
+_OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
+_OPPOSING_PREFIXES: tuple[tuple[str, str], ...] = tuple((p, q) for p, q in _VOCABULARY["opposing_prefixes"])
+_WINDOW = 3
+_ENDINGS = (
+    ("s", ""), ("es", ""), ("d", ""), ("ed", ""), ("ing", ""), ("ing", "e"), ("er", ""),
+    ("er", "e"), ("est", ""), ("est", "e"), ("ier", "y"), ("iest", "y"),
+)  # fmt: skip
+
+# --- patterns ----------------------------------------------------------------------------
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?|[+#]+")
+_NUMBER = re.compile(
+    r"(?<![\w.])(?:[A-Za-z]{0,3})?\d+(?:[.,:/]\d+)*(?:[A-Za-z]{0,3})?(?![\w])"
+    r"|(?<![\w.])[A-Za-z]+\d+[A-Za-z\d]*(?![\w])"
+)
+_THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
+_FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
+_DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
+_SNAKE = re.compile(r"\b[A-Za-z0-9]*[a-z0-9]_[A-Za-z0-9_]+\b")
+_CAMEL = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\b")
+_CALL = re.compile(r"\b\w+\(\)")
+_DUNDER = re.compile(r"(?<![\w])_{1,2}[A-Za-z][A-Za-z0-9_]*")
+_BACKTICK = re.compile(r"`([^`]+)`")
+_QUOTED = re.compile(
+    r"(?:(?<=[\s(\[:])|^)"
+    r"(?:\"([^\"]+)\"|'([^']+)'|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019)"
+)
+_SPECIAL_LANGUAGES = re.compile(r"(?i)(?<![\w])(c\+\+|c#|f#|\.net|objective-c)(?![\w+#])")
+_SENTENCE_END = frozenset(".?!:;\n")
+_RUN_BREAKS = frozenset(',()"“”')
+_PRONOUNS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "ok", "okay"})
+
+
+@dataclass(frozen=True, slots=True)
+class TextFacts:
+    """What the rules and the learned verifier look at in one text."""
+
+    words: tuple[str, ...]
+    """Lower-cased word tokens, in order."""
+    content: tuple[str, ...]
+    """Stemmed content words (no stopwords or negations), in order."""
+    numbers: frozenset[str]
+    units: frozenset[str]
+    negations: int
+    entities: frozenset[str]
+    identifiers: frozenset[str]
+    quoted: frozenset[str]
+    categories: frozenset[tuple[str, str]]
+    """``(category, member)`` pairs such as ``("natural language", "french")``."""
+    wh_word: str
+
+
+def text_facts(text: str) -> TextFacts:
+    """Extract the facts of one text (tens of microseconds)."""
+    words = tuple(_normalise_word(w) for w in _WORD.findall(text))
+    numbers = _numbers(text, words)
+    units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS)
+    content = tuple(stem(w) for w in words if w not in STOPWORDS and w not in NEGATIONS and w.isalnum())
+    categories = {(_CATEGORY_OF[w], w) for w in words if w in _CATEGORY_OF}
+    categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
+    return TextFacts(
+        words=words,
+        content=content,
+        numbers=numbers,
+        units=units,
+        negations=_negations(words),
+        entities=_entities(text),
+        identifiers=_identifiers(text),
+        quoted=frozenset(next(g for g in m.groups() if g).strip().lower() for m in _QUOTED.finditer(text)),
+        categories=frozenset(categories),
+        wh_word=next((w for w in words if w in _WH_WORDS), ""),
+    )
+
+
+def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
+    """Which rules the pair breaks, by rule name (see :data:`RULES`).
+
+    Numbers, units, entities and code identifiers break a rule when each side has one the
+    other lacks (a substitution: 3.11 vs 3.12, Canada vs Mexico); a detail only one side
+    adds is reported by :func:`added_details` instead, for the learned verifier to weigh.
+    """
+    words_a, words_b = set(a.words), set(b.words)
+    return {
+        "number": bool(a.numbers - b.numbers) and bool(b.numbers - a.numbers),
+        "unit": bool(a.units - b.units) and bool(b.units - a.units),
+        "negation": a.negations % 2 != b.negations % 2,
+        "entity": bool(_missing_entities(a, b)) and bool(_missing_entities(b, a)),
+        "identifier": _flags(a) != _flags(b) or (_code_missing(a, b) and _code_missing(b, a)),
+        "quoted": _quotes_differ(a, b),
+        "antonym": _antonyms(words_a, words_b),
+        "category": _categories_differ(a.categories, b.categories),
+        "direction": _swapped(a, b),
+    }
+
+
+def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
+    """Numbers, units, entities or identifiers that only one side mentions."""
+    return {
+        "number": (a.numbers != b.numbers) and not (a.numbers - b.numbers and b.numbers - a.numbers),
+        "unit": (a.units != b.units) and not (a.units - b.units and b.units - a.units),
+        "entity": bool(_missing_entities(a, b)) != bool(_missing_entities(b, a)),
+        "identifier": _code_missing(a, b) != _code_missing(b, a),
+        "category": _categories_added(a.categories, b.categories),
+    }
+
+
+def stem(word: str) -> str:
+    """A crude suffix stripper: enough to match 'installing' with 'install'."""
+    for suffix in (
+        "ations",
+        "ation",
+        "ings",
+        "ing",
+        "ies",
+        "ied",
+        "ers",
+        "er",
+        "es",
+        "ed",
+        "s",
+        "ly",
+    ):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            return base + "y" if suffix in ("ies", "ied") else base
+    return word
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+_WH_WORDS = frozenset({"what", "why", "how", "when", "where", "who", "which", "whom", "whose"})
+
+
+def _normalise_word(word: str) -> str:
+    word = word.lower().replace("\u2019", "'")
+    if word.endswith("n't"):
+        return word[:-3] + "nt" if word not in ("can't", "won't") else {"can't": "cant", "won't": "wont"}[word]
+    return word
+
+
+def _negations(words: tuple[str, ...]) -> int:
+    """Negating words, minus idioms that negate nothing ('or not', 'why not', 'if not')."""
+    count = 0
+    for i, word in enumerate(words):
+        if word in NEGATIONS and not (word == "not" and i and words[i - 1] in ("or", "why", "if")):
+            count += 1
+    return count
+
+
+def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
+    found = set()
+    for match in _NUMBER.finditer(text):
+        token = match.group(0).lower()
+        if _THOUSANDS.match(token):
+            token = token.replace(",", "")
+        digits = re.match(r"^(\d+(?:[.,:/]\d+)*)([a-z]{1,3})$", token)
+        if digits and digits.group(2) in UNITS:
+            token = digits.group(1)  # "5kg" -> "5" (the unit is compared separately)
+        elif digits and digits.group(2) in ("st", "nd", "rd", "th"):
+            token = digits.group(1)  # "66th" -> "66"
+        elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
+            token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
+        found.add(token)
+    found.update(NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS)
+    return frozenset(found)
+
+
+def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
+    tokens = list(words)
+    tokens += re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
+    tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
+    return tokens
+
+
+def _entities(text: str) -> frozenset[str]:
+    """Heads (last words) of capitalised runs that do not start a sentence, and acronyms."""
+    heads = set()
+    run: list[str] = []
+    at_start = True
+    for match in re.finditer(r"[A-Za-z][A-Za-z0-9'\u2019.-]*[A-Za-z0-9]|[A-Za-z]|[.?!:;\n,()\"\u201c\u201d]", text):
+        token = match.group(0)
+        if token in _SENTENCE_END or token in _RUN_BREAKS:
+            if run:
+                heads.add(run[-1])
+            run = []
+            at_start = at_start or token in _SENTENCE_END
+            continue
+        token = re.sub(r"['\u2019]s?$", "", token.rstrip("."))
+        if not token:
+            continue
+        is_acronym = len(token) >= 2 and token.isupper()
+        capitalised = token[0].isupper() and token.lower() not in _PRONOUNS
+        if capitalised and (not at_start or is_acronym):
+            run.append(token.lower())
+        elif run:
+            heads.add(run[-1])
+            run = []
+        at_start = False
+    if run:
+        heads.add(run[-1])
+    return frozenset(heads)
+
+
+def _identifiers(text: str) -> frozenset[str]:
+    found = set(_FLAG.findall(text))
+    found.update(m for m in _DOTTED.findall(text) if any(len(p) > 1 for p in m.split(".")))
+    found.update(_SNAKE.findall(text))
+    found.update(_CAMEL.findall(text))
+    found.update(_CALL.findall(text))
+    found.update(_DUNDER.findall(text))
+    found.update(code.strip() for code in _BACKTICK.findall(text))
+    return frozenset(i.lower() for i in found)
+
+
+def _missing_entities(a: TextFacts, b: TextFacts) -> set[str]:
+    """Entities of ``a`` that ``b`` neither names nor mentions in lower case."""
+    if not a.entities:
+        return set()
+    known = b.entities | set(b.words) | {stem(w) for w in b.words}
+    return {e for e in a.entities if e not in known and stem(e) not in known}
+
+
+def _flags(facts: TextFacts) -> set[str]:
+    return {i for i in facts.identifiers if i.startswith("-")}
+
+
+def _code_missing(a: TextFacts, b: TextFacts) -> bool:
+    """A code identifier of ``a`` absent from ``b`` (plain words may match 'JavaScript')."""
+    for identifier in a.identifiers:
+        if identifier.startswith("-") or identifier in b.identifiers:
+            continue
+        if identifier.isalnum() and identifier in b.words:
+            continue
+        return True
+    return False
+
+
+def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
+    text_a, text_b = " ".join(a.words), " ".join(b.words)
+    return any(_squash(q) not in _squash(text_b) for q in a.quoted) or any(
+        _squash(q) not in _squash(text_a) for q in b.quoted
+    )
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def _antonyms(words_a: set[str], words_b: set[str]) -> bool:
+    only_a, only_b = words_a - words_b, words_b - words_a
+    if not only_a or not only_b:
+        return False
+    forms_b = {form for word in only_b for form in _forms(word)}
+    for word in only_a:
+        for form in _forms(word):
+            if _OPPOSITE.get(form, frozenset()) & forms_b:
+                return True
+            if any(_prefix_opposites(form, other) for other in forms_b):
+                return True
+    return False
+
+
+def _forms(word: str) -> set[str]:
+    """The word and its likely uninflected forms ('enabled' -> 'enable', 'enabl')."""
+    forms = {word}
+    for suffix, replacement in _ENDINGS:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            forms.add(word[: -len(suffix)] + replacement)
+    return forms
+
+
+def _prefix_opposites(x: str, y: str) -> bool:
+    for p, q in _OPPOSING_PREFIXES:
+        for first, second in ((x, y), (y, x)):
+            if first.startswith(p) and second.startswith(q):
+                rest = first[len(p) :]
+                if len(rest) >= 4 and rest == second[len(q) :]:
+                    return True
+    return False
+
+
+def _categories_added(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
+    names_a = {c for c, _ in a}
+    names_b = {c for c, _ in b}
+    return names_a != names_b
+
+
+def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
+    for name in CATEGORIES:
+        members_a = {m for c, m in a if c == name}
+        members_b = {m for c, m in b if c == name}
+        if members_a and members_b and members_a != members_b:
+            return True
+    return False
+
+
+def _swapped(a: TextFacts, b: TextFacts) -> bool:
+    """Words on the two sides of a directional word trade places ('A to B' vs 'B to A')."""
+    before_after = _directed_pairs(a.words)
+    if not before_after:
+        return False
+    reversed_b = {(y, x) for x, y in _directed_pairs(b.words)}
+    return any(pair in reversed_b and (pair[1], pair[0]) not in before_after for pair in before_after)
+
+
+def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str]]:
+    """(x, y) for content words x shortly before and y shortly after a directional word."""
+    marks = [i for i, w in enumerate(words) if w in DIRECTIONAL]
+    pairs: set[tuple[str, str]] = set()
+    for n, i in enumerate(marks):
+        start = marks[n - 1] + 1 if n else 0
+        stop = marks[n + 1] if n + 1 < len(marks) else len(words)
+        left = [stem(w) for w in words[start:i] if _is_content(w)][-_WINDOW:]
+        right = [stem(w) for w in words[i + 1 : stop] if _is_content(w)][:_WINDOW]
+        pairs.update((x, y) for x in left for y in right if x != y)
+    return pairs
+
+
+def _is_content(word: str) -> bool:
+    return word not in STOPWORDS and word not in NEGATIONS and word.isalnum()

@@ -1,0 +1,241 @@
+"""The semantic index kept in step with the entry store, across processes.
+
+:class:`SemanticIndex` holds one :class:`VectorIndex` per namespace, loads the saved index
+(or rebuilds it from stored vectors) on first use, and before each search replays the
+journal of entries stored since, by any process. It finds candidates only: it never decides
+whether a candidate is a hit.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import logging
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from hybrid_infer.cache._embedder import TextEmbedder
+from hybrid_infer.cache._index import HNSW_MIN_VECTORS, VectorIndex
+from hybrid_infer.cache._index_file import IndexFiles
+from hybrid_infer.cache._store import EntryRecord, EntryStore
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    Vectors = npt.NDArray[np.float32]
+
+log = logging.getLogger("hybrid_infer.cache")
+
+REPLAY_LIMIT = 5_000
+"""Catch up entry by entry up to this many new entries; rebuild from a scan beyond."""
+PROGRESS_MIN_ENTRIES = 5_000
+SAVE_EVERY = 1_000
+"""Save after this many changes, or a quarter of the index if that is more."""
+_REBUILD_BATCH = 8192  # large batches let faiss build HNSW links in parallel
+
+
+class SemanticIndex:
+    """Per-namespace vector indexes over the store's entries, refreshed on demand."""
+
+    def __init__(
+        self,
+        store: EntryStore,
+        directory: Path,
+        embedder: TextEmbedder,
+        *,
+        hnsw_min_vectors: int = HNSW_MIN_VECTORS,
+    ) -> None:
+        self._store = store
+        self._files = IndexFiles(directory)
+        self._embedder = embedder
+        self._hnsw_min_vectors = hnsw_min_vectors
+        self._lock = threading.RLock()
+        self._indexes: dict[str, VectorIndex] = {}
+        self._generation = -1  # -1: not loaded yet
+        self._unsaved = 0
+
+    # --- reading --------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Load on first use, then replay entries other processes stored since."""
+        with self._lock:
+            if self._generation < 0:
+                self._load_or_rebuild()
+            current = self._store.generation()
+            if current < self._generation:
+                log.info("hybrid-infer cache: store generation went back; rebuilding index")
+                self._rebuild()
+            elif current - self._generation > REPLAY_LIMIT:
+                self._rebuild()
+            elif current > self._generation:
+                self._replay(current)
+            if self._unsaved >= max(SAVE_EVERY, sum(self.sizes().values()) // 4):
+                self.save()  # amortised: a save rewrites every vector
+
+    def search(self, namespace: str, vector: Vectors, k: int) -> list[tuple[int, float]]:
+        with self._lock:
+            index = self._indexes.get(namespace)
+            return index.search(vector, k) if index is not None else []
+
+    def sizes(self) -> dict[str, int]:
+        with self._lock:
+            return {namespace: len(index) for namespace, index in self._indexes.items()}
+
+    def kinds(self) -> dict[str, str]:
+        with self._lock:
+            return {namespace: index.kind for namespace, index in self._indexes.items()}
+
+    @property
+    def loaded(self) -> bool:
+        return self._generation >= 0
+
+    # --- writing --------------------------------------------------------------------
+
+    def add(self, seq: int, namespace: str, vector: Vectors) -> None:
+        """Index an entry this process just stored (if the index is loaded at all)."""
+        with self._lock:
+            if self._generation < 0:
+                return  # the first refresh will pick it up from the store
+            self._index_for(namespace, vector.shape[-1]).add([seq], vector.reshape(1, -1))
+            self._unsaved += 1
+
+    def discard(self, namespace: str, seq: int) -> None:
+        """Drop a vector whose entry is gone (expired, evicted, replaced, invalidated)."""
+        with self._lock:
+            index = self._indexes.get(namespace)
+            if index is not None and seq in index:
+                index.remove(seq)
+                self._unsaved += 1
+
+    def drop(self, namespace: str | None) -> None:
+        """Forget one namespace (all when ``None``) after the entries were cleared."""
+        with self._lock:
+            if namespace is None:
+                self._indexes.clear()
+            else:
+                self._indexes.pop(namespace, None)
+            self._unsaved += 1
+            if self._generation >= 0:
+                self.save(force=True)
+
+    def save(self, *, force: bool = False) -> None:
+        """Write the index files if anything changed since the last save."""
+        with self._lock:
+            if self._generation < 0 or not (self._unsaved or force):
+                return
+            if not self._indexes:
+                self._files.remove()
+            else:
+                self._files.save(self._generation, self._indexes, embedder=self._embedder.tag)
+            self._unsaved = 0
+
+    # --- internals ------------------------------------------------------------------
+
+    def _load_or_rebuild(self) -> None:
+        saved = self._files.load(embedder=self._embedder.tag, dim=None)
+        if saved is None:
+            self._rebuild()
+            return
+        for index in saved.indexes.values():
+            index.hnsw_min_vectors = self._hnsw_min_vectors
+        self._indexes = saved.indexes
+        self._generation = saved.generation
+
+    def _replay(self, current: int) -> None:
+        fresh = []
+        for seq, journal in self._store.journal(self._generation, current):
+            record = self._store.get(journal.key)
+            if record is not None and record.seq == seq:
+                fresh.append((seq, record))
+        self._add_records(fresh)
+        self._generation = current
+
+    def _rebuild(self) -> None:
+        generation = self._store.generation()
+        self._indexes = {}
+        batch: list[tuple[int, EntryRecord]] = []
+        for _, record in _progress(self._store.entries(), self._store_size()):
+            if record.context is None:
+                continue
+            batch.append((record.seq, record))
+            if len(batch) >= _REBUILD_BATCH:
+                self._add_records(batch)
+                batch = []
+        self._add_records(batch)
+        self._generation = generation
+        self._unsaved += 1
+        self.save()
+
+    def _add_records(self, records: list[tuple[int, EntryRecord]]) -> None:
+        """Index stored entries, re-embedding those whose vector is missing or foreign."""
+        usable = [(seq, r) for seq, r in records if r.context is not None]
+        if not usable:
+            return
+        vectors: list[Vectors | None] = [self._decode(r) for _, r in usable]
+        missing = [i for i, v in enumerate(vectors) if v is None]
+        if missing:
+            fresh = self._embedder.embed([usable[i][1].query for i in missing])
+            for row, i in enumerate(missing):
+                vectors[i] = fresh[row]
+        by_namespace: dict[str, tuple[list[int], list[Vectors]]] = {}
+        for (seq, record), vector in zip(usable, vectors, strict=True):
+            assert vector is not None
+            ids, rows = by_namespace.setdefault(record.namespace, ([], []))
+            ids.append(seq)
+            rows.append(vector)
+        for namespace, (ids, rows) in by_namespace.items():
+            stacked = np.stack(rows).astype(np.float32)
+            self._index_for(namespace, stacked.shape[1]).add(ids, stacked)
+
+    def _decode(self, record: EntryRecord) -> Vectors | None:
+        if record.vector is None or record.embedder != self._embedder.tag:
+            return None
+        try:
+            vector = decode_vector(record.vector)
+        except ValueError:
+            return None
+        dim = self._dim()
+        if vector.size == 0 or (dim is not None and vector.size != dim):
+            return None
+        if not np.isfinite(vector).all():
+            return None
+        return vector
+
+    def _dim(self) -> int | None:
+        for index in self._indexes.values():
+            return index.dim
+        return None
+
+    def _index_for(self, namespace: str, dim: int) -> VectorIndex:
+        index = self._indexes.get(namespace)
+        if index is None:
+            index = VectorIndex(dim, hnsw_min_vectors=self._hnsw_min_vectors)
+            self._indexes[namespace] = index
+        return index
+
+    def _store_size(self) -> int:
+        return self._store.approximate_rows() // 2
+
+
+def encode_vector(vector: Vectors) -> str:
+    """The JSON-safe form of a vector stored with its entry."""
+    return base64.b64encode(np.asarray(vector, dtype="<f4").tobytes()).decode("ascii")
+
+
+def decode_vector(text: str) -> Vectors:
+    return np.frombuffer(base64.b64decode(text, validate=True), dtype="<f4").astype(np.float32)
+
+
+def _progress(items: Iterator[tuple[str, EntryRecord]], total: int) -> Iterator[tuple[str, EntryRecord]]:
+    if total <= PROGRESS_MIN_ENTRIES:
+        return items
+    try:
+        tqdm: Any = importlib.import_module("tqdm")
+    except ImportError:
+        return items
+    bar = tqdm.tqdm(items, total=total, desc="hybrid-infer: rebuilding semantic index", unit="entry")
+    return iter(bar)

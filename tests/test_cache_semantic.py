@@ -1,0 +1,279 @@
+"""Semantic caching with a deterministic toy embedder: matching, isolation, index upkeep."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hybrid_infer._request import Request, build_request
+from hybrid_infer._results import Result
+from hybrid_infer.cache import CacheConfig, ResponseCache
+from hybrid_infer.cache._index import VectorIndex
+from hybrid_infer.cache.testing import HashingEmbedder
+
+QUESTION = "how do I reset my router password"
+REWORDED = "how do I reset my router password please"
+
+
+def answer(text: str = "hold the reset button") -> Result:
+    return Result(text=text, provider="p", model="m", kind="local")
+
+
+def semantic_cache(path: Path, embedder: Any = None, **options: Any) -> ResponseCache:
+    options.setdefault("similarity_threshold", 0.8)
+    options.setdefault("guard", False)
+    return ResponseCache(CacheConfig(path=path, embedder=embedder or HashingEmbedder(), **options))
+
+
+def chat(*turns: str, system: str | None = None, **options: Any) -> Request:
+    messages = [{"role": "system", "content": system}] if system else []
+    for i, turn in enumerate(turns):
+        messages.append({"role": "user" if i % 2 == 0 else "assistant", "content": turn})
+    return build_request(messages=messages, **options)
+
+
+def test_a_similar_prompt_is_a_semantic_hit(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(build_request(QUESTION), answer())
+
+    hit = cache.lookup_semantic(build_request(REWORDED))
+
+    assert hit is not None
+    assert hit.kind == "semantic"
+    assert hit.similarity is not None and 0.8 <= hit.similarity <= 1.0
+    assert hit.answer.text == "hold the reset button"
+    assert cache.lookup_exact(build_request(REWORDED)) is None
+
+
+def test_the_threshold_argument_overrides_the_config(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(build_request(QUESTION), answer())
+
+    assert cache.lookup_semantic(build_request(REWORDED), threshold=0.999) is None
+    assert cache.lookup_semantic(build_request(REWORDED), threshold=0.5) is not None
+
+
+def test_unrelated_prompts_miss(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(build_request(QUESTION), answer())
+
+    assert cache.lookup_semantic(build_request("what is the boiling point of water")) is None
+
+
+def test_identical_text_never_crosses_namespaces(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(build_request(QUESTION, namespace="tenant-a"), answer())
+
+    assert cache.lookup_semantic(build_request(QUESTION, namespace="tenant-b")) is None
+    assert cache.lookup_semantic(build_request(QUESTION)) is None
+    assert cache.lookup_semantic(build_request(QUESTION, namespace="tenant-a")) is not None
+
+
+@pytest.mark.parametrize(
+    ("stored", "asked"),
+    [
+        (chat(QUESTION, system="Answer as a pirate."), chat(QUESTION, system="Answer briefly.")),
+        (chat("I use a Netgear", "ok", QUESTION), chat("I use a TP-Link", "ok", QUESTION)),
+        (chat(QUESTION), chat(QUESTION, max_tokens=5)),
+        (chat(QUESTION), chat(QUESTION, use_case="support")),
+        (chat(QUESTION), chat(QUESTION, params={"seed": 1})),
+    ],
+    ids=["system-prompt", "earlier-turn", "max-tokens", "use-case", "params"],
+)
+def test_a_different_context_is_never_a_semantic_hit(tmp_path: Path, stored: Request, asked: Request) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(stored, answer())
+
+    assert cache.lookup_semantic(asked) is None
+    assert cache.lookup_semantic(stored) is not None
+
+
+def test_context_filtering_looks_past_many_closer_entries(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(chat(QUESTION, system="right"), answer("right one"))
+    for i in range(40):
+        cache.store(chat(QUESTION, system=f"other {i}"), answer(f"wrong {i}"))
+
+    hit = cache.lookup_semantic(chat(QUESTION, system="right"))
+
+    assert hit is not None
+    assert hit.answer.text == "right one"
+
+
+def test_a_store_reuses_the_vector_of_the_preceding_lookup(tmp_path: Path) -> None:
+    embedder = HashingEmbedder()
+    cache = semantic_cache(tmp_path, embedder)
+    request = build_request(QUESTION)
+
+    cache.lookup_semantic(request)
+    calls = embedder.calls
+    cache.store(request, answer())
+
+    assert embedder.calls == calls
+
+
+def test_an_evicted_entry_leaves_the_index(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path, max_entries=2)
+    cache.lookup_semantic(build_request("warm up the index"))
+    cache.store(build_request(QUESTION), answer("first"))
+    cache.store(build_request("what is the capital of peru"), answer())
+    cache.store(build_request("how tall is mount everest"), answer())
+
+    assert cache.lookup_semantic(build_request(REWORDED)) is None
+    assert cache.stats()["index"]["sizes"]["default"] == 2
+
+
+def test_an_expired_entry_leaves_the_index(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.lookup_semantic(build_request("warm up the index"))
+    cache.store(build_request(QUESTION), answer(), ttl_s=0.3)
+    assert cache.lookup_semantic(build_request(REWORDED)) is not None
+
+    time.sleep(0.5)
+
+    assert cache.lookup_semantic(build_request(REWORDED)) is None
+    assert cache.stats()["index"]["sizes"]["default"] == 0
+
+
+def test_an_invalidated_entry_is_not_a_semantic_hit(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(build_request(QUESTION), answer())
+    hit = cache.lookup_semantic(build_request(REWORDED))
+    assert hit is not None
+
+    cache.invalidate(hit.key)
+
+    assert cache.lookup_semantic(build_request(REWORDED)) is None
+
+
+def test_clearing_a_namespace_clears_its_vectors(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path)
+    cache.store(build_request(QUESTION), answer())
+    cache.store(build_request(QUESTION, namespace="kept"), answer())
+    cache.lookup_semantic(build_request(REWORDED))
+
+    assert cache.clear("default") == 1
+
+    assert cache.lookup_semantic(build_request(REWORDED)) is None
+    assert cache.lookup_semantic(build_request(REWORDED, namespace="kept")) is not None
+
+
+def test_a_saved_index_is_reused_without_embedding_again(tmp_path: Path) -> None:
+    with semantic_cache(tmp_path) as first:
+        for i in range(20):
+            first.store(build_request(f"{QUESTION} number {i}"), answer(str(i)))
+        first.lookup_semantic(build_request(REWORDED))
+
+    embedder = HashingEmbedder()
+    second = semantic_cache(tmp_path, embedder)
+    hit = second.lookup_semantic(build_request(f"{QUESTION} number 7"))
+
+    assert hit is not None
+    assert embedder.texts_embedded == 1  # the query only; stored vectors were reused
+
+
+def test_a_corrupted_index_file_is_rebuilt(tmp_path: Path) -> None:
+    with semantic_cache(tmp_path) as first:
+        first.store(build_request(QUESTION), answer())
+        first.lookup_semantic(build_request(REWORDED))
+    files = list((tmp_path / "index").glob("*.faiss"))
+    assert files
+    for path in files:
+        path.write_bytes(b"\x00garbage" * 100)
+
+    second = semantic_cache(tmp_path)
+
+    assert second.lookup_semantic(build_request(REWORDED)) is not None
+    assert second.stats()["index"]["sizes"] == {"default": 1}
+
+
+def test_a_missing_or_garbled_sidecar_triggers_a_rebuild(tmp_path: Path) -> None:
+    with semantic_cache(tmp_path) as first:
+        first.store(build_request(QUESTION), answer())
+        first.lookup_semantic(build_request(REWORDED))
+    (tmp_path / "index" / "index.json").write_text("{not json")
+
+    assert semantic_cache(tmp_path).lookup_semantic(build_request(REWORDED)) is not None
+
+
+def test_an_index_loaded_earlier_sees_entries_stored_later_elsewhere(tmp_path: Path) -> None:
+    reader = semantic_cache(tmp_path)
+    writer = semantic_cache(tmp_path)
+    assert reader.lookup_semantic(build_request(REWORDED)) is None  # index loaded, empty
+
+    writer.store(build_request(QUESTION), answer("from the writer"))
+
+    hit = reader.lookup_semantic(build_request(REWORDED))
+    assert hit is not None
+    assert hit.answer.text == "from the writer"
+
+
+def test_entries_without_a_stored_vector_are_embedded_on_rebuild(tmp_path: Path) -> None:
+    exact_only = ResponseCache(CacheConfig(path=tmp_path, semantic=False))
+    exact_only.store(build_request(QUESTION), answer())
+
+    assert semantic_cache(tmp_path).lookup_semantic(build_request(REWORDED)) is not None
+
+
+def test_fallback_uses_its_own_lower_threshold(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path, similarity_threshold=0.99, fallback_threshold=0.8)
+    cache.store(build_request(QUESTION), answer())
+
+    assert cache.lookup_semantic(build_request(REWORDED)) is None
+    hit = cache.fallback(build_request(REWORDED))
+    assert hit is not None
+    assert hit.kind == "semantic"
+
+
+def test_an_embedder_returning_unnormalised_rows_is_normalised(tmp_path: Path) -> None:
+    def loud(texts: list[str]) -> Any:
+        return HashingEmbedder()(texts) * 1000.0
+
+    cache = semantic_cache(tmp_path, loud)
+    cache.store(build_request(QUESTION), answer())
+
+    hit = cache.lookup_semantic(build_request(QUESTION))
+    assert hit is not None
+    assert hit.similarity == pytest.approx(1.0, abs=1e-5)
+
+
+def test_an_embedder_returning_the_wrong_shape_is_an_error(tmp_path: Path) -> None:
+    cache = semantic_cache(tmp_path, lambda texts: np.zeros((len(texts) + 1, 8)))
+
+    with pytest.raises(ValueError, match="shape"):
+        cache.lookup_semantic(build_request(QUESTION))
+
+
+def test_large_indexes_switch_to_hnsw_and_still_remove() -> None:
+    rng = np.random.default_rng(0)
+    vectors = rng.standard_normal((300, 32)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = VectorIndex(32, hnsw_min_vectors=100)
+    index.add(list(range(300)), vectors)
+    assert index.kind == "hnsw"
+
+    assert index.search(vectors[5], 1)[0][0] == 5
+    index.remove(5)
+    assert all(i != 5 for i, _ in index.search(vectors[5], 10))
+
+    copy = VectorIndex.from_bytes(index.to_bytes(), 32)
+    assert copy.kind == "hnsw"
+    assert len(copy) == 299
+    assert copy.search(vectors[9], 1)[0][0] == 9
+
+
+def test_flat_index_round_trips_and_rejects_garbage() -> None:
+    index = VectorIndex(4)
+    index.add([10, 11], np.eye(4, dtype=np.float32)[:2])
+
+    copy = VectorIndex.from_bytes(index.to_bytes(), 4)
+
+    assert copy.search(np.eye(4, dtype=np.float32)[1], 1) == [(11, pytest.approx(1.0))]
+    with pytest.raises(ValueError, match=r"dimension|faiss"):
+        VectorIndex.from_bytes(index.to_bytes(), 8)
+    with pytest.raises(ValueError, match="faiss"):
+        VectorIndex.from_bytes(b"nonsense" * 10, 4)

@@ -1,0 +1,205 @@
+"""Storage safety: JSON only, tampered rows are misses, private directory, config errors."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sqlite3
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import diskcache
+import pytest
+from pydantic import ValidationError
+
+from hybrid_infer._request import build_request
+from hybrid_infer._results import Result
+from hybrid_infer.cache import CacheConfig, ResponseCache, _extras, request_key
+from hybrid_infer.errors import ConfigError
+
+MODE_PICKLE = 4
+
+
+class PlantMarker:
+    """Unpickling this creates the marker file: proof that a payload ran."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[Path]]:
+        return (Path.touch, (self.marker,))
+
+
+def answer(text: str = "ok") -> Result:
+    return Result(text=text, provider="p", model="m", kind="cloud")
+
+
+def exact_cache(path: Path) -> ResponseCache:
+    return ResponseCache(CacheConfig(path=path, semantic=False))
+
+
+def db_path(cache_dir: Path) -> Path:
+    return cache_dir / "entries" / "cache.db"
+
+
+def test_the_cache_directory_is_private(tmp_path: Path) -> None:
+    cache_dir = tmp_path / "nested" / "cache"
+    exact_cache(cache_dir)
+
+    assert stat.S_IMODE(cache_dir.stat().st_mode) == 0o700
+    assert stat.S_IMODE((cache_dir / "entries").stat().st_mode) == 0o700
+
+
+def test_a_planted_pickle_row_is_not_executed_and_is_a_miss(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    request = build_request("hello")
+    cache.store(request, answer())
+    marker = tmp_path / "marker"
+    payload = pickle.dumps(PlantMarker(marker))
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        db.execute(
+            "UPDATE Cache SET mode = ?, value = ? WHERE key = ?",
+            (MODE_PICKLE, payload, "e:" + request_key(request, "default")),
+        )
+
+    assert cache.lookup_exact(request) is None
+    assert not marker.exists()
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        rows = db.execute("SELECT COUNT(*) FROM Cache WHERE mode = ?", (MODE_PICKLE,)).fetchone()
+    assert rows[0] == 0
+    pickle.loads(payload)  # control: the payload is live
+    assert marker.exists()
+
+
+def test_a_row_written_by_stock_diskcache_is_not_unpickled(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    request = build_request("hello")
+    marker = tmp_path / "marker"
+    stock = diskcache.Cache(str(tmp_path / "entries"))
+    stock.set("e:" + request_key(request, "default"), PlantMarker(marker))
+    stock.set(("a", "pickled", "key"), "x")  # a pickled key must not break scans either
+    stock.close()
+
+    assert cache.lookup_exact(request) is None
+    assert cache.stats()["entries"] == 0
+    assert not marker.exists()
+    # Control: the payload is live; stock diskcache would have run it.
+    stock = diskcache.Cache(str(tmp_path / "entries"))
+    stock.set("control", PlantMarker(marker))
+    stock.get("control")
+    stock.close()
+    assert marker.exists()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [b"{not json", b'{"seq": "x"}', b"[]", b'"just a string"', b'{"seq": 1}'],
+)
+def test_unparseable_entries_are_misses_and_removed(tmp_path: Path, value: bytes) -> None:
+    cache = exact_cache(tmp_path)
+    request = build_request("hello")
+    cache.store(request, answer())
+    key = "e:" + request_key(request, "default")
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        db.execute("UPDATE Cache SET value = ? WHERE key = ?", (value, key))
+
+    assert cache.lookup_exact(request) is None
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        assert db.execute("SELECT COUNT(*) FROM Cache WHERE key = ?", (key,)).fetchone()[0] == 0
+    cache.store(request, answer("again"))
+    assert cache.lookup_exact(request) is not None
+
+
+def test_a_value_file_outside_the_cache_is_neither_read_nor_deleted(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path / "cache")
+    request = build_request("hello")
+    cache.store(request, answer())
+    victim = tmp_path / "victim.txt"
+    victim.write_text('{"looks": "like json"}')
+    with sqlite3.connect(db_path(tmp_path / "cache")) as db:
+        db.execute(
+            "UPDATE Cache SET mode = 2, value = NULL, filename = ? WHERE key = ?",
+            ("../../victim.txt", "e:" + request_key(request, "default")),
+        )
+
+    assert cache.lookup_exact(request) is None
+    assert victim.exists()
+
+
+def test_entries_survive_a_new_cache_instance(tmp_path: Path) -> None:
+    exact_cache(tmp_path).store(build_request("hello"), answer("persisted"))
+
+    hit = exact_cache(tmp_path).lookup_exact(build_request("hello"))
+
+    assert hit is not None
+    assert hit.answer.text == "persisted"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("similarity_threshold", 1.5),
+        ("similarity_threshold", 0),
+        ("fallback_threshold", -0.1),
+        ("ttl_s", 0),
+        ("max_entries", 0),
+        ("size_limit_bytes", 10),
+        ("namespace", ""),
+        ("embedder", "  "),
+        ("unknown_option", True),
+    ],
+)
+def test_bad_config_values_name_the_field(field: str, value: object) -> None:
+    with pytest.raises(ValidationError) as info:
+        CacheConfig(**{field: value})  # type: ignore[arg-type]
+
+    assert field in str(info.value)
+
+
+def test_config_is_frozen() -> None:
+    config = CacheConfig()
+    with pytest.raises(ValidationError):
+        config.namespace = "other"  # type: ignore[misc]
+
+
+def test_missing_semantic_extra_is_a_config_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def find_spec(name: str) -> object:
+        return None if name in ("torch", "faiss") else object()
+
+    monkeypatch.setattr(_extras, "find_spec", find_spec)
+
+    with pytest.raises(ConfigError, match=r'pip install "hybrid-infer\[semantic\]"') as info:
+        ResponseCache(CacheConfig(path=tmp_path))
+    assert info.value.field == "semantic"
+    exact_only = ResponseCache(CacheConfig(path=tmp_path, semantic=False))
+    exact_only.store(build_request("hello"), answer())
+    assert exact_only.lookup_exact(build_request("hello")) is not None
+
+
+def test_an_embedder_that_is_not_a_model_directory_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="never downloaded") as info:
+        ResponseCache(CacheConfig(path=tmp_path, embedder="BAAI/bge-small-en"))
+    assert info.value.field == "embedder"
+
+
+def test_importing_and_building_the_cache_loads_no_heavy_modules(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from hybrid_infer.cache import CacheConfig, ResponseCache\n"
+        f"cache = ResponseCache(CacheConfig(path={str(tmp_path)!r}))\n"
+        "heavy = [m for m in ('torch', 'sentence_transformers', 'faiss', 'numpy')"
+        " if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path.cwd(),
+        env={**os.environ, "PYTHONPATH": str(Path.cwd())},
+    )
+
+    assert out.stdout.strip() == ""
