@@ -95,6 +95,20 @@ class CacheLayer:
 
     # --- calls ---------------------------------------------------------------------------------
 
+    def exact_hit(self, request: Request) -> Result | None:
+        """An exact hit answered on the caller's thread (sync calls skip the loop hop).
+
+        diskcache is thread- and process-safe and the lookup is microseconds, so a sync
+        ``complete`` can serve it without handing the request to the loop thread.
+        """
+        if not self.cache.readable(request):
+            return None
+        started = time.perf_counter()
+        hit = self.cache.lookup_exact(request)
+        if hit is None:
+            return None
+        return self._served_from_cache(request, _hit_result(hit, new_request_id(), started, outcome=hit.kind))
+
     async def _cached(self, request: Request, request_id: str, started: float) -> Result | None:
         """The cached answer for a readable request; ``CacheMiss`` for cache='only' misses."""
         if self.cache.readable(request):

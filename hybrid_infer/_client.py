@@ -350,6 +350,9 @@ class HybridClient:
         ``top_p``, ``stop``, ``seed``, ``tools``, ``response_format``.
         """
         request = self._request(prompt, False, kwargs)
+        layer = self._cache_layer
+        if layer is not None and not self._closed and (hit := layer.exact_hit(request)) is not None:
+            return hit
         return self._blocking(lambda engine: self._serve(engine, request))
 
     async def acomplete(self, prompt: str | None = None, **kwargs: Any) -> Result:

@@ -1,9 +1,10 @@
 """Typed telemetry events passed to the ``callbacks`` of a :class:`~hybrid_infer.HybridClient`.
 
 A callback is any callable taking one event. Events are small frozen dataclasses emitted
-inline on the client's event loop, so a callback must be quick (hand slow work to a
-queue); an exception in a callback is logged and swallowed, never failing a request.
-Events carry deployment names, outcomes and numbers — never API keys or prompts.
+inline on the client's event loop (for a sync exact cache hit, on the calling thread), so a
+callback must be quick and thread-safe (hand slow work to a queue). An exception in a
+callback is logged and swallowed, never failing a request. Events carry deployment names,
+outcomes and numbers, never API keys or prompts.
 """
 
 from __future__ import annotations
