@@ -52,6 +52,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the checkout's hybrid_inf
     sys.path.insert(0, str(ROOT))
 
 from hybrid_infer.errors import HybridInferError  # noqa: E402  (light: no client, no pydantic models)
+from hybrid_infer.testing import NO_FAULTS  # noqa: E402
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -69,15 +70,7 @@ RSS_TARGET = 0.10
 MARK_START = "<!-- soak:start -->"
 MARK_END = "<!-- soak:end -->"
 TITLE = "# Reliability\n"
-HEALTHY: dict[str, Any] = {
-    "error_status": None,
-    "error_rate": 0.0,
-    "retry_after_s": None,
-    "hang": False,
-    "malformed": False,
-    "cut_stream_after": None,
-    "fail_probes": False,
-}
+HEALTHY: dict[str, Any] = {k: v for k, v in NO_FAULTS.items() if k not in ("latency_s", "token_delay_s")}
 """Every fault off, latency and token delay left alone (FakeProvider.clear_faults zeroes those too)."""
 USE_CASES: tuple[tuple[str | None, float], ...] = (
     (None, 0.4),

@@ -16,18 +16,10 @@ import pytest
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from hybrid_infer import Deployment, HealthConfig, HybridClient
-from hybrid_infer.testing import FakeProvider
+from hybrid_infer.testing import NO_FAULTS, FakeProvider
 
 NO_PROBES = HealthConfig(enabled=False)
-_FAULTS = {
-    "error_status",
-    "error_rate",
-    "retry_after_s",
-    "hang",
-    "malformed",
-    "cut_stream_after",
-    "fail_probes",
-}
+_FAULTS = set(NO_FAULTS) - {"latency_s", "token_delay_s"}  # the rest are constructor arguments
 TRANSPORTS = ["native", "litellm"]
 
 

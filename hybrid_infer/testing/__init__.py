@@ -6,6 +6,6 @@ standalone on purpose: it imports nothing else from hybrid_infer and not litellm
 the router from the outside.
 """
 
-from hybrid_infer.testing._fake_provider import FakeProvider, Protocol, ReplyFn
+from hybrid_infer.testing._fake_provider import NO_FAULTS, FakeProvider, Protocol, ReplyFn
 
-__all__ = ["FakeProvider", "Protocol", "ReplyFn"]
+__all__ = ["NO_FAULTS", "FakeProvider", "Protocol", "ReplyFn"]

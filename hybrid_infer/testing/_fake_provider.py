@@ -41,7 +41,8 @@ _T = TypeVar("_T")
 
 # Every fault attribute and the value that means "no fault". set_faults() validates names
 # against this table so that a typo in a test fails loudly instead of silently injecting nothing.
-_FAULT_DEFAULTS: Final[Mapping[str, Any]] = {
+# Public as NO_FAULTS for harnesses that drive faults by name.
+NO_FAULTS: Final[Mapping[str, Any]] = {
     "latency_s": 0.0,
     "token_delay_s": 0.0,
     "error_status": None,
@@ -203,7 +204,7 @@ class FakeProvider:
         self._host = host
         self._port = port
 
-        # Faults (see _FAULT_DEFAULTS); the constructor only exposes the two "slow server" knobs.
+        # Faults (see NO_FAULTS); the constructor only exposes the two "slow server" knobs.
         self.latency_s: float = latency_s
         self.token_delay_s: float = token_delay_s
         self.error_status: int | None = None
@@ -325,11 +326,9 @@ class FakeProvider:
 
     def set_faults(self, **faults: Any) -> None:
         """Set several fault attributes at once; unknown names raise before anything changes."""
-        unknown = sorted(set(faults) - set(_FAULT_DEFAULTS))
+        unknown = sorted(set(faults) - set(NO_FAULTS))
         if unknown:
-            raise TypeError(
-                f"set_faults() got unknown fault(s): {', '.join(unknown)} (known: {', '.join(_FAULT_DEFAULTS)})"
-            )
+            raise TypeError(f"set_faults() got unknown fault(s): {', '.join(unknown)} (known: {', '.join(NO_FAULTS)})")
         rate = faults.get("error_rate", 0.0)
         if not 0.0 <= float(rate) <= 1.0:
             raise ValueError(f"error_rate must be within [0, 1], not {rate!r}")
@@ -338,7 +337,7 @@ class FakeProvider:
 
     def clear_faults(self) -> None:
         """Back to a healthy, instant server (latency and token delay included)."""
-        for key, value in _FAULT_DEFAULTS.items():
+        for key, value in NO_FAULTS.items():
             setattr(self, key, value)
 
     # ------------------------------------------------------------------ lifecycle
