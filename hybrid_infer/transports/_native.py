@@ -29,12 +29,12 @@ from hybrid_infer.errors import (
     ProviderTimeout,
 )
 from hybrid_infer.transports._base import Completion, ProbeReport, Transport, error_for_status
+from hybrid_infer.transports._streams import OllamaDecoder, SseDecoder, StreamDecoder
 from hybrid_infer.transports._wire import (
     ollama_body,
     ollama_model_matches,
     openai_body,
     parse_ollama_message,
-    parse_openai_chunk,
     parse_openai_completion,
 )
 
@@ -197,83 +197,43 @@ class NativeTransport(Transport):
     ) -> AsyncGenerator[str | Completion, None]:
         url, is_ollama, model = self._endpoint(deployment)
         body = ollama_body(model, request, stream=True) if is_ollama else openai_body(model, request, stream=True)
+        decoder: StreamDecoder = OllamaDecoder(request, model) if is_ollama else SseDecoder(request, model)
+        feed = decoder.feed
+        limit = self.max_response_bytes
         size = 0
+        pending = b""
         idle = aiohttp.ClientTimeout(total=None, sock_read=timeout_s)
         try:
             async with self._client().post(
                 url, data=_encode(body), headers=self._headers(deployment), timeout=idle
             ) as response:
                 await self._raise_for_status(response, deployment)
-                parse = self._ollama_lines if is_ollama else self._sse_lines
-                async for item in parse(response, request, model):
-                    if isinstance(item, str):
-                        size += len(item)
-                        if size > self.max_response_bytes:
-                            raise MalformedResponse("streamed answer too large", deployment=deployment.name)
-                    yield item
+                async for data in response.content.iter_any():
+                    lines = (pending + data if pending else data).split(b"\n")
+                    pending = lines.pop()
+                    size += len(data)
+                    if size > limit:
+                        raise MalformedResponse("streamed answer too large", deployment=deployment.name)
+                    for line in lines:
+                        delta = feed(line)
+                        if delta:
+                            yield delta
+                        if decoder.result is not None:
+                            yield decoder.result
+                            return
+                if pending:  # a last line without its newline
+                    if delta := feed(pending):
+                        yield delta
+                    if decoder.result is not None:
+                        yield decoder.result
+                        return
+                raise ProviderConnectionError(decoder.unfinished)
         except asyncio.CancelledError:
             raise
         except GeneratorExit:
             raise
         except Exception as exc:
             raise self._map_exception(exc, deployment) from exc
-
-    async def _sse_lines(
-        self, response: aiohttp.ClientResponse, request: Request, model: str
-    ) -> AsyncGenerator[str | Completion, None]:
-        parts: list[str] = []
-        finish: str | None = None
-        usage: dict[str, Any] | None = None
-        got_model = model
-        async for raw in response.content:
-            line = raw.strip()
-            if not line or line.startswith(b":") or not line.startswith(b"data:"):
-                continue
-            payload = line[5:].strip()
-            if payload == b"[DONE]":
-                text = "".join(parts)
-                prompt = _usage_value(usage, "prompt_tokens")
-                completion = _usage_value(usage, "completion_tokens")
-                yield Completion(
-                    text=text,
-                    prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
-                    completion_tokens=estimate_text_tokens(text) if completion is None else completion,
-                    finish_reason=finish,
-                    model=got_model,
-                )
-                return
-            delta, chunk_finish, chunk_usage, chunk_model = parse_openai_chunk(json.loads(payload))
-            finish = chunk_finish or finish
-            usage = chunk_usage or usage
-            got_model = chunk_model or got_model
-            if delta:
-                parts.append(delta)
-                yield delta
-        raise ProviderConnectionError("stream ended before [DONE]")
-
-    async def _ollama_lines(
-        self, response: aiohttp.ClientResponse, request: Request, model: str
-    ) -> AsyncGenerator[str | Completion, None]:
-        parts: list[str] = []
-        async for raw in response.content:
-            line = raw.strip()
-            if not line:
-                continue
-            text, done, reason, prompt, completion, got_model = parse_ollama_message(json.loads(line))
-            if text:
-                parts.append(text)
-                yield text
-            if done:
-                whole = "".join(parts)
-                yield Completion(
-                    text=whole,
-                    prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
-                    completion_tokens=estimate_text_tokens(whole) if completion is None else completion,
-                    finish_reason=reason,
-                    model=got_model or model,
-                )
-                return
-        raise ProviderConnectionError("stream ended before done")
 
     # --- health --------------------------------------------------------------------
 
@@ -321,10 +281,3 @@ class NativeTransport(Transport):
 
 def _encode(body: dict[str, Any]) -> bytes:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def _usage_value(usage: dict[str, Any] | None, key: str) -> int | None:
-    if usage is None:
-        return None
-    value = usage.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None

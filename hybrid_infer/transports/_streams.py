@@ -1,0 +1,112 @@
+"""Incremental decoders for streamed chat bodies: OpenAI SSE and Ollama NDJSON.
+
+The native transport reads the body in whatever pieces the socket delivers and hands each
+complete line to one of these. Splitting lines ourselves (one ``bytes.split`` per network
+read) instead of asking aiohttp for one line at a time halves the client's per-token cost
+(``bench/overhead.py``). A decoder turns a line into a text delta (or nothing) and sets
+:attr:`StreamDecoder.result` once the protocol says the answer is complete.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hybrid_infer._request import Request
+from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
+from hybrid_infer.errors import MalformedResponse
+from hybrid_infer.transports._base import Completion
+from hybrid_infer.transports._wire import parse_ollama_message, parse_openai_chunk
+
+_decode_json = json.JSONDecoder().decode
+
+
+def _loads(raw: bytes) -> Any:
+    try:
+        return _decode_json(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise MalformedResponse(f"stream line is not UTF-8: {exc}") from None
+
+
+def _usage_value(usage: dict[str, Any] | None, key: str) -> int | None:
+    if usage is None:
+        return None
+    value = usage.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+class StreamDecoder:
+    """Turns the lines of one streamed answer into deltas and a final Completion."""
+
+    unfinished = "stream ended early"
+    """Why a body that ended before the protocol's end marker is broken."""
+
+    def __init__(self, request: Request, model: str) -> None:
+        self.request = request
+        self.model = model
+        self.parts: list[str] = []
+        self.result: Completion | None = None
+        """The whole answer, set by the line that ends the stream."""
+
+    def feed(self, line: bytes) -> str | None:
+        """One line (without its newline): its text delta, if it carries one."""
+        raise NotImplementedError
+
+    def _finish(self, prompt: int | None, completion: int | None, finish: str | None, model: str) -> None:
+        text = "".join(self.parts)
+        self.result = Completion(
+            text=text,
+            prompt_tokens=estimate_prompt_tokens(self.request.messages) if prompt is None else prompt,
+            completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+            finish_reason=finish,
+            model=model,
+        )
+
+
+class SseDecoder(StreamDecoder):
+    """OpenAI chat-completion chunks as server-sent events, ended by ``data: [DONE]``."""
+
+    unfinished = "stream ended before [DONE]"
+
+    def __init__(self, request: Request, model: str) -> None:
+        super().__init__(request, model)
+        self.finish: str | None = None
+        self.usage: dict[str, Any] | None = None
+
+    def feed(self, line: bytes) -> str | None:
+        if not line.startswith(b"data:"):
+            return None  # blank separators, ":" comments, "event:"/"id:" fields
+        payload = line[5:].strip()
+        if payload == b"[DONE]":
+            usage = self.usage
+            self._finish(
+                _usage_value(usage, "prompt_tokens"), _usage_value(usage, "completion_tokens"), self.finish, self.model
+            )
+            return None
+        delta, finish, usage, model = parse_openai_chunk(_loads(payload))
+        if finish:
+            self.finish = finish
+        if usage:
+            self.usage = usage
+        if model:
+            self.model = model
+        if delta:
+            self.parts.append(delta)
+            return delta
+        return None
+
+
+class OllamaDecoder(StreamDecoder):
+    """Ollama ``/api/chat`` objects, one per line, ended by one with ``"done": true``."""
+
+    unfinished = "stream ended before done"
+
+    def feed(self, line: bytes) -> str | None:
+        if not line or line.isspace():
+            return None
+        text, done, reason, prompt, completion, model = parse_ollama_message(_loads(line))
+        if text:
+            self.parts.append(text)
+        if done:  # the final object may carry the last words too
+            self._finish(prompt, completion, reason, model or self.model)
+        return text or None
