@@ -280,3 +280,25 @@ def test_a_huge_response_is_capped(hostile_client: HybridClient, hostile: Hostil
         assert result.attempts[0].error_type == "MalformedResponse"
     else:  # litellm reads whole bodies itself; the cap is the native transport's
         assert result.provider in ("good", "hostile")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"data: " + b"x" * 200_000, b'data: {"choices": []}\n\n' * 10_000],
+    ids=["one-endless-line", "many-events"],
+)
+def test_a_huge_stream_is_capped_before_the_first_token(
+    hostile_client: HybridClient, hostile: HostileServer, body: bytes
+) -> None:
+    hostile.status, hostile.body, hostile.content_type = 200, body, "text/event-stream"
+    try:
+        chunks = list(hostile_client.stream("hello"))
+    finally:
+        hostile.content_type = "application/json"
+    result = chunks[-1].result
+    assert result is not None
+    if hostile_client.deployments[0].transport == "native":
+        assert result.provider == "good"
+        assert result.attempts[0].error_type == "MalformedResponse"
+    else:  # litellm turns an unparsable event stream into an empty answer; the cap is ours
+        assert result.provider in ("good", "hostile")
