@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import cProfile
 import gc
+import json
 import os
 import platform
 import pstats
@@ -27,7 +28,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
@@ -385,15 +386,45 @@ async def measure(scenario: Scenario, servers: Servers, settings: Settings) -> R
 
 
 def run_scenario(scenario: Scenario, servers: Servers, settings: Settings) -> Row:
-    """Measure one scenario on a fresh event loop; a crash becomes a failed row."""
-    gc.collect()
+    """Measure one scenario in a fresh Python process; a crash becomes a failed row.
+
+    A fresh process per scenario, because litellm keeps global state: a ``litellm.Router``
+    with latency-based routing installs a callback in ``litellm.callbacks`` that outlives
+    the Router and slows every later ``litellm.acompletion`` in the process by ~40 %, which
+    would be charged to whatever scenario runs after it.
+    """
+    command = [sys.executable, "-m", "bench.overhead", "--child", scenario.name, "--bases", ",".join(servers.bases)]
+    command += ["--warmup", str(settings.warmup), "--calls", str(settings.calls)]
+    command += ["--concurrent-calls", str(settings.concurrent_calls), "--concurrency", str(settings.concurrency)]
+    command += ["--max-seconds", str(settings.max_seconds)]
     try:
-        # A hang inside the client must not hang the benchmark: cap the whole scenario.
-        row = asyncio.run(asyncio.wait_for(measure(scenario, servers, settings), settings.max_seconds + 60))
+        done = subprocess.run(
+            command, cwd=ROOT, env=_server_env(), capture_output=True, text=True, timeout=settings.max_seconds + 180
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        data = json.loads(done.stdout.strip().splitlines()[-1])
+        if data.get("failure"):
+            raise RuntimeError(data["failure"])
+        row = Row(scenario, Phase(**data["sequential"]), Phase(**data["concurrent"]))
     except Exception as exc:
         row = Row(scenario, failure=f"{type(exc).__name__}: {exc}"[:300])
     print(f"  {summary_line(row)}", file=sys.stderr, flush=True)
     return row
+
+
+def child(name: str, servers: Servers, settings: Settings) -> int:
+    """The ``--child`` side of :func:`run_scenario`: measure here, print one JSON line."""
+    scenario = next(s for s in scenarios() if s.name == name)
+    gc.collect()
+    try:
+        # A hang inside the client must not hang the benchmark: cap the whole scenario.
+        row = asyncio.run(asyncio.wait_for(measure(scenario, servers, settings), settings.max_seconds + 60))
+        out: dict[str, Any] = {"sequential": asdict(row.sequential), "concurrent": asdict(row.concurrent)}
+    except Exception as exc:
+        out = {"failure": f"{type(exc).__name__}: {exc}"[:300]}
+    print(json.dumps(out))
+    return 0
 
 
 def summary_line(row: Row) -> str:
@@ -618,15 +649,16 @@ def report(
         "",
         f"Command: `{shlex.join(sys.orig_argv)}`",
         "",
-        f"Environment: {environment_line()}. **One run on a shared 2-core machine** "
-        "(other engineers' jobs came and went during it). The floor is measured again at the "
+        f"Environment: {environment_line()}. **One run**; other load on the machine shows up "
+        "as drift between the two floor rows. The floor is measured again at the "
         "end: the gap between the two floor rows shows how much the machine drifted, and "
         "ratios smaller than that drift are noise. The last column (CPU time of the "
         "benchmark process per call, server excluded) is the least sensitive to other load.",
         "",
         f"Setup: {servers}, separate process(es), 127.0.0.1, openai protocol, "
-        f"instant echo reply (~5 tokens). Each scenario runs on a fresh event loop "
-        f"(`asyncio.run`): {settings.warmup} unmeasured sequential warm-up calls and "
+        f"instant echo reply (~5 tokens). Each scenario runs in a fresh Python process "
+        "(litellm.Router leaves global callbacks behind that slow later litellm calls): "
+        f"{settings.warmup} unmeasured sequential warm-up calls and "
         f"one unmeasured burst of {settings.concurrency} concurrent ones, then "
         f"{settings.calls} sequential calls (1-conc columns), then {settings.concurrent_calls} "
         f"calls by {settings.concurrency} concurrent tasks ({settings.concurrency}-conc "
@@ -727,6 +759,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--profile", choices=("native", "litellm"), help="profile instead")
     parser.add_argument("--profile-calls", type=int, default=2000)
     parser.add_argument("--profile-top", type=int, default=25)
+    parser.add_argument("--child", help=argparse.SUPPRESS)  # internal: one scenario, JSON out
+    parser.add_argument("--bases", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.quick:
         args.calls, args.concurrent_calls, args.warmup = 100, 400, 20
@@ -736,6 +770,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     settings = Settings(args.warmup, args.calls, args.concurrent_calls, args.concurrency, args.max_seconds)
+    if args.child:
+        return child(args.child, Servers(tuple(args.bases.split(","))), settings)
     if args.profile:
         with fake_servers(1) as servers:
             print(profile(servers, args.profile, args.profile_calls, args.profile_top))
