@@ -413,6 +413,38 @@ def run_scenario(scenario: Scenario, servers: Servers, settings: Settings) -> Ro
     return row
 
 
+def run_rounds(selected: Sequence[Scenario], servers: Servers, settings: Settings, rounds: int) -> list[Row]:
+    """Every scenario once per round, rounds back to back; each round does 1/rounds of the calls.
+
+    Interleaving spreads slow drift of a shared machine (other jobs, CPU frequency) over
+    all scenarios instead of charging it to whichever ran during it; a scenario's samples
+    from all rounds are pooled, and its wall and CPU time summed.
+    """
+    share = Settings(
+        settings.warmup,
+        -(-settings.calls // rounds),
+        -(-settings.concurrent_calls // rounds),
+        settings.concurrency,
+        settings.max_seconds / rounds,
+    )
+    rows = [Row(scenario) for scenario in selected]
+    for round_number in range(rounds):
+        print(f"round {round_number + 1} of {rounds}", file=sys.stderr, flush=True)
+        for row in rows:
+            if row.failure:
+                continue
+            got = run_scenario(row.scenario, servers, share)
+            row.failure = got.failure
+            for pooled, part in ((row.sequential, got.sequential), (row.concurrent, got.concurrent)):
+                pooled.latencies_ms += part.latencies_ms
+                pooled.wall_s += part.wall_s
+                pooled.cpu_s += part.cpu_s
+                pooled.errors += part.errors
+                pooled.first_error = pooled.first_error or part.first_error
+                pooled.capped = pooled.capped or part.capped
+    return rows
+
+
 def child(name: str, servers: Servers, settings: Settings) -> int:
     """The ``--child`` side of :func:`run_scenario`: measure here, print one JSON line."""
     scenario = next(s for s in scenarios() if s.name == name)
@@ -656,14 +688,15 @@ def report(
         "benchmark process per call, server excluded) is the least sensitive to other load.",
         "",
         f"Setup: {servers}, separate process(es), 127.0.0.1, openai protocol, "
-        f"instant echo reply (~5 tokens). Each scenario runs in a fresh Python process "
-        "(litellm.Router leaves global callbacks behind that slow later litellm calls): "
+        f"instant echo reply (~5 tokens). {args.rounds} interleaved round(s): each runs every "
+        "scenario once, in a fresh Python process (litellm.Router leaves global callbacks "
+        "behind that slow later litellm calls), with "
         f"{settings.warmup} unmeasured sequential warm-up calls and "
-        f"one unmeasured burst of {settings.concurrency} concurrent ones, then "
-        f"{settings.calls} sequential calls (1-conc columns), then {settings.concurrent_calls} "
+        f"one unmeasured burst of {settings.concurrency} concurrent ones, then its share of "
+        f"{settings.calls} sequential calls (1-conc columns) and of {settings.concurrent_calls} "
         f"calls by {settings.concurrency} concurrent tasks ({settings.concurrency}-conc "
-        "columns; req/s = calls / wall time). HybridClient: health checks on (default "
-        "interval), default policy (local-first; all deployments here are `cloud`, so x3 "
+        "columns; req/s = calls / wall time); samples of all rounds are pooled. HybridClient: "
+        "health checks on (default interval), default policy (local-first; all deployments here are `cloud`, so x3 "
         "always picks the first healthy one). litellm retries off. Floor = raw aiohttp of the "
         "same mode (plain or stream), which reads the body but does not decode JSON.",
         "",
@@ -750,7 +783,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--max-seconds", type=float, default=120.0, help="cap per scenario")
-    parser.add_argument("--quick", action="store_true", help="100 / 400 calls: a smoke run")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds, calls split between them")
+    parser.add_argument("--quick", action="store_true", help="100 / 400 calls, 1 round: a smoke run")
     parser.add_argument("--servers", type=int, choices=(1, 3), default=1)
     parser.add_argument("--only", action="append", help="run scenarios whose name contains this")
     parser.add_argument("--import-rounds", type=int, default=15)
@@ -763,7 +797,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--bases", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.quick:
-        args.calls, args.concurrent_calls, args.warmup = 100, 400, 20
+        args.calls, args.concurrent_calls, args.warmup, args.rounds = 100, 400, 20, 1
     return args
 
 
@@ -783,7 +817,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     selected = [s for s in scenarios() if not args.only or any(o in s.name for o in args.only)]
     with fake_servers(args.servers) as servers:
         print(f"servers: {', '.join(servers.bases)}", file=sys.stderr, flush=True)
-        rows = [run_scenario(scenario, servers, settings) for scenario in selected]
+        rows = run_rounds(selected, servers, settings, args.rounds)
     section = report(rows, imports, args, settings)
     print(section)
     if args.markdown:
