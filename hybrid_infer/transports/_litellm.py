@@ -171,9 +171,13 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
 
 
 def _attr(obj: Any, key: str) -> Any:
-    if isinstance(obj, Mapping):
+    """``obj.key`` or ``obj[key]``: litellm hands back objects, occasionally plain dicts."""
+    if type(obj) is dict:  # the common cases first: no ABC check per streamed chunk
         return obj.get(key)
-    return getattr(obj, key, None)
+    value = getattr(obj, key, None)
+    if value is None and isinstance(obj, Mapping):
+        return obj.get(key)
+    return value
 
 
 def _count(value: Any) -> int | None:
