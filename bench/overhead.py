@@ -681,8 +681,7 @@ def report(
         "",
         f"Command: `{shlex.join(sys.orig_argv)}`",
         "",
-        f"Environment: {environment_line()}. **One run**; other load on the machine shows up "
-        "as drift between the two floor rows. The floor is measured again at the "
+        f"Environment: {environment_line()}. **One run**. The floor is measured again at the "
         "end: the gap between the two floor rows shows how much the machine drifted, and "
         "ratios smaller than that drift are noise. The last column (CPU time of the "
         "benchmark process per call, server excluded) is the least sensitive to other load.",
