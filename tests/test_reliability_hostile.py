@@ -174,6 +174,8 @@ class HostileServer:
         self.body: bytes = b"{}"
         self.status = 200
         self.content_type = "application/json"
+        self.piece = 0
+        """When set, the body goes out in writes of this many bytes."""
         self.calls = 0
         self._loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
@@ -182,10 +184,18 @@ class HostileServer:
         self._thread.start()
         asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(10)
 
-    async def _handle(self, request: web.Request) -> web.Response:
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
         self.calls += 1
         await request.read()
-        return web.Response(body=self.body, status=self.status, content_type=self.content_type)
+        if not self.piece:
+            return web.Response(body=self.body, status=self.status, content_type=self.content_type)
+        response = web.StreamResponse(status=self.status, headers={"Content-Type": self.content_type})
+        await response.prepare(request)
+        for start in range(0, len(self.body), self.piece):  # separate writes: reads cut lines anywhere
+            await response.write(self.body[start : start + self.piece])
+            await asyncio.sleep(0)
+        await response.write_eof()
+        return response
 
     async def _start(self) -> None:
         app = web.Application()
@@ -302,3 +312,22 @@ def test_a_huge_stream_is_capped_before_the_first_token(
         assert result.attempts[0].error_type == "MalformedResponse"
     else:  # litellm turns an unparsable event stream into an empty answer; the cap is ours
         assert result.provider in ("good", "hostile")
+
+
+def test_a_long_stream_in_one_body_is_decoded_whole(hostile_client: HybridClient, hostile: HostileServer) -> None:
+    """Events arrive in network reads that cut lines anywhere; the decoder must join them."""
+    events = [b'data: {"choices": [{"index": 0, "delta": {"content": "w%d "}}]}\r\n\r\n' % i for i in range(300)]
+    events.append(b'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}\n\n')
+    events.append(b"data: [DONE]\n\n")
+    hostile.status, hostile.body, hostile.content_type = 200, b"".join(events), "text/event-stream"
+    hostile.piece = 97
+    try:
+        chunks = list(hostile_client.stream("hello"))
+    finally:
+        hostile.content_type, hostile.piece = "application/json", 0
+    result = chunks[-1].result
+    assert result is not None
+    assert result.provider == "hostile", result.attempts
+    assert result.text == "".join(f"w{i} " for i in range(300))
+    assert "".join(c.delta for c in chunks) == result.text
+    assert result.finish_reason == "stop"
