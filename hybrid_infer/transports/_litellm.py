@@ -37,6 +37,7 @@ from hybrid_infer.transports._base import (
     error_for_status,
     looks_like_context_overflow,
 )
+from hybrid_infer.transports._wire import token_count
 
 _REFUSED_MARKERS = (
     "connection refused",
@@ -180,10 +181,6 @@ def _attr(obj: Any, key: str) -> Any:
     return value
 
 
-def _count(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-
-
 class LiteLLMTransport(Transport):
     """Calls ``litellm.acompletion`` with retries off; maps its results and errors to ours."""
 
@@ -265,8 +262,8 @@ class LiteLLMTransport(Transport):
             if not isinstance(text, str):
                 raise MalformedResponse("content is not a string", deployment=deployment.name)
             usage = _attr(response, "usage")
-            prompt = _count(_attr(usage, "prompt_tokens"))
-            completion = _count(_attr(usage, "completion_tokens"))
+            prompt = token_count(_attr(usage, "prompt_tokens"))
+            completion = token_count(_attr(usage, "completion_tokens"))
             return Completion(
                 text=text,
                 prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
@@ -292,8 +289,8 @@ class LiteLLMTransport(Transport):
             async for chunk in response:
                 usage = _attr(chunk, "usage")
                 if usage is not None:
-                    prompt = _count(_attr(usage, "prompt_tokens")) or prompt
-                    completion = _count(_attr(usage, "completion_tokens")) or completion
+                    prompt = token_count(_attr(usage, "prompt_tokens")) or prompt
+                    completion = token_count(_attr(usage, "completion_tokens")) or completion
                 model = _attr(chunk, "model") or model
                 choices = _attr(chunk, "choices") or []
                 if not choices:

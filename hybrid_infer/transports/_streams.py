@@ -16,7 +16,7 @@ from hybrid_infer._request import Request
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import MalformedResponse
 from hybrid_infer.transports._base import Completion
-from hybrid_infer.transports._wire import parse_ollama_message, parse_openai_chunk
+from hybrid_infer.transports._wire import parse_ollama_message, parse_openai_chunk, token_count
 
 _decode_json = json.JSONDecoder().decode
 
@@ -26,13 +26,6 @@ def _loads(raw: bytes) -> Any:
         return _decode_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise MalformedResponse(f"stream line is not UTF-8: {exc}") from None
-
-
-def _usage_value(usage: dict[str, Any] | None, key: str) -> int | None:
-    if usage is None:
-        return None
-    value = usage.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 class StreamDecoder:
@@ -78,9 +71,12 @@ class SseDecoder(StreamDecoder):
             return None  # blank separators, ":" comments, "event:"/"id:" fields
         payload = line[5:].strip()
         if payload == b"[DONE]":
-            usage = self.usage
+            totals = self.usage or {}
             self._finish(
-                _usage_value(usage, "prompt_tokens"), _usage_value(usage, "completion_tokens"), self.finish, self.model
+                token_count(totals.get("prompt_tokens")),
+                token_count(totals.get("completion_tokens")),
+                self.finish,
+                self.model,
             )
             return None
         delta, finish, usage, model = parse_openai_chunk(_loads(payload))

@@ -66,7 +66,8 @@ def ollama_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]
     return body
 
 
-def _usage_int(value: Any) -> int | None:
+def token_count(value: Any) -> int | None:
+    """A provider's token count if it is one (a non-negative int, not a bool), else None."""
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
@@ -95,8 +96,8 @@ def parse_openai_completion(data: Any, request: Request, fallback_model: str) ->
     text = _content(message.get("content"), "choices[0].message.content")
     finish = choice.get("finish_reason")
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-    prompt = _usage_int(usage.get("prompt_tokens"))
-    completion = _usage_int(usage.get("completion_tokens"))
+    prompt = token_count(usage.get("prompt_tokens"))
+    completion = token_count(usage.get("completion_tokens"))
     model = data.get("model") if isinstance(data.get("model"), str) else fallback_model
     return (
         text,
@@ -146,8 +147,8 @@ def parse_ollama_message(
         text,
         done,
         reason if isinstance(reason, str) else ("stop" if done else None),
-        _usage_int(data.get("prompt_eval_count")),
-        _usage_int(data.get("eval_count")),
+        token_count(data.get("prompt_eval_count")),
+        token_count(data.get("eval_count")),
         model,
     )
 
