@@ -75,7 +75,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from fit_guard import MAX_GUARD_CHECKS, fit_logistic, nearest  # noqa: E402
+from fit_guard import MAX_GUARD_CHECKS, fit_logistic, nearest, top_neighbours  # noqa: E402
 from semantic_quality import (  # noqa: E402
     CACHE_DIR,
     NEAR_MISS,
@@ -142,25 +142,19 @@ def build_model(max_length: int) -> Any:
 def examples(pairs: Sequence[Pair], embedder: EmbeddingStore, rng: random.Random) -> list[tuple[str, str, int]]:
     """Labelled pairs plus mined hard negatives, each in a random order."""
     duplicates = _duplicate_groups(pairs)
-    stored = list(dict.fromkeys(p.a for p in pairs))
-    matrix = embedder(stored)
-    queries = embedder([p.b for p in pairs])
+    stored, neighbours = top_neighbours(pairs, embedder, HARD_NEGATIVES_PER_QUERY)
     out = []
-    for start in range(0, len(pairs), 1024):
-        scores = queries[start : start + 1024] @ matrix.T
-        top = np.argsort(-scores, axis=1)[:, :HARD_NEGATIVES_PER_QUERY]
-        for offset, indexes in enumerate(top):
-            pair = pairs[start + offset]
-            out.append((pair.b, pair.a, pair.label))
-            for j in indexes:
-                if scores[offset, j] < HARD_NEGATIVE_FLOOR:
-                    break
-                other = stored[j]
-                if other == pair.a or _squash(other) == _squash(pair.b):
-                    continue
-                if duplicates.get(other, other) == duplicates.get(pair.b, pair.b):
-                    continue
-                out.append((pair.b, other, 0))
+    for pair, indexes, scores in neighbours:
+        out.append((pair.b, pair.a, pair.label))
+        for j in indexes:
+            if scores[j] < HARD_NEGATIVE_FLOOR:
+                break
+            other = stored[j]
+            if other == pair.a or _squash(other) == _squash(pair.b):
+                continue
+            if duplicates.get(other, other) == duplicates.get(pair.b, pair.b):
+                continue
+            out.append((pair.b, other, 0))
     return [(b, a, y) if rng.random() < 0.5 else (a, b, y) for b, a, y in out]
 
 

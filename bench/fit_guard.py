@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,28 +48,40 @@ class Candidates:
     rows: list[list[tuple[int, float, bool, bool, list[float]]]]
 
 
-def nearest(pairs: Sequence[Pair], embedder: EmbeddingStore, floor: float, hard: set[str]) -> Candidates:
+def top_neighbours(
+    pairs: Sequence[Pair], embedder: EmbeddingStore, k: int
+) -> tuple[list[str], Iterator[tuple[Pair, np.ndarray, np.ndarray]]]:
+    """The distinct stored ``a`` texts, and per pair its ``b``'s k nearest of them (indexes, scores)."""
     stored = list(dict.fromkeys(p.a for p in pairs))
-    position = {t: i for i, t in enumerate(stored)}
     matrix = embedder(stored)
     queries = embedder([p.b for p in pairs])
+
+    def walk() -> Iterator[tuple[Pair, np.ndarray, np.ndarray]]:
+        for start in range(0, len(pairs), 1024):  # blocks of queries keep the score matrix small
+            scores = queries[start : start + 1024] @ matrix.T
+            top = np.argsort(-scores, axis=1)[:, :k]
+            for offset, indexes in enumerate(top):
+                yield pairs[start + offset], indexes, scores[offset]
+
+    return stored, walk()
+
+
+def nearest(pairs: Sequence[Pair], embedder: EmbeddingStore, floor: float, hard: set[str]) -> Candidates:
+    stored, neighbours = top_neighbours(pairs, embedder, TOP_K)
+    position = {t: i for i, t in enumerate(stored)}
     rows = []
-    for start in range(0, len(pairs), 1024):
-        scores = queries[start : start + 1024] @ matrix.T
-        top = np.argsort(-scores, axis=1)[:, :TOP_K]
-        for offset, indexes in enumerate(top):
-            pair = pairs[start + offset]
-            row = []
-            for j in indexes:
-                similarity = float(scores[offset, j])
-                if similarity < floor:
-                    break
-                a, b = text_facts(pair.b), text_facts(stored[j])
-                same = a.words == b.words  # accepted outright by the guard
-                vetoed = not same and any(v for k, v in rule_flags(a, b).items() if k in hard)
-                features = pair_features(a, b, similarity)
-                row.append((int(j), similarity, vetoed, same, features))
-            rows.append(row)
+    for pair, indexes, scores in neighbours:
+        row = []
+        for j in indexes:
+            similarity = float(scores[j])
+            if similarity < floor:
+                break
+            a, b = text_facts(pair.b), text_facts(stored[j])
+            same = a.words == b.words  # accepted outright by the guard
+            vetoed = not same and any(v for k, v in rule_flags(a, b).items() if k in hard)
+            features = pair_features(a, b, similarity)
+            row.append((int(j), similarity, vetoed, same, features))
+        rows.append(row)
     return Candidates(stored, [position[p.a] for p in pairs], [p.label for p in pairs], rows)
 
 
