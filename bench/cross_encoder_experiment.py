@@ -75,7 +75,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from fit_guard import MAX_GUARD_CHECKS, fit_logistic, nearest, top_neighbours  # noqa: E402
+from fit_guard import MAX_GUARD_CHECKS, fit_logistic, nearest, top_neighbours, walk  # noqa: E402
 from semantic_quality import (  # noqa: E402
     CACHE_DIR,
     NEAR_MISS,
@@ -259,23 +259,8 @@ def candidates(pairs: Sequence[Pair], embedder: EmbeddingStore, score: Score) ->
 
 
 def simulate(c: Any, rows: Any, threshold: float, accept: Callable[[np.ndarray], bool]) -> tuple[float, float]:
-    """Precision and hit rate, walking candidates like ``ResponseCache._walk``."""
-    hits = correct = 0
-    for q, row in enumerate(rows):
-        checks = 0
-        for j, similarity, vetoed, same, x in row:
-            if similarity < threshold:
-                break
-            if not same:
-                checks += 1
-                if vetoed or not accept(x):
-                    if checks >= MAX_GUARD_CHECKS:
-                        break
-                    continue
-            hits += 1
-            correct += c.label[q] == 1 and j == c.partner[q]
-            break
-    return (correct / hits if hits else 1.0), correct / max(sum(c.label), 1)
+    """Precision and hit rate under the cache protocol (``fit_guard.walk``)."""
+    return walk(c, rows, threshold, accept, max(sum(c.label), 1))
 
 
 def stacked(c: Any, rows: Any) -> Callable[[np.ndarray], float]:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -118,16 +119,29 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float) -> tuple[np.ndarray, n
 
 
 def simulate(c: Candidates, verifier: Verifier | None, threshold: float, positives: int) -> tuple[float, float]:
-    """Precision and hit rate of the cache protocol, walking candidates like ResponseCache."""
+    """Precision and hit rate of the cache protocol with ``verifier`` (None: cosine only)."""
+    if verifier is None:
+        return walk(c, c.rows, threshold, None, positives)
+    return walk(c, c.rows, threshold, lambda f: verifier.probability(f) >= verifier.accept_probability, positives)
+
+
+def walk(
+    c: Candidates, rows: Sequence[Sequence[Any]], threshold: float, accept: Callable[[Any], bool] | None, positives: int
+) -> tuple[float, float]:
+    """Walk each query's candidates like ResponseCache: the first accepted one is the hit.
+
+    ``rows`` are ``c.rows`` or the same candidates with other features; ``accept`` judges
+    a candidate's features (None: every candidate above the threshold is accepted).
+    """
     hits = correct = 0
-    for q, row in enumerate(c.rows):
+    for q, row in enumerate(rows):
         checks = 0
         for j, similarity, vetoed, same, features in row:
             if similarity < threshold:
                 break
-            if verifier is not None and not same:
+            if accept is not None and not same:
                 checks += 1
-                if vetoed or verifier.probability(features) < verifier.accept_probability:
+                if vetoed or not accept(features):
                     if checks >= MAX_GUARD_CHECKS:
                         break
                     continue
