@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import logging
 import os
+import random
+import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -28,6 +31,8 @@ _GENERATION = "m:generation"
 _ENTRY = "e:"
 _JOURNAL = "j:"
 _SQLITE_TIMEOUT_S = 10.0
+_OPEN_RETRY_FIRST_S = 0.002
+_OPEN_RETRY_MAX_S = 0.1
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -67,7 +72,7 @@ class EntryStore:
         self.max_entries = max_entries
         # Every setting is passed explicitly so values planted in the Settings table of a
         # tampered database cannot change how rows are read.
-        self._cache = diskcache.Cache(
+        self._cache = _open_retrying(
             str(directory),
             timeout=_SQLITE_TIMEOUT_S,
             disk=JSONOnlyDisk,
@@ -237,3 +242,24 @@ def _journal_key(seq: int) -> str:
 
 def _tag(namespace: str) -> str:
     return f"ns:{namespace}"
+
+
+def _open_retrying(directory: str, **settings: object) -> diskcache.Cache:
+    """Open a diskcache directory, retrying while another process holds its write lock.
+
+    diskcache runs part of its set-up (the tag index) on a connection with no busy
+    timeout, so opening a cache while another process writes to it, or opens it too,
+    can fail at once with "database is locked". That is contention, not damage: retry
+    with jittered backoff for as long as a write would wait, then let the error out.
+    """
+    deadline = time.monotonic() + _SQLITE_TIMEOUT_S
+    pause = _OPEN_RETRY_FIRST_S
+    while True:
+        try:
+            return diskcache.Cache(directory, **settings)
+        except sqlite3.OperationalError as error:
+            if "database is locked" not in str(error) or time.monotonic() + pause > deadline:
+                raise
+            log.debug("cache %s is locked by another writer; retrying the open", directory)
+        time.sleep(pause * random.uniform(0.5, 1.0))
+        pause = min(pause * 2, _OPEN_RETRY_MAX_S)
