@@ -7,7 +7,9 @@ so request counts are exact.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,6 +23,14 @@ from hybrid_infer.testing import NO_FAULTS, FakeProvider
 NO_PROBES = HealthConfig(enabled=False)
 _FAULTS = set(NO_FAULTS) - {"latency_s", "token_delay_s"}  # the rest are constructor arguments
 TRANSPORTS = ["native", "litellm"]
+
+
+async def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Poll ``condition`` until it holds: tests wait on state, not on a guessed sleep."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.01)
 
 
 @pytest.fixture

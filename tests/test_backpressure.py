@@ -9,7 +9,7 @@ import pytest
 
 from hybrid_infer import HybridClient, Overloaded
 
-from .conftest import NO_PROBES, deployment_for
+from .conftest import NO_PROBES, deployment_for, wait_for
 
 
 async def test_max_concurrency_is_never_exceeded_and_excess_spills(fake) -> None:
@@ -33,12 +33,13 @@ async def test_when_everything_is_saturated_callers_wait_then_get_overloaded(fak
         [deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=0.2
     ) as client:
         first = asyncio.ensure_future(client.acomplete("holds the slot"))
-        await asyncio.sleep(0.05)
+        await wait_for(lambda: slow.in_flight == 1)
         start = time.perf_counter()
         with pytest.raises(Overloaded) as info:
             await client.acomplete("waits")
         waited = time.perf_counter() - start
-        assert 0.15 < waited < 0.9
+        assert waited > 0.15  # it queued for queue_timeout_s ...
+        assert not first.done()  # ... and gave up before the slot freed
         assert [a.outcome for a in info.value.attempts] == ["skipped_busy"]
         await first
     assert slow.request_count == 1
@@ -60,11 +61,10 @@ async def test_per_request_queue_timeout_overrides_the_client_default(fake) -> N
         [deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=30
     ) as client:
         first = asyncio.ensure_future(client.acomplete("a"))
-        await asyncio.sleep(0.05)
-        start = time.perf_counter()
+        await wait_for(lambda: slow.in_flight == 1)
         with pytest.raises(Overloaded):
             await client.acomplete("b", queue_timeout_s=0.1)
-        assert time.perf_counter() - start < 0.5
+        assert not first.done()  # it gave up long before the client default of 30 s
         await first
 
 
@@ -72,7 +72,7 @@ async def test_zero_queue_timeout_fails_fast(fake) -> None:
     slow = fake("openai", latency_s=0.3)
     async with HybridClient([deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES) as client:
         first = asyncio.ensure_future(client.acomplete("a"))
-        await asyncio.sleep(0.05)
+        await wait_for(lambda: slow.in_flight == 1)
         with pytest.raises(Overloaded):
             await client.acomplete("b", queue_timeout_s=0)
         await first

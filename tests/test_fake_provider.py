@@ -459,7 +459,7 @@ async def test_close_while_hanging_returns_promptly(session: aiohttp.ClientSessi
     await wait_until(lambda: provider.in_flight == 1)
     start = time.monotonic()
     await asyncio.to_thread(provider.close)
-    assert time.monotonic() - start < 1.0
+    assert time.monotonic() - start < 5.0  # not the minute aiohttp would wait for the handler
     assert not provider.running
     with pytest.raises(aiohttp.ClientConnectionError):
         await asyncio.wait_for(pending, 1)

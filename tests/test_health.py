@@ -9,16 +9,9 @@ import time
 from hybrid_infer import HealthConfig, HybridClient
 from hybrid_infer.events import HealthChanged
 
-from .conftest import deployment_for
+from .conftest import deployment_for, wait_for
 
 FAST = HealthConfig(interval_s=0.1, probe_timeout_s=0.5, reset_timeout_s=60)
-
-
-async def wait_for(condition, timeout: float = 3.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.02)
 
 
 async def test_ollama_probe_reports_model_presence_and_loaded_models(fake) -> None:
