@@ -403,6 +403,16 @@ def write_section(marker: str, body: str) -> None:
     DOC.write_text(f"{head}{start}\n{body.strip()}\n{end}{tail}", encoding="utf-8")
 
 
+def near_miss_report(pairs: Sequence[Pair], embedder: EmbeddingStore) -> None:
+    """Print the precision table and the per-kind hits of one near-miss file."""
+    scores = [s for guard in (False, True) for s in evaluate(pairs, embedder, guard=guard, thresholds=THRESHOLDS)]
+    print(f"\n## near-miss ({len(pairs)} pairs)\n\n{table(scores)}\n")
+    kinds = near_miss_breakdown(pairs, embedder, DEFAULT_SIMILARITY_THRESHOLD)
+    print("| kind | hits / queries (guard, default threshold) |\n|---|---:|")
+    for kind, (hits, total) in sorted(kinds.items()):
+        print(f"| {kind} | {hits} / {total} |")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=None, help="first N QQP pairs of the split (default all)")
@@ -410,6 +420,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/ alone")
     parser.add_argument("--latency", action="store_true", help="also measure lookup latencies")
     parser.add_argument("--latency-only", action="store_true", help="only measure latencies")
+    parser.add_argument(
+        "--near-miss-only",
+        type=Path,
+        metavar="PAIRS",
+        help="only score this near-miss file (e.g. bench/near_miss_unseen.jsonl); print, never write",
+    )
     args = parser.parse_args(argv)
 
     embedder = EmbeddingStore()
@@ -418,6 +434,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(latency)
         if not args.no_write:
             write_section("latency", latency)
+        return
+    if args.near_miss_only:
+        near_miss_report(load_pairs(args.near_miss_only), embedder)
         return
     qqp = qqp_split(args.split, args.pairs)
     near = load_pairs(NEAR_MISS)
