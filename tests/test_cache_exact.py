@@ -148,6 +148,15 @@ def test_answers_from_the_cache_are_not_stored_again(cache: ResponseCache) -> No
     assert cache.lookup_exact(request) is None
 
 
+def test_an_empty_answer_is_not_stored(cache: ResponseCache) -> None:
+    """An empty or blank answer is more likely a glitch (litellm turns an unparsable event
+    stream into one) than something worth replaying, least of all as an offline fallback."""
+    for text in ("", "  \n"):
+        cache.store(build_request(f"hello {text!r}"), answer(text))
+        assert cache.lookup_exact(build_request(f"hello {text!r}")) is None
+    assert cache.stats()["stores"] == 0
+
+
 def test_no_store_mode_is_not_written(cache: ResponseCache) -> None:
     cache.store(build_request("hello", cache="no-store"), answer())
 

@@ -110,10 +110,12 @@ class ResponseCache:
     def store(self, request: Request, result: Result, *, ttl_s: float | None = None) -> None:
         """Store a fresh, complete answer under the exact key, with its prompt's vector.
 
-        Skips requests that are not writable and results that came from the cache. May
-        embed the prompt (reusing the vector of a preceding ``lookup_semantic``).
+        Skips requests that are not writable, results that came from the cache, and
+        blank answers (more likely a glitch, such as an unparsable stream that litellm
+        reads as empty, than an answer worth replaying). May embed the prompt (reusing
+        the vector of a preceding ``lookup_semantic``).
         """
-        if not self.writable(request) or result.cache != "miss" or result.stale:
+        if not self.writable(request) or result.cache != "miss" or result.stale or not result.text.strip():
             return
         namespace = self._namespace(request)
         query = request.last_user_text
