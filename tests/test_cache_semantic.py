@@ -277,3 +277,21 @@ def test_flat_index_round_trips_and_rejects_garbage() -> None:
         VectorIndex.from_bytes(index.to_bytes(), 8)
     with pytest.raises(ValueError, match="faiss"):
         VectorIndex.from_bytes(b"nonsense" * 10, 4)
+
+
+def test_a_search_leaves_the_callers_openmp_setting_as_it_was() -> None:
+    """A lookup runs faiss on one OpenMP thread and then restores the caller's setting."""
+    import faiss
+
+    rng = np.random.default_rng(3)
+    vectors = rng.standard_normal((500, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = VectorIndex(16)
+    index.add(list(range(500)), vectors)
+    before = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(3)
+    try:
+        assert index.search(vectors[7], 1)[0][0] == 7
+        assert faiss.omp_get_max_threads() == 3
+    finally:
+        faiss.omp_set_num_threads(before)

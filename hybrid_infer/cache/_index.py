@@ -8,6 +8,8 @@ still live.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import faiss
@@ -76,7 +78,8 @@ class VectorIndex:
         if not self._ids or k <= 0:
             return []
         fetch = min(k + min(len(self._tombstones), 4 * k), self._index.ntotal)
-        scores, found = self._index.search(vector.reshape(1, -1).astype(np.float32), fetch)
+        with _one_omp_thread():
+            scores, found = self._index.search(vector.reshape(1, -1).astype(np.float32), fetch)
         out = [
             (int(i), float(s))
             for i, s in zip(found[0], scores[0], strict=True)
@@ -131,3 +134,21 @@ def _hnsw(dim: int) -> Any:
     inner.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
     inner.hnsw.efSearch = HNSW_EF_SEARCH
     return faiss.IndexIDMap2(inner)
+
+
+@contextmanager
+def _one_omp_thread() -> Iterator[None]:
+    """Search one query on the calling thread alone, then restore its OpenMP setting.
+
+    faiss splits even a single-query flat search across OpenMP threads. On a busy host
+    that turns a sub-millisecond lookup into milliseconds (the threads spin waiting for
+    each other; ``bench/cache_latency.py`` and docs/performance.md). The thread count is
+    OpenMP state of the calling thread only, so other threads and the host's own faiss
+    use are untouched.
+    """
+    before = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(1)
+    try:
+        yield
+    finally:
+        faiss.omp_set_num_threads(before)
