@@ -312,7 +312,6 @@ class SemanticRow:
     embed: Samples = field(default_factory=lambda: Samples("embed"))
     lookup: Samples = field(default_factory=lambda: Samples("lookup"))
     memo: Samples = field(default_factory=lambda: Samples("lookup, embedding memoised"))
-    memo_one_thread: Samples = field(default_factory=lambda: Samples("lookup, memoised, faiss 1 thread"))
     paraphrase_hits: int = 0
     unrelated_hits: int = 0
     skipped: str | None = None
@@ -327,10 +326,9 @@ class SemanticRow:
         ratios = [lookup / embed for lookup, embed in zip(self.lookup.ms, self.embed.ms, strict=False)]
         return statistics.median(ratios) if ratios else float("nan")
 
-    def ratio_from_parts(self, embed_ms: float, one_thread: bool = False) -> float:
+    def ratio_from_parts(self, embed_ms: float) -> float:
         """(embed + lookup with the embedding memoised) / embed, for a given embedding time."""
-        rest = (self.memo_one_thread if one_thread else self.memo).p50
-        return (embed_ms + rest) / embed_ms
+        return (embed_ms + self.memo.p50) / embed_ms
 
 
 @dataclass
@@ -446,20 +444,6 @@ def measure_queries(cache: ResponseCache, queries: QuerySet, row: SemanticRow, b
         if hit:
             row.paraphrase_hits += text in paraphrases
             row.unrelated_hits += text not in paraphrases
-    measure_one_thread(cache, texts[: len(row.lookup.ms)], row)
-
-
-def measure_one_thread(cache: ResponseCache, texts: Sequence[str], row: SemanticRow) -> None:
-    """What-if: the memoised lookup with faiss limited to one OpenMP thread (the cache does not do this)."""
-    import faiss
-
-    threads = faiss.omp_get_max_threads()
-    faiss.omp_set_num_threads(1)
-    try:
-        for text in texts:
-            row.memo_one_thread.ms.append(_timed_lookup(cache, text)[0])
-    finally:
-        faiss.omp_set_num_threads(threads)
 
 
 def build_and_measure(directory: Path, size: int, queries: QuerySet, budget: Budget) -> SemanticRow:
@@ -600,8 +584,8 @@ def latency_table(rows: Sequence[SemanticRow], pairs: int) -> str:
     lines = [
         "| entries | queries | embed alone p50 ms | lookup p50 ms | lookup p99 ms | lookup / embed (p50) "
         "| lookup / embed (median of per-query ratios) | lookup, embedding memoised p50 ms "
-        "| same, faiss 1 thread p50 ms | paraphrase hits | unrelated hits |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| paraphrase hits | unrelated hits |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         if row.skipped:
@@ -610,7 +594,6 @@ def latency_table(rows: Sequence[SemanticRow], pairs: int) -> str:
         lines.append(
             f"| {row.size:,} | {len(row.lookup.ms)}{capped} | {row.embed.p50:.2f} | {row.lookup.p50:.2f} "
             f"| {row.lookup.p99:.2f} | {row.ratio:.2f} | {row.paired_ratio:.2f} | {row.memo.p50:.3f} "
-            f"| {row.memo_one_thread.p50:.3f} "
             f"| {row.paraphrase_hits}/{pairs} | {row.unrelated_hits}/{pairs} |"
         )
     return "\n".join(lines)
@@ -648,9 +631,7 @@ def semantic_notes(rows: Sequence[SemanticRow]) -> list[str]:
         f"{slowest.embed.p50:.1f} ms (at {slowest.size:,} entries){drift}.",
         f"- From parts at {largest.size:,} entries, (embed p50 + memoised lookup p50) / embed p50 = "
         f"{largest.ratio_from_parts(largest.embed.p50):.2f}, or {largest.ratio_from_parts(low):.2f} with this "
-        f"run's fastest embedding ({low:.1f} ms); with faiss on one OpenMP thread "
-        f"{largest.ratio_from_parts(largest.embed.p50, one_thread=True):.2f} and "
-        f"{largest.ratio_from_parts(low, one_thread=True):.2f}.",
+        f"run's fastest embedding ({low:.1f} ms).",
         f"- Paraphrases found: {smallest.paraphrase_hits} at {smallest.size:,} entries ({smallest.kind}), "
         f"{largest.paraphrase_hits} at {largest.size:,} ({largest.kind}). A lookup whose stored neighbour the "
         "index does not return skips the candidate fetch and the guard, so it is slightly cheaper than a hit.",
@@ -705,7 +686,7 @@ def setup_lines(args: argparse.Namespace, queries: QuerySet, source: Path) -> li
         "questions, alternating; per query, `embedder.embed([text])` on the cache's own model (the memo-free "
         "path) and a full `lookup_semantic` (embedding, index search, candidate fetch, guard), alternating "
         "which goes first, then the lookup again with the query's vector memoised (search, fetch and guard "
-        "only), and once more with faiss limited to one OpenMP thread (a what-if: the cache does not do this). "
+        "only). "
         "Random vectors sit near cosine 0 to every real query, so they are searched but never fetched; "
         "candidate fetches and guard checks come from the real entries. Index MB = size of the `.faiss` file "
         "(`faiss.serialize_index`); RSS delta = resident memory after the first lookup minus before it "
