@@ -50,6 +50,7 @@ def _hit_result(
         similarity=hit.similarity,
         cached_at=answer.cached_at,
         stale=outcome == "fallback",
+        cache_key=hit.key,
         attempts=attempts or [],
         request_id=request_id,
     )
@@ -89,9 +90,12 @@ class CacheLayer:
             self.bus.emit(RequestFinished(result.request_id, result))
         return result
 
-    async def _store(self, request: Request, result: Result) -> None:
-        if self.cache.writable(request) and result.finish_reason != "error":
-            await asyncio.to_thread(self.cache.store, request, result, ttl_s=request.cache_ttl_s)
+    async def _store(self, request: Request, result: Result) -> Result:
+        """Store a fresh answer; the result, tagged with its entry's key if it was stored."""
+        if not self.cache.writable(request) or result.finish_reason == "error":
+            return result
+        key = await asyncio.to_thread(self.cache.store, request, result, ttl_s=request.cache_ttl_s)
+        return result if key is None else result.model_copy(update={"cache_key": key})
 
     # --- calls ---------------------------------------------------------------------------------
 
@@ -130,7 +134,7 @@ class CacheLayer:
             result = await engine.complete(request, request_id)
         except _FALLBACK_ERRORS as error:
             return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
-        await self._store(request, result)
+        result = await self._store(request, result)
         return result if readable else result.model_copy(update={"cache": "bypass"})
 
     async def stream(self, engine: Engine, request: Request) -> AsyncGenerator[StreamChunk, None]:
@@ -148,9 +152,11 @@ class CacheLayer:
             async for chunk in source:
                 if chunk.result is not None:
                     # Only a complete answer reaches here; an interrupted one raised instead.
-                    await self._store(request, chunk.result)
+                    result = await self._store(request, chunk.result)
                     if not readable:
-                        chunk = StreamChunk(result=chunk.result.model_copy(update={"cache": "bypass"}))
+                        result = result.model_copy(update={"cache": "bypass"})
+                    if result is not chunk.result:
+                        chunk = StreamChunk(delta=chunk.delta, result=result)
                 sent_any = True
                 yield chunk
         except _FALLBACK_ERRORS as error:

@@ -67,6 +67,10 @@ class Result(BaseModel):
     cached_at: datetime | None = None
     stale: bool = False
     """True when the answer is an offline fallback from cache because no provider answered."""
+    cache_key: str | None = None
+    """The cache entry behind this answer: the one that served it, or the one a fresh answer
+    was stored under (``None`` when nothing was read or written). ``client.cache.invalidate``
+    takes it, to drop an answer that should not be served again."""
     attempts: list[Attempt] = Field(default_factory=list)
     request_id: str = ""
 

@@ -56,6 +56,34 @@ def test_a_semantic_hit_serves_a_similar_prompt(fake, tmp_path: Path) -> None:
     assert provider.request_count == 1
 
 
+def test_the_result_names_its_cache_entry_and_invalidating_it_forces_a_fresh_answer(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, similarity_threshold=0.8, guard=False) as client:
+        fresh = client.complete("how do I reverse a list in python")
+        exact = client.complete("how do I reverse a list in python")
+        similar = client.complete("how do I reverse a list in python please")
+        assert fresh.cache_key is not None
+        assert exact.cache_key == similar.cache_key == fresh.cache_key
+
+        assert client.cache is not None and client.cache.invalidate(fresh.cache_key)
+        again = client.complete("how do I reverse a list in python")
+        assert not client.cache.invalidate("no such key")
+    assert (again.cache, again.cache_key) == ("miss", fresh.cache_key)  # stored afresh
+    assert provider.request_count == 2
+
+
+async def test_a_streamed_answer_names_the_entry_it_was_stored_under(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path) as client:
+        streamed = [chunk async for chunk in client.astream("tell me a story")]
+        replayed = [chunk async for chunk in client.astream("tell me a story")]
+        sampled = await client.acomplete("tell me a story", temperature=0.7)
+    first, second = streamed[-1].result, replayed[-1].result
+    assert first is not None and second is not None
+    assert first.cache_key is not None and second.cache_key == first.cache_key
+    assert sampled.cache_key is None  # neither read nor written
+
+
 @pytest.mark.parametrize(
     "change",
     [

@@ -107,16 +107,17 @@ class ResponseCache:
 
     # --- writes ---------------------------------------------------------------------
 
-    def store(self, request: Request, result: Result, *, ttl_s: float | None = None) -> None:
+    def store(self, request: Request, result: Result, *, ttl_s: float | None = None) -> str | None:
         """Store a fresh, complete answer under the exact key, with its prompt's vector.
 
         Skips requests that are not writable, results that came from the cache, and
         blank answers (more likely a glitch, such as an unparsable stream that litellm
         reads as empty, than an answer worth replaying). May embed the prompt (reusing
-        the vector of a preceding ``lookup_semantic``).
+        the vector of a preceding ``lookup_semantic``). Returns the entry's key, or ``None``
+        when nothing was stored.
         """
         if not self.writable(request) or result.cache != "miss" or result.stale or not result.text.strip():
-            return
+            return None
         namespace = self._namespace(request)
         query = request.last_user_text
         context = context_key(request, namespace)
@@ -133,15 +134,17 @@ class ResponseCache:
             embedder=None if vector is None or self._embedder is None else self._embedder.tag,
         )
         ttl = ttl_s or request.cache_ttl_s or self.config.ttl_s
+        key = request_key(request, namespace)
         try:
-            seq = self._store.put(request_key(request, namespace), record, ttl_s=ttl)
+            seq = self._store.put(key, record, ttl_s=ttl)
         except _STORAGE_ERRORS as exc:
             log.warning("hybrid-infer cache: could not store an answer: %s", exc)
             self._counters.bump("store_errors")
-            return
+            return None
         self._counters.bump("stores")
         if vector is not None and self._semantic is not None:
             self._semantic.add(seq, namespace, vector)
+        return key
 
     def invalidate(self, key: str) -> bool:
         """Remove the entry with this exact key; True if there was one."""
