@@ -142,7 +142,7 @@ def _one_omp_thread() -> Iterator[None]:
 
     faiss splits even a single-query flat search across OpenMP threads. On a busy host
     that turns a sub-millisecond lookup into milliseconds (the threads spin waiting for
-    each other; ``bench/cache_latency.py`` and docs/performance.md). The thread count is
+    each other; ``bench/busy_host.py`` and docs/performance.md). The thread count is
     OpenMP state of the calling thread only, so other threads and the host's own faiss
     use are untouched.
     """
