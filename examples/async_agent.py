@@ -33,7 +33,8 @@ def log_event(event: Event) -> None:
         case RequestStarted(request_id=rid, use_case=use_case, stream=stream):
             print(f"    [{rid[:6]}] started use_case={use_case} stream={stream}")
         case AttemptFinished(request_id=rid, attempt=a):
-            detail = f" {a.error_type} {a.status}" if a.error_type else ""
+            detail = f" {a.error_type}" if a.error_type else ""
+            detail += f" HTTP {a.status}" if a.status is not None else ""
             print(f"    [{rid[:6]}] {a.deployment}: {a.outcome}{detail} ({a.latency_ms:.0f} ms)")
         case RequestFinished(request_id=rid, result=result, error_type=error_type):
             outcome = f"answered by {result.provider}" if result else f"failed: {error_type}"

@@ -42,7 +42,10 @@ def test_async_agent_example_spills_to_the_cloud_and_fails_over_streams() -> Non
     spill = [line for line in out.splitlines() if line.startswith("  'Write a unit test for function")]
     assert sum("(local)" in line for line in spill) == 2
     assert sum("(cloud)" in line for line in spill) == 2
-    assert "answered by gpt-4o-mini" in out
+    assert "answered by gpt-4o-mini" in out  # reasoning: the cheapest tagged deployment
+    assert out.count("answered by gpt-4o, first token after") == 2  # streams moved before a token
+    assert "breaker of local-qwen: closed -> open" in out
+    assert "local-qwen: error ProviderConnectionError (" in out
 
 
 def test_users_fallback_tests_example_passes_under_pytest() -> None:
