@@ -134,8 +134,8 @@ class Row:
     sequential: Phase = field(default_factory=lambda: Phase([], 0.0))
     concurrent: Phase = field(default_factory=lambda: Phase([], 0.0))
     failure: str | None = None
-    per_round: list[tuple[Phase, Phase]] = field(default_factory=list)
-    """(sequential, concurrent) of each round before pooling: shows the run-to-run spread."""
+    per_round: list[Row] = field(default_factory=list)
+    """This scenario's row of each round before pooling: shows the run-to-run spread."""
 
 
 # --- the client stacks under test --------------------------------------------------------
@@ -437,7 +437,7 @@ def run_rounds(selected: Sequence[Scenario], servers: Servers, settings: Setting
                 continue
             got = run_scenario(row.scenario, servers, share)
             row.failure = got.failure
-            row.per_round.append((got.sequential, got.concurrent))
+            row.per_round.append(got)
             for pooled, part in ((row.sequential, got.sequential), (row.concurrent, got.concurrent)):
                 pooled.latencies_ms += part.latencies_ms
                 pooled.wall_s += part.wall_s
@@ -559,8 +559,8 @@ def round_spread(row: Row, base: Row) -> str:
     pairs = list(zip(row.per_round, base.per_round, strict=False))
     if len(pairs) < 2:
         return ""
-    lat = [r[0].median_ms / b[0].median_ms for r, b in pairs]
-    thr = [r[1].per_second / b[1].per_second for r, b in pairs]
+    lat = [latency_ratio(r, b) for r, b in pairs]
+    thr = [throughput_ratio(r, b) for r, b in pairs]
     return (
         f" (per round: median {min(lat):.2f}-{max(lat):.2f}x, "
         f"throughput {min(thr):.2f}-{max(thr):.2f}x over {len(pairs)} rounds)"
