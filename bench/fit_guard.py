@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from semantic_quality import NEAR_MISS, EmbeddingStore, Pair, load_pairs, qqp_split  # noqa: E402
+from semantic_quality import NEAR_MISS, NEAR_MISS_INDEPENDENT, EmbeddingStore, Pair, load_pairs, qqp_split  # noqa: E402
 
 from hybrid_infer.cache._guard import FEATURES, Verifier, pair_features  # noqa: E402
 from hybrid_infer.cache._rules import RULES, rule_flags, text_facts  # noqa: E402
@@ -167,9 +167,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--floor", type=float, default=0.78, help="lowest similarity fitted on")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--labels", choices=("protocol", "pairs"), default="pairs")
-    parser.add_argument("--threshold", type=float, default=0.88, help="similarity threshold")
+    parser.add_argument("--threshold", type=float, default=0.85, help="similarity threshold")
     parser.add_argument("--min-hit-rate", type=float, default=0.31, help="QQP hit rate to keep")
-    parser.add_argument("--near-miss-hit-rate", type=float, default=0.70, help="paraphrase hits to keep")
+    parser.add_argument(
+        "--near-miss-hit-rate", type=float, default=0.78, help="paraphrase hits to keep (both near-miss files)"
+    )
     parser.add_argument("--hard", default=",".join(RULES), help="rules that veto outright")
     parser.add_argument("--dry-run", action="store_true", help="do not write verifier.json")
     parser.add_argument("--verbose", action="store_true", help="print every threshold")
@@ -187,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, w in sorted(zip(FEATURES, weights, strict=True), key=lambda t: -abs(t[1])):
         print(f"  {name:20s} {w:+.3f}")
 
-    near = load_pairs(NEAR_MISS)
+    near = load_pairs(NEAR_MISS) + load_pairs(NEAR_MISS_INDEPENDENT)
     near_c = nearest(near, embedder, args.floor, hard)
     near_positives = sum(p.label for p in near)
 
@@ -201,9 +203,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                        f" l2={args.l2}, Newton's method"),
         )  # fmt: skip
 
-    print("\nQQP fit half / near-miss file: precision, hit rate")
+    print("\nQQP fit half / near-miss files: precision, hit rate")
     best: tuple[float, float, float, float, float, float] | None = None
-    for t in [round(v, 2) for v in np.arange(0.80, 0.97, 0.02)]:
+    for t in sorted({round(v, 2) for v in np.arange(0.80, 0.97, 0.02)} | {args.threshold}):
         if abs(t - args.threshold) > 1e-9 and not args.verbose:
             continue
         plain = simulate(c, None, t, positives)

@@ -53,6 +53,14 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("Is Vim better than Emacs?", "Is Emacs better than Vim?", "direction"),
+        ("Did Spain beat Italy in the final?", "Did Italy beat Spain in the final?", "direction"),
+        ("Who finished fourth in the race?", "Who finished fifth in the race?", "number"),
+        ("What does npm ci do?", "What does npm audit do?", "identifier"),
+        ("When do I use docker exec?", "When do I use docker attach?", "identifier"),
+        ("Is the museum open on weekdays?", "Is the museum open on weekends?", "antonym"),
+        ("Salary of a junior nurse in Leeds?", "Salary of a senior nurse in Leeds?", "antonym"),
+        ("Plot a chart with pandas.", "Plot a chart with polars.", "category"),
+        ("Why use a LEFT JOIN here?", "Why use an INNER JOIN here?", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -77,6 +85,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How can I convert a string into an int in JavaScript?",
         ),
         ("Explain Elon Musk's views on AI.", "Explain the views of Elon Musk on AI."),
+        # a negation that comes with rewording negates nothing the other side says
+        ("Can I drink coffee on an empty stomach?", "Is coffee okay without eating breakfast first?"),
+        ("How do I rename a branch and keep its history?", "Rename a branch without losing history?"),
+        # abbreviations, demonyms and spelled-out acronyms name the same thing
+        ("Do UK citizens need a visa for Peru?", "Is a visa required for British citizens visiting Peru?"),
+        ("How do I sort an array in TypeScript?", "Sorting an array in TS?"),
+        ("What is ML used for in banking?", "What is machine learning used for in banking?"),
+        ("Where are logs kept on macOS?", "Where are logs kept on a Mac?"),
+        # the same route, clauses reordered; 'way to get' is not a destination
+        ("Fastest way to get from Lyon to Paris?", "How do I get to Paris from Lyon quickly?"),
+        # prose about a tool is not a subcommand
+        ("How do Docker volumes work?", "How does a Docker volume work?"),
+        ("What does pip install do?", "What happens when I install something with pip?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:
@@ -157,7 +178,7 @@ def test_the_offline_fallback_is_more_lenient_but_still_applies_the_rules(tmp_pa
     cache.store(build_request(stored), Result(text="use the link", provider="p", model="m", kind="local"))
     drifted = build_request("how do I reset my password quickly")
     guard = load_guard()
-    verdict = guard.verdict(drifted.last_user_text, stored, 0.92)
+    verdict = guard.verdict(drifted.last_user_text, stored, 0.88)
     assert verdict.probability is not None
     assert guard.verifier.fallback_accept_probability <= verdict.probability
     assert verdict.probability < guard.verifier.accept_probability

@@ -45,6 +45,16 @@ UNITS = MappingProxyType({alias: unit for unit, aliases in _VOCABULARY["units"].
 CATEGORIES = MappingProxyType({name: frozenset(words) for name, words in _VOCABULARY["categories"].items()})
 DIRECTIONAL: frozenset[str] = frozenset(_VOCABULARY["directional"])
 _CATEGORY_OF = MappingProxyType({word: name for name, words in CATEGORIES.items() for word in words})
+_CLI_SUBCOMMAND = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(t) for t in sorted(_VOCABULARY["cli_tools"], key=len, reverse=True)) + r")"
+    r"\s+([a-z][a-z0-9-]*)"
+)
+_ALIAS_GROUP = MappingProxyType(
+    {tuple(alias.split()): n for n, group in enumerate(_VOCABULARY["aliases"]) for alias in group}
+)
+"""Names that mean the same thing (US / American, JS / JavaScript), keyed by word tuple."""
+_ALIAS_LENGTH = max(len(words) for words in _ALIAS_GROUP)
+_CANONICAL = MappingProxyType({alias: group[0] for group in _VOCABULARY["aliases"] for alias in group})
 
 
 def _opposites(pairs: list[list[str]]) -> dict[str, frozenset[str]]:
@@ -105,27 +115,37 @@ class TextFacts:
     categories: frozenset[tuple[str, str]]
     """``(category, member)`` pairs such as ``("natural language", "french")``."""
     wh_word: str
+    negated: tuple[str, ...] = ()
+    """Per negation, the stem of the content word it negates ("" when none follows)."""
+    initials: frozenset[str] = frozenset()
+    """What acronyms the text spells out: 'JavaScript' -> 'js', 'machine learning' -> 'ml'."""
+    aliases: frozenset[tuple[str, int]] = frozenset()
+    """``(word, alias group)`` for each word of a known alias ('united states' -> group of 'us')."""
 
 
 def text_facts(text: str) -> TextFacts:
     """Extract the facts of one text (tens of microseconds)."""
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
+    negated = _negated(words)
     numbers = _numbers(text, words)
     units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS)
-    content = tuple(stem(w) for w in words if w not in STOPWORDS and w not in NEGATIONS and w.isalnum())
-    categories = {(_CATEGORY_OF[w], w) for w in words if w in _CATEGORY_OF}
+    content = tuple(stem(w) for w in words if _is_content(w))
+    categories = {(_CATEGORY_OF[w], _CANONICAL.get(w, w)) for w in words if w in _CATEGORY_OF}
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
     return TextFacts(
         words=words,
         content=content,
         numbers=numbers,
         units=units,
-        negations=_negations(words),
+        negations=len(negated),
         entities=_entities(text),
         identifiers=_identifiers(text),
         quoted=frozenset(next(g for g in m.groups() if g).strip().lower() for m in _QUOTED.finditer(text)),
         categories=frozenset(categories),
         wh_word=next((w for w in words if w in _WH_WORDS), ""),
+        negated=negated,
+        initials=_initials(text, words),
+        aliases=_aliases(words),
     )
 
 
@@ -138,9 +158,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     """
     words_a, words_b = set(a.words), set(b.words)
     return {
-        "number": bool(a.numbers - b.numbers) and bool(b.numbers - a.numbers),
+        "number": bool(_numbers_of(a, b) - b.numbers) and bool(_numbers_of(b, a) - a.numbers),
         "unit": bool(a.units - b.units) and bool(b.units - a.units),
-        "negation": a.negations % 2 != b.negations % 2,
+        "negation": a.negations % 2 != b.negations % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
         "entity": bool(_missing_entities(a, b)) and bool(_missing_entities(b, a)),
         "identifier": _flags(a) != _flags(b) or (_code_missing(a, b) and _code_missing(b, a)),
         "quoted": _quotes_differ(a, b),
@@ -195,13 +215,26 @@ def _normalise_word(word: str) -> str:
     return word
 
 
-def _negations(words: tuple[str, ...]) -> int:
-    """Negating words, minus idioms that negate nothing ('or not', 'why not', 'if not')."""
-    count = 0
+def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Per negating word, the stem of the first content word after it ("" if none).
+
+    Idioms that negate nothing ('or not', 'why not', 'if not') are skipped.
+    """
+    found = []
     for i, word in enumerate(words):
         if word in NEGATIONS and not (word == "not" and i and words[i - 1] in ("or", "why", "if")):
-            count += 1
-    return count
+            found.append(next((stem(w) for w in words[i + 1 :] if _is_content(w)), ""))
+    return tuple(found)
+
+
+def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
+    """A negation of ``a`` bears on something ``b`` also says ('not safe' vs 'safe').
+
+    A negation that only comes with rewording ('without losing my changes' vs 'keep my
+    changes') is left to the verifier: paraphrases do that, near-misses do not.
+    """
+    shared = set(b.content)
+    return any(word == "" or word in shared for word in a.negated)
 
 
 def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
@@ -266,15 +299,49 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_CALL.findall(text))
     found.update(_DUNDER.findall(text))
     found.update(code.strip() for code in _BACKTICK.findall(text))
+    found.update(f"{tool} {sub}" for tool, sub in _CLI_SUBCOMMAND.findall(text) if sub not in STOPWORDS)
     return frozenset(i.lower() for i in found)
+
+
+def _initials(text: str, words: tuple[str, ...]) -> frozenset[str]:
+    """Acronyms a text spells out: camel-case parts ('JavaScript' -> 'js') and runs of 2 to 4
+    content words ('machine learning' -> 'ml', 'Amazon Web Services' -> 'aws')."""
+    found = {
+        "".join(part[0] for part in parts).lower()
+        for token in re.findall(r"[A-Za-z]+", text)
+        if len(parts := re.findall(r"[A-Z][a-z]+|[a-z]+", token)) > 1 and token[1:].lower() != token[1:]
+    }
+    content = [w for w in words if _is_content(w) and w.isalpha()]
+    for n in (2, 3, 4):
+        found.update("".join(w[0] for w in content[i : i + n]) for i in range(len(content) - n + 1))
+    return frozenset(found)
+
+
+def _aliases(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
+    found: set[tuple[str, int]] = set()
+    for i in range(len(words)):
+        for n in range(1, _ALIAS_LENGTH + 1):
+            group = _ALIAS_GROUP.get(words[i : i + n])
+            if group is not None:
+                found.update((w, group) for w in words[i : i + n])
+    return frozenset(found)
+
+
+def _numbers_of(a: TextFacts, b: TextFacts) -> frozenset[str]:
+    """Numbers of ``a``, less those inside a name ``b`` also uses ('two-factor' vs '2FA')."""
+    groups = {g for _, g in b.aliases}
+    named = {NUMBER_WORDS.get(w, w) for w, g in a.aliases if g in groups}
+    return a.numbers - named if named else a.numbers
 
 
 def _missing_entities(a: TextFacts, b: TextFacts) -> set[str]:
     """Entities of ``a`` that ``b`` neither names nor mentions in lower case."""
     if not a.entities:
         return set()
-    known = b.entities | set(b.words) | {stem(w) for w in b.words}
-    return {e for e in a.entities if e not in known and stem(e) not in known}
+    known = b.entities | set(b.words) | {stem(w) for w in b.words} | b.initials
+    groups = {g for _, g in b.aliases}
+    aliased = {w for w, g in a.aliases if g in groups}
+    return {e for e in a.entities if e not in known and stem(e) not in known and e not in aliased}
 
 
 def _flags(facts: TextFacts) -> set[str]:
@@ -288,6 +355,8 @@ def _code_missing(a: TextFacts, b: TextFacts) -> bool:
             continue
         if identifier.isalnum() and identifier in b.words:
             continue
+        if " " in identifier and {stem(w) for w in identifier.split()} <= {stem(w) for w in b.words}:
+            continue  # 'pip install' vs 'install ... with pip'
         return True
     return False
 
@@ -352,12 +421,58 @@ def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, st
 
 
 def _swapped(a: TextFacts, b: TextFacts) -> bool:
-    """Words on the two sides of a directional word trade places ('A to B' vs 'B to A')."""
+    """Two sides trade places: 'A to B' vs 'B to A', or 'X beat Y' vs 'Y beat X'."""
+    return (_pairs_reversed(a, b) and not _same_roles(a, b)) or _arguments_swapped(a, b)
+
+
+def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
+    """Words on the two sides of a directional word trade places."""
     before_after = _directed_pairs(a.words)
     if not before_after:
         return False
     reversed_b = {(y, x) for x, y in _directed_pairs(b.words)}
     return any(pair in reversed_b and (pair[1], pair[0]) not in before_after for pair in before_after)
+
+
+def _same_roles(a: TextFacts, b: TextFacts) -> bool:
+    """Every directional word both sides use governs the same word in both ('from X ... to Y'
+    and 'to Y ... from X' only reorder the clauses)."""
+    objects_a, objects_b = _objects(a.words), _objects(b.words)
+    common = objects_a.keys() & objects_b.keys()
+    return bool(common) and all(objects_a[m] == objects_b[m] for m in common)
+
+
+def _objects(words: tuple[str, ...]) -> dict[str, set[str]]:
+    """Per directional word, the first content words after it, up to the next directional
+    word (so the infinitive in 'way to get from X' governs nothing)."""
+    objects: dict[str, set[str]] = {}
+    for i, word in enumerate(words):
+        if word not in DIRECTIONAL:
+            continue
+        for following in words[i + 1 :]:
+            if following in DIRECTIONAL:
+                break
+            if _is_content(following):
+                objects.setdefault(word, set()).add(stem(following))
+                break
+    return objects
+
+
+def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """The same content words, with two of them trading places around the same words."""
+    if len(a.content) < 3 or sorted(a.content) != sorted(b.content) or a.content == b.content:
+        return False
+    position_b = {w: i for i, w in enumerate(b.content)}
+    once = {w for w in a.content if a.content.count(w) == 1}
+    for i, x in enumerate(a.content):
+        for j in range(i + 2, len(a.content)):
+            y = a.content[j]
+            if x not in once or y not in once or x == y:
+                continue
+            p, q = position_b[y], position_b[x]
+            if p < q and a.content[i + 1 : j] == b.content[p + 1 : q]:
+                return True
+    return False
 
 
 def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str]]:
