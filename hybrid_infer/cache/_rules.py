@@ -108,18 +108,17 @@ class TextFacts:
     """Stemmed content words (no stopwords or negations), in order."""
     numbers: frozenset[str]
     units: frozenset[str]
-    negations: int
     entities: frozenset[str]
     identifiers: frozenset[str]
     quoted: frozenset[str]
     categories: frozenset[tuple[str, str]]
     """``(category, member)`` pairs such as ``("natural language", "french")``."""
     wh_word: str
-    negated: tuple[str, ...] = ()
+    negated: tuple[str, ...]
     """Per negation, the stem of the content word it negates ("" when none follows)."""
-    initials: frozenset[str] = frozenset()
+    initials: frozenset[str]
     """What acronyms the text spells out: 'JavaScript' -> 'js', 'machine learning' -> 'ml'."""
-    aliases: frozenset[tuple[str, int]] = frozenset()
+    aliases: frozenset[tuple[str, int]]
     """``(word, alias group)`` for each word of a known alias ('united states' -> group of 'us')."""
 
 
@@ -137,7 +136,6 @@ def text_facts(text: str) -> TextFacts:
         content=content,
         numbers=numbers,
         units=units,
-        negations=len(negated),
         entities=_entities(text),
         identifiers=_identifiers(text),
         quoted=frozenset(next(g for g in m.groups() if g).strip().lower() for m in _QUOTED.finditer(text)),
@@ -160,7 +158,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     return {
         "number": bool(_numbers_of(a, b) - b.numbers) and bool(_numbers_of(b, a) - a.numbers),
         "unit": bool(a.units - b.units) and bool(b.units - a.units),
-        "negation": a.negations % 2 != b.negations % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
+        "negation": len(a.negated) % 2 != len(b.negated) % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
         "entity": bool(_missing_entities(a, b)) and bool(_missing_entities(b, a)),
         "identifier": _flags(a) != _flags(b) or (_code_missing(a, b) and _code_missing(b, a)),
         "quoted": _quotes_differ(a, b),
