@@ -43,8 +43,23 @@ NEAR_MISS_UNSEEN = ROOT / "bench" / "near_miss_unseen.jsonl"
 """Written by the guard's author after an earlier version of the guard was frozen."""
 NEAR_MISS_INDEPENDENT = ROOT / "bench" / "near_miss_independent.jsonl"
 """Written by a separate session that never saw the rules; used to tune the rules and defaults."""
+NEAR_MISS_INSTRUCTIONS = ROOT / "bench" / "near_miss_instructions.jsonl"
+"""Instruction-style prompts, written like the independent file; used to tune the rules."""
 NEAR_MISS_HOLDOUT = ROOT / "bench" / "near_miss_holdout.jsonl"
 """Written like the independent file, and never used to tune anything."""
+NEAR_MISS_HOLDOUT_2 = ROOT / "bench" / "near_miss_holdout_2.jsonl"
+"""Questions and instructions, written like the others; never used to tune anything."""
+NEAR_MISS_FILES = {
+    "near-miss": NEAR_MISS,
+    "near-miss, unseen": NEAR_MISS_UNSEEN,
+    "near-miss, independent": NEAR_MISS_INDEPENDENT,
+    "near-miss, instructions": NEAR_MISS_INSTRUCTIONS,
+    "near-miss, hold-out": NEAR_MISS_HOLDOUT,
+    "near-miss, hold-out 2": NEAR_MISS_HOLDOUT_2,
+}
+"""Every near-miss file, by the name the report gives it."""
+TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS)
+"""The near-miss files ``fit_guard.py`` holds the acceptance probability to."""
 CACHE_DIR = ROOT / "bench" / ".cache"
 DOC = ROOT / "docs" / "caching.md"
 IMG = ROOT / "docs" / "img"
@@ -449,13 +464,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         near_miss_report(load_pairs(args.near_miss_only), embedder)
         return
     qqp = qqp_split(args.split, args.pairs)
-    near_files = {
-        "near-miss": NEAR_MISS,
-        "near-miss, unseen": NEAR_MISS_UNSEEN,
-        "near-miss, independent": NEAR_MISS_INDEPENDENT,
-        "near-miss, hold-out": NEAR_MISS_HOLDOUT,
-    }
-    near = {name: load_pairs(path) for name, path in near_files.items()}
+    near = {name: load_pairs(path) for name, path in NEAR_MISS_FILES.items()}
     results: dict[str, list[Score]] = {}
     for name, pairs in (
         (f"QQP {args.split} ({len(qqp)} pairs)", qqp),

@@ -61,6 +61,12 @@ def broken(a: str, b: str) -> set[str]:
         ("Salary of a junior nurse in Leeds?", "Salary of a senior nurse in Leeds?", "antonym"),
         ("Plot a chart with pandas.", "Plot a chart with polars.", "category"),
         ("Why use a LEFT JOIN here?", "Why use an INNER JOIN here?", "category"),
+        ("Retry the call after 5 seconds.", "Retry the call after 5 milliseconds.", "unit"),
+        ("Write a polite reply to this review.", "Write a sarcastic reply to this review.", "category"),
+        ("Explain recursion to a beginner.", "Explain recursion to an expert.", "category"),
+        ("Which PRs did I merge today?", "Which PRs did I merge this week?", "category"),
+        ("Summarize the report in a paragraph.", "Summarize the report in a tweet.", "category"),
+        ("Sort the list, skipping empty strings.", "Sort the list, including empty strings.", "negation"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -98,6 +104,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # prose about a tool is not a subcommand
         ("How do Docker volumes work?", "How does a Docker volume work?"),
         ("What does pip install do?", "What happens when I install something with pip?"),
+        # implicit negations: 'avoid', 'non-', 'excluding' say what 'without', "doesn't", 'not including' say
+        ("Parse the file without regular expressions.", "Parse the file; avoid regular expressions."),
+        ("Run the container as a non-root user.", "Run the container so it doesn't run as root."),
+        ("Total the invoices excluding refunds.", "Total the invoices, not including refunds."),
+        # a member only one side adds is not a substitution
+        ("Build a REST API in Python.", "Build a REST API in Python with Flask."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
@@ -67,11 +68,26 @@ def _opposites(pairs: list[list[str]]) -> dict[str, frozenset[str]]:
 
 _OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
 _OPPOSING_PREFIXES: tuple[tuple[str, str], ...] = tuple((p, q) for p, q in _VOCABULARY["opposing_prefixes"])
+
+
+def _prefix_sides(pairs: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Non-empty prefix -> the ``(pair, side)`` places it takes in the opposing pairs."""
+    sides: dict[str, list[tuple[int, int]]] = {}
+    for pair, prefixes in enumerate(pairs):
+        for side, prefix in enumerate(prefixes):
+            if prefix:
+                sides.setdefault(prefix, []).append((pair, side))
+    return {prefix: tuple(places) for prefix, places in sides.items()}
+
+
+_PREFIX_SIDES = MappingProxyType(_prefix_sides(_OPPOSING_PREFIXES))
+_LONGEST_PREFIX = max(len(prefix) for prefix in _PREFIX_SIDES)
 _WINDOW = 3
 _ENDINGS = (
     ("s", ""), ("es", ""), ("d", ""), ("ed", ""), ("ing", ""), ("ing", "e"), ("er", ""),
     ("er", "e"), ("est", ""), ("est", "e"), ("ier", "y"), ("iest", "y"),
 )  # fmt: skip
+_ENDING_LETTERS = frozenset(suffix[-1] for suffix, _ in _ENDINGS)
 
 # --- patterns ----------------------------------------------------------------------------
 
@@ -85,6 +101,8 @@ _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
 _SNAKE = re.compile(r"\b[A-Za-z0-9]*[a-z0-9]_[A-Za-z0-9_]+\b")
 _CAMEL = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\b")
+_CAMEL_WORD = re.compile(r"[A-Za-z][a-z]*[A-Z][A-Za-z]*")
+_CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
 _CALL = re.compile(r"\b\w+\(\)")
 _DUNDER = re.compile(r"(?<![\w])_{1,2}[A-Za-z][A-Za-z0-9_]*")
 _BACKTICK = re.compile(r"`([^`]+)`")
@@ -120,10 +138,12 @@ class TextFacts:
     """What acronyms the text spells out: 'JavaScript' -> 'js', 'machine learning' -> 'ml'."""
     aliases: frozenset[tuple[str, int]]
     """``(word, alias group)`` for each word of a known alias ('united states' -> group of 'us')."""
+    forms: Mapping[str, tuple[frozenset[str], frozenset[tuple[int, int, str]]]]
+    """Per distinct word: its likely uninflected forms and their prefixed roots (antonym rule)."""
 
 
 def text_facts(text: str) -> TextFacts:
-    """Extract the facts of one text (tens of microseconds)."""
+    """Extract the facts of one text (about 0.1 ms; callers remember them per text)."""
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
     numbers = _numbers(text, words)
@@ -144,6 +164,7 @@ def text_facts(text: str) -> TextFacts:
         negated=negated,
         initials=_initials(text, words),
         aliases=_aliases(words),
+        forms=MappingProxyType({w: (f := frozenset(_forms(w)), frozenset(_prefixed_roots(f))) for w in set(words)}),
     )
 
 
@@ -154,7 +175,6 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     other lacks (a substitution: 3.11 vs 3.12, Canada vs Mexico); a detail only one side
     adds is reported by :func:`added_details` instead, for the learned verifier to weigh.
     """
-    words_a, words_b = set(a.words), set(b.words)
     return {
         "number": bool(_numbers_of(a, b) - b.numbers) and bool(_numbers_of(b, a) - a.numbers),
         "unit": bool(a.units - b.units) and bool(b.units - a.units),
@@ -162,7 +182,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "entity": bool(_missing_entities(a, b)) and bool(_missing_entities(b, a)),
         "identifier": _flags(a) != _flags(b) or (_code_missing(a, b) and _code_missing(b, a)),
         "quoted": _quotes_differ(a, b),
-        "antonym": _antonyms(words_a, words_b),
+        "antonym": _antonyms(a, b),
         "category": _categories_differ(a.categories, b.categories),
         "direction": _swapped(a, b),
     }
@@ -306,8 +326,8 @@ def _initials(text: str, words: tuple[str, ...]) -> frozenset[str]:
     content words ('machine learning' -> 'ml', 'Amazon Web Services' -> 'aws')."""
     found = {
         "".join(part[0] for part in parts).lower()
-        for token in re.findall(r"[A-Za-z]+", text)
-        if len(parts := re.findall(r"[A-Z][a-z]+|[a-z]+", token)) > 1 and token[1:].lower() != token[1:]
+        for token in _CAMEL_WORD.findall(text)
+        if len(parts := _CAMEL_PART.findall(token)) > 1
     }
     content = [w for w in words if _is_content(w) and w.isalpha()]
     for n in (2, 3, 4):
@@ -370,36 +390,57 @@ def _squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
-def _antonyms(words_a: set[str], words_b: set[str]) -> bool:
-    only_a, only_b = words_a - words_b, words_b - words_a
+def _antonyms(a: TextFacts, b: TextFacts) -> bool:
+    """One side has a word whose opposite only the other has. A negated word does not count:
+    'not including' says what 'excluding' says."""
+    only_a = {w for w in a.forms.keys() - b.forms.keys() if stem(w) not in a.negated}
+    only_b = {w for w in b.forms.keys() - a.forms.keys() if stem(w) not in b.negated}
     if not only_a or not only_b:
         return False
-    forms_b = {form for word in only_b for form in _forms(word)}
-    for word in only_a:
-        for form in _forms(word):
-            if _OPPOSITE.get(form, frozenset()) & forms_b:
-                return True
-            if any(_prefix_opposites(form, other) for other in forms_b):
-                return True
-    return False
+    forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
+    forms_b = frozenset().union(*(b.forms[w][0] for w in only_b))
+    if any(_OPPOSITE.get(form, frozenset()) & forms_b for form in forms_a):
+        return True
+    roots_a = frozenset().union(*(a.forms[w][1] for w in only_a))
+    roots_b = frozenset().union(*(b.forms[w][1] for w in only_b))
+    return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
 
 
 def _forms(word: str) -> set[str]:
     """The word and its likely uninflected forms ('enabled' -> 'enable', 'enabl')."""
     forms = {word}
+    if word[-1:] not in _ENDING_LETTERS:
+        return forms
     for suffix, replacement in _ENDINGS:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             forms.add(word[: -len(suffix)] + replacement)
     return forms
 
 
-def _prefix_opposites(x: str, y: str) -> bool:
-    for p, q in _OPPOSING_PREFIXES:
-        for first, second in ((x, y), (y, x)):
-            if first.startswith(p) and second.startswith(q):
-                rest = first[len(p) :]
-                if len(rest) >= 4 and rest == second[len(q) :]:
-                    return True
+def _prefixed_roots(forms: frozenset[str]) -> set[tuple[int, int, str]]:
+    """``(prefix pair, side, root)`` for each way a form is a non-empty opposing prefix plus a
+    root of at least 4 letters: 'unhappy' gives ``(n, 0, 'happy')`` for the pair ('un', '')."""
+    roots = set()
+    for form in forms:
+        for k in range(1, min(_LONGEST_PREFIX, len(form) - 4) + 1):
+            for pair, side in _PREFIX_SIDES.get(form[:k], ()):
+                roots.add((pair, side, form[k:]))
+    return roots
+
+
+def _roots_meet(
+    roots: frozenset[tuple[int, int, str]],
+    other_forms: frozenset[str],
+    other_roots: frozenset[tuple[int, int, str]],
+) -> bool:
+    """A root of one side carries the opposite prefix of the same pair on the other side
+    ('unhappy' / 'happy', 'encrypt' / 'decrypt'): set lookups, not a loop over word pairs."""
+    for pair, side, root in roots:
+        if _OPPOSING_PREFIXES[pair][1 - side] == "":
+            if root in other_forms:
+                return True
+        elif (pair, 1 - side, root) in other_roots:
+            return True
     return False
 
 
@@ -410,12 +451,10 @@ def _categories_added(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str
 
 
 def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
-    for name in CATEGORIES:
-        members_a = {m for c, m in a if c == name}
-        members_b = {m for c, m in b if c == name}
-        if members_a and members_b and members_a != members_b:
-            return True
-    return False
+    """Each side names a member of one category that the other does not (French / German).
+    A member only one side adds ('in Python' / 'in Python and Go') is left to the verifier."""
+    only_a, only_b = a - b, b - a
+    return any(category == other for category, _ in only_a for other, _ in only_b)
 
 
 def _swapped(a: TextFacts, b: TextFacts) -> bool:
