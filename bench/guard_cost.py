@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from semantic_quality import NEAR_MISS_FILES, load_pairs  # noqa: E402
 
-from hybrid_infer.cache._guard import load_guard, pair_features  # noqa: E402
-from hybrid_infer.cache._rules import rule_flags, text_facts  # noqa: E402
+from hybrid_infer.cache._guard import load_guard  # noqa: E402
+from hybrid_infer.cache._rules import text_facts  # noqa: E402
 
 ROUNDS = 5
 
@@ -31,7 +31,7 @@ ROUNDS = 5
 def main() -> None:
     pairs = [pair for path in NEAR_MISS_FILES.values() for pair in load_pairs(path)]
     texts = list(dict.fromkeys(t for pair in pairs for t in (pair.a, pair.b)))
-    verifier = load_guard().verifier
+    guard = load_guard()
     facts_us: list[float] = []
     judge_us: list[float] = []
     for _ in range(ROUNDS):
@@ -43,8 +43,7 @@ def main() -> None:
         for pair in pairs:
             a, b = facts[pair.b], facts[pair.a]
             start = time.perf_counter()
-            if not any(rule_flags(a, b).values()):
-                verifier.probability(pair_features(a, b, 0.9))
+            guard.judge(a, b, 0.9)
             judge_us.append((time.perf_counter() - start) * 1e6)
     print(f"{len(texts)} texts, {len(pairs)} pairs, {ROUNDS} rounds")
     print(f"text facts per text:  p50 {statistics.median(facts_us):6.1f} us   p90 {_p90(facts_us):6.1f} us")

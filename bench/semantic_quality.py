@@ -46,7 +46,7 @@ NEAR_MISS_INDEPENDENT = ROOT / "bench" / "near_miss_independent.jsonl"
 NEAR_MISS_INSTRUCTIONS = ROOT / "bench" / "near_miss_instructions.jsonl"
 """Instruction-style prompts, written like the independent file; used to tune the rules."""
 NEAR_MISS_HOLDOUT = ROOT / "bench" / "near_miss_holdout.jsonl"
-"""Written like the independent file, and never used to tune anything."""
+"""Written like the independent file; first scored after the first round of rule changes, never tuned on."""
 NEAR_MISS_HOLDOUT_2 = ROOT / "bench" / "near_miss_holdout_2.jsonl"
 """Questions and instructions, written like the others; never used to tune anything."""
 NEAR_MISS_FILES = {

@@ -106,7 +106,10 @@ class FalseHitGuard:
         return self.verdict(query, candidate, similarity, fallback=fallback).accepted
 
     def verdict(self, query: str, candidate: str, similarity: float, *, fallback: bool = False) -> GuardVerdict:
-        a, b = self._facts(query), self._facts(candidate)
+        return self.judge(self._facts(query), self._facts(candidate), similarity, fallback=fallback)
+
+    def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
+        """The verdict on two texts' facts (``verdict`` without reading the texts)."""
         if a.words == b.words:  # the same words in the same order: nothing to verify
             return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
         broken = tuple(name for name, hit in rule_flags(a, b).items() if hit and name in self._hard)
