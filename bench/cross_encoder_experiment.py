@@ -66,6 +66,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -258,6 +259,16 @@ def candidates(pairs: Sequence[Pair], embedder: EmbeddingStore, score: Score) ->
     return c, rows
 
 
+def _logit_at_least(floor: float, x: np.ndarray) -> bool:
+    """Accept when the cross-encoder logit (last feature) reaches ``floor``."""
+    return bool(x[-1] >= floor)
+
+
+def _stack_at_least(stack: Callable[[np.ndarray], float], p: float, x: np.ndarray) -> bool:
+    """Accept when the stacked model's probability reaches ``p``."""
+    return stack(x) >= p
+
+
 def simulate(c: Any, rows: Any, threshold: float, accept: Callable[[np.ndarray], bool]) -> tuple[float, float]:
     """Precision and hit rate under the cache protocol (``fit_guard.walk``)."""
     return walk(c, rows, threshold, accept, max(sum(c.label), 1))
@@ -345,7 +356,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     cal = candidates(calibration, embedder, score)
     default = DEFAULT_SIMILARITY_THRESHOLD
     grid = [round(v, 3) for v in np.arange(0.05, 0.99, 0.025)]
-    feasible = [(simulate(*cal, default, lambda x, a=a: x[-1] >= math.log(a / (1 - a))), a) for a in grid]
+    cal_c, cal_rows = cal
+    feasible = [(simulate(cal_c, cal_rows, default, partial(_logit_at_least, math.log(a / (1 - a)))), a) for a in grid]
     cross_p = max((r for r in feasible if r[0][1] >= args.min_hit_rate), key=lambda r: r[0][0])[1]
     stack = stacked(*cal)
     print(f"cross-encoder alone: accept p >= {cross_p} (calibration part, threshold {default})")
@@ -356,8 +368,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         for t in (0.88, 0.92)
     ]
     for t in (0.80, 0.88, 0.92):
-        settings.append((f"cross p>={cross_p}", t, lambda x: x[-1] >= math.log(cross_p / (1 - cross_p))))
-        settings += [(f"stacked p>={p}", t, lambda x, p=p: stack(x) >= p) for p in (0.6, 0.7)]
+        settings.append((f"cross p>={cross_p}", t, partial(_logit_at_least, math.log(cross_p / (1 - cross_p)))))
+        settings += [(f"stacked p>={p}", t, partial(_stack_at_least, stack, p)) for p in (0.6, 0.7)]
     held = qqp_split("heldout")
     sets = {
         "held-out full": candidates(held, embedder, score),

@@ -215,7 +215,7 @@ def breakdown(data: Data, threshold: float, accept: Accept, duplicates: dict[str
     out = {"correct": 0, "same text": 0, "labelled duplicate": 0, "label-0 partner": 0, "other": 0}
     hit, correct, served = outcomes(data, threshold, accept)
     for q in np.flatnonzero(hit):
-        stored, query = c.stored[served[q]], pairs[q].b
+        stored, query = c.stored[served[q]], pairs[int(q)].b
         if correct[q]:
             out["correct"] += 1
         elif _squash(stored) == _squash(query):

@@ -30,6 +30,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequen
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from importlib.metadata import version
 from pathlib import Path
 from types import ModuleType
@@ -244,7 +245,7 @@ async def hybrid_client(servers: Servers, stream: bool, transport: str, count: i
             model=MODEL,
             api_base=servers.base(i),
             api_key=API_KEY,
-            transport=transport,  # type: ignore[arg-type]
+            transport=transport,
         )
         for i in range(count)
     ]
@@ -275,7 +276,7 @@ def scenarios() -> list[Scenario]:
                 "raw",
                 stream,
                 1,
-                lambda sv, s=stream: raw_aiohttp(sv, s),
+                partial(raw_aiohttp, stream=stream),
             )
         )
         out.append(
@@ -284,7 +285,7 @@ def scenarios() -> list[Scenario]:
                 "litellm",
                 stream,
                 1,
-                lambda sv, s=stream: bare_litellm(sv, s),
+                partial(bare_litellm, stream=stream),
             )
         )
         for strategy in ("simple-shuffle", "latency-based-routing"):
@@ -294,7 +295,7 @@ def scenarios() -> list[Scenario]:
                     "router",
                     stream,
                     3,
-                    lambda sv, s=stream, r=strategy: litellm_router(sv, s, r),
+                    partial(litellm_router, stream=stream, strategy=strategy),
                 )
             )
         for transport in ("native", "litellm"):
@@ -305,7 +306,7 @@ def scenarios() -> list[Scenario]:
                         f"hybrid-{transport}",
                         stream,
                         count,
-                        lambda sv, s=stream, t=transport, c=count: hybrid_client(sv, s, t, c),
+                        partial(hybrid_client, stream=stream, transport=transport, count=count),
                     )
                 )
     for stream in (False, True):  # the floor again, to show how much the machine drifted
@@ -315,7 +316,7 @@ def scenarios() -> list[Scenario]:
                 "raw-again",
                 stream,
                 1,
-                lambda sv, s=stream: raw_aiohttp(sv, s),
+                partial(raw_aiohttp, stream=stream),
             )
         )
     return out
@@ -786,7 +787,7 @@ def profile(servers: Servers, transport: str, calls: int, top: int) -> str:
         ("everything by own time", entries, 3),
     ):
         out += ["", f"{title} (µs per acomplete call; calls per acomplete):"]
-        for label, _, ncalls, tottime, cumtime in sorted(pool, key=lambda e: -e[key])[:top]:
+        for label, _, ncalls, tottime, cumtime in sorted(pool, key=lambda e: -float(e[key]))[:top]:
             out.append(f"  {tottime * per_call:8.1f} own {cumtime * per_call:8.1f} cum {ncalls / calls:6.2f}x  {label}")
     return "\n".join(out)
 
