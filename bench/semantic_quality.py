@@ -49,6 +49,10 @@ NEAR_MISS_HOLDOUT = ROOT / "bench" / "near_miss_holdout.jsonl"
 """Written like the independent file; first scored after the first round of rule changes, never tuned on."""
 NEAR_MISS_HOLDOUT_2 = ROOT / "bench" / "near_miss_holdout_2.jsonl"
 """Questions and instructions, written like the others; never used to tune anything."""
+NEAR_MISS_REWORDED = ROOT / "bench" / "near_miss_reworded.jsonl"
+"""Written like the others, with a third of the paraphrases heavily reworded; used to tune."""
+NEAR_MISS_HOLDOUT_3 = ROOT / "bench" / "near_miss_holdout_3.jsonl"
+"""Prompts of agents and developer tools, written like the others; never used to tune anything."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -56,9 +60,11 @@ NEAR_MISS_FILES = {
     "near-miss, instructions": NEAR_MISS_INSTRUCTIONS,
     "near-miss, hold-out": NEAR_MISS_HOLDOUT,
     "near-miss, hold-out 2": NEAR_MISS_HOLDOUT_2,
+    "near-miss, reworded": NEAR_MISS_REWORDED,
+    "near-miss, hold-out 3": NEAR_MISS_HOLDOUT_3,
 }
 """Every near-miss file, by the name the report gives it."""
-TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS)
+TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
 """The near-miss files ``fit_guard.py`` holds the acceptance probability to."""
 CACHE_DIR = ROOT / "bench" / ".cache"
 DOC = ROOT / "docs" / "caching.md"

@@ -67,6 +67,14 @@ def broken(a: str, b: str) -> set[str]:
         ("Which PRs did I merge today?", "Which PRs did I merge this week?", "category"),
         ("Summarize the report in a paragraph.", "Summarize the report in a tweet.", "category"),
         ("Sort the list, skipping empty strings.", "Sort the list, including empty strings.", "negation"),
+        # a superlative is rank 1 unless an ordinal says otherwise
+        ("Which is the longest river in Asia?", "Which is the third longest river in Asia?", "number"),
+        ("Name Peru's most visited museum.", "Name Peru's second most visited museum.", "number"),
+        # the same dimension, a different amount, whatever the units
+        ("Boil the eggs for half an hour.", "Boil the eggs for an hour.", "number"),
+        ("Budget for a 2 week stay in Lima.", "Budget for a 10 day stay in Lima.", "number"),
+        # a unit that is not part of a matching measure is still compared
+        ("Give the speed of sound in meters per second.", "Give the speed of sound in feet per second.", "unit"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -110,6 +118,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Total the invoices excluding refunds.", "Total the invoices, not including refunds."),
         # a member only one side adds is not a substitution
         ("Build a REST API in Python.", "Build a REST API in Python with Flask."),
+        # one measure in two units, or with and without digits
+        ("Itinerary for a week-long visit to Cairo?", "Itinerary for 7 days in Cairo?"),
+        ("Is 1 GB of RAM enough for Redis?", "Is 1024 MB of RAM enough for Redis?"),
+        ("Cook the rice for 20 minutes.", "Cook the rice for twenty minutes."),
+        ("How warm is the sea in Nice in Celsius?", "Sea temperature in Nice in °C?"),
+        ("Read a CSV file in Go.", "Read a CSV file in Golang."),
+        # both sides rank first
+        ("What's the best way to learn chess?", "What is the most effective way to learn chess?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

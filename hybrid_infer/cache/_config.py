@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 DEFAULT_EMBEDDER = "all-MiniLM-L6-v2"
-DEFAULT_SIMILARITY_THRESHOLD = 0.85
+DEFAULT_SIMILARITY_THRESHOLD = 0.80
 """Chosen with ``bench/semantic_quality.py``: with the guard on, the best hit rate at which
 QQP precision stays at or above 0.95 (see ``docs/caching.md``)."""
 

@@ -57,6 +57,29 @@ _ALIAS_GROUP = MappingProxyType(
 """Names that mean the same thing (US / American, JS / JavaScript), keyed by word tuple."""
 _ALIAS_LENGTH = max(len(words) for words in _ALIAS_GROUP)
 _CANONICAL = MappingProxyType({alias: group[0] for group in _VOCABULARY["aliases"] for alias in group})
+_SCALES = MappingProxyType(
+    {unit: (str(scale[0]), float(scale[1])) for unit, scale in _VOCABULARY["unit_scales"].items() if unit != "_about"}
+)
+"""Canonical unit -> (dimension, size in the dimension's base unit), for comparing quantities."""
+_CARDINALS = MappingProxyType(
+    {w: n for w, n in NUMBER_WORDS.items() if not w.endswith(("st", "nd", "rd", "th")) and w not in ("second", "third")}
+)
+_ORDINALS = MappingProxyType({w: n for w, n in NUMBER_WORDS.items() if w not in _CARDINALS})
+_QUANTITY = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?|"
+    + "|".join(sorted(_CARDINALS, key=len, reverse=True))
+    + r"|an?|one)\s*-?\s*("
+    + "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] in _SCALES), key=len, reverse=True))
+    + r")(?![\w])"
+)
+"""A number (or 'a', 'one') followed by a unit that has a scale: '2 weeks', 'a week', '5km'."""
+_LONG_UNIT = re.compile(
+    r"(?<![\w])(" + "|".join(re.escape(u) for u in UNITS if UNITS[u] in _SCALES and u.isalpha()) + r")-long(?![\w])"
+)
+"""'week-long', 'hour-long': one of the unit."""
+_NOT_SUPERLATIVE: frozenset[str] = frozenset(_VOCABULARY["not_superlatives"])
+_SUPERLATIVE_WORDS: frozenset[str] = frozenset(_VOCABULARY["superlative_words"])
+_DETERMINERS = frozenset({"the", "its", "their", "my", "our", "your", "his", "her"})
 
 
 def _opposites(pairs: list[list[str]]) -> dict[str, frozenset[str]]:
@@ -141,6 +164,14 @@ class TextFacts:
     """``(word, alias group)`` for each word of a known alias ('united states' -> group of 'us')."""
     forms: Mapping[str, tuple[frozenset[str], frozenset[tuple[int, int, str]]]]
     """Per distinct word: its likely uninflected forms and their prefixed roots (antonym rule)."""
+    quantities: tuple[tuple[str, float], ...]
+    """Measures as ``(dimension, size in base units)``, sorted: '2 weeks' -> ``(("time", 1209600.0),)``."""
+    measure_numbers: frozenset[str]
+    """The numbers that belong to those measures (compared as quantities, not as numbers)."""
+    measure_units: frozenset[str]
+    """The units that belong to those measures."""
+    ranks: frozenset[str]
+    """Rank of each superlative: 'the tallest' -> '1', 'the second tallest' -> '2'."""
 
 
 def text_facts(text: str) -> TextFacts:
@@ -152,6 +183,7 @@ def text_facts(text: str) -> TextFacts:
     content = tuple(stem(w) for w in words if _is_content(w))
     categories = {(_CATEGORY_OF[w], _CANONICAL.get(w, w)) for w in words if w in _CATEGORY_OF}
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
+    quantities, measure_numbers, measure_units = _quantities(text)
     return TextFacts(
         words=words,
         content=content,
@@ -166,6 +198,10 @@ def text_facts(text: str) -> TextFacts:
         initials=_initials(text, words),
         aliases=_aliases(words),
         forms=MappingProxyType({w: (f := frozenset(_forms(w)), frozenset(_prefixed_roots(f))) for w in set(words)}),
+        quantities=quantities,
+        measure_numbers=measure_numbers,
+        measure_units=measure_units,
+        ranks=_ranks(words),
     )
 
 
@@ -176,27 +212,38 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     other lacks (a substitution: 3.11 vs 3.12, Canada vs Mexico); a detail only one side
     adds is reported by :func:`added_details` instead, for the learned verifier to weigh.
     """
+    measured = _same_measures(a, b)
+    numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
+    units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
-        "number": bool(_numbers_of(a, b) - b.numbers) and bool(_numbers_of(b, a) - a.numbers),
-        "unit": bool(a.units - b.units) and bool(b.units - a.units),
+        "number": (bool(_numbers_of(a, b, numbers_a) - numbers_b) and bool(_numbers_of(b, a, numbers_b) - numbers_a))
+        or _ranks_differ(a, b)
+        or _measures_differ(a, b),
+        "unit": bool(units_a - units_b) and bool(units_b - units_a),
         "negation": len(a.negated) % 2 != len(b.negated) % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
-        "entity": bool(_missing_entities(a, b)) and bool(_missing_entities(b, a)),
+        "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
         "identifier": _flags(a) != _flags(b) or (_code_missing(a, b) and _code_missing(b, a)),
         "quoted": _quotes_differ(a, b),
         "antonym": _antonyms(a, b),
-        "category": _categories_differ(a.categories, b.categories),
+        "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
         "direction": _swapped(a, b),
     }
 
 
 def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
-    """Numbers, units, entities or identifiers that only one side mentions."""
+    """Numbers, units, entities or identifiers that only one side mentions.
+
+    The same measure written two ways ('a week' / '7 days') adds nothing.
+    """
+    measured = _same_measures(a, b)
+    numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
+    units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
-        "number": (a.numbers != b.numbers) and not (a.numbers - b.numbers and b.numbers - a.numbers),
-        "unit": (a.units != b.units) and not (a.units - b.units and b.units - a.units),
-        "entity": bool(_missing_entities(a, b)) != bool(_missing_entities(b, a)),
+        "number": (numbers_a != numbers_b) and not (numbers_a - numbers_b and numbers_b - numbers_a),
+        "unit": (units_a != units_b) and not (units_a - units_b and units_b - units_a),
+        "entity": bool(_missing_entities(a, b, measured)) != bool(_missing_entities(b, a, measured)),
         "identifier": _code_missing(a, b) != _code_missing(b, a),
-        "category": _categories_added(a.categories, b.categories),
+        "category": _categories_added(_categories_of(a, measured), _categories_of(b, measured)),
     }
 
 
@@ -346,21 +393,123 @@ def _aliases(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
     return frozenset(found)
 
 
-def _numbers_of(a: TextFacts, b: TextFacts) -> frozenset[str]:
-    """Numbers of ``a``, less those inside a name ``b`` also uses ('two-factor' vs '2FA')."""
+def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozenset[str]:
+    """``numbers`` of ``a``, less those inside a name ``b`` also uses ('two-factor' vs '2FA')."""
     groups = {g for _, g in b.aliases}
     named = {NUMBER_WORDS.get(w, w) for w, g in a.aliases if g in groups}
-    return a.numbers - named if named else a.numbers
+    return numbers - named if named else numbers
 
 
-def _missing_entities(a: TextFacts, b: TextFacts) -> set[str]:
-    """Entities of ``a`` that ``b`` neither names nor mentions in lower case."""
+def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str], frozenset[str]]:
+    """Measures with a unit that has a scale, and the numbers and units they use."""
+    lowered = text.lower()
+    found: list[tuple[str, float]] = []
+    numbers: set[str] = set()
+    units: set[str] = set()
+    for match in _QUANTITY.finditer(lowered):
+        count, unit = match.groups()
+        dimension, size = _SCALES[UNITS[unit]]
+        value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
+        before = lowered[: match.start()].rstrip()
+        value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
+        found.append((dimension, value * size))
+        units.add(UNITS[unit])
+        if count in _CARDINALS or count[0].isdigit():
+            numbers.add(_CARDINALS.get(count, count))
+    counted = [match.span(2) for match in _QUANTITY.finditer(lowered)]
+    for match in _LONG_UNIT.finditer(lowered):
+        if match.span(1) not in counted:  # 'a week-long trip' was counted as 'a week'
+            found.append(_SCALES[UNITS[match.group(1)]])
+            units.add(UNITS[match.group(1)])
+    return tuple(sorted(found)), frozenset(numbers), frozenset(units)
+
+
+def _same_measures(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides state the same measures, perhaps in other units ('a week' / '7 days').
+
+    Sizes match within 3 %, so '1 GB' / '1000 MB' and '12 months' / 'a year' agree while
+    '4 weeks' / 'a month' (8 % apart) do not.
+    """
+    if not a.quantities or len(a.quantities) != len(b.quantities):
+        return False
+    return all(
+        x[0] == y[0] and abs(x[1] - y[1]) <= 0.03 * max(x[1], y[1])
+        for x, y in zip(a.quantities, b.quantities, strict=True)
+    )
+
+
+def _measures_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides measure the same dimensions, in different amounts ('half an hour' / 'an hour')."""
+    if not a.quantities or [d for d, _ in a.quantities] != [d for d, _ in b.quantities]:
+        return False
+    return not _same_measures(a, b)
+
+
+def _compared_numbers(facts: TextFacts, measured: bool) -> frozenset[str]:
+    """The numbers the number rule compares: without those of matching measures."""
+    return facts.numbers - facts.measure_numbers if measured else facts.numbers
+
+
+def _compared_units(facts: TextFacts, measured: bool) -> frozenset[str]:
+    """The units the unit rule compares: without those of matching measures."""
+    return facts.units - facts.measure_units if measured else facts.units
+
+
+def _ranks(words: tuple[str, ...]) -> frozenset[str]:
+    """Rank of each superlative with a determiner or an ordinal before it ('the tallest' is
+    rank 1, 'the second tallest' rank 2); 'the 3 largest' (a count) is left to the numbers."""
+    ranks = set()
+    for i, word in enumerate(words[1:], start=1):
+        if not _is_superlative(word):
+            continue
+        before = words[i - 1]
+        if before in _ORDINALS:
+            ranks.add(_ORDINALS[before])
+        elif re.fullmatch(r"\d+(?:st|nd|rd|th)", before):
+            ranks.add(before[:-2])
+        elif before in _DETERMINERS or before.endswith("'s"):
+            ranks.add("1")
+    return frozenset(ranks)
+
+
+def _is_superlative(word: str) -> bool:
+    if word in _SUPERLATIVE_WORDS:
+        return True
+    return len(word) >= 6 and word.endswith("est") and word.isalpha() and word not in _NOT_SUPERLATIVE
+
+
+def _ranks_differ(a: TextFacts, b: TextFacts) -> bool:
+    """'the largest city' vs 'the second largest city': each side ranks what the other does not."""
+    return bool(a.ranks - b.ranks) and bool(b.ranks - a.ranks)
+
+
+def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set[str]:
+    """Entities of ``a`` that ``b`` neither names nor mentions in lower case.
+
+    A unit written as a name ('Celsius', 'GB') is a unit: it counts as named when ``b`` uses
+    that unit, and not at all when both sides state the same measures (``measured``).
+    """
     if not a.entities:
         return set()
     known = b.entities | set(b.words) | {stem(w) for w in b.words} | b.initials
     groups = {g for _, g in b.aliases}
     aliased = {w for w, g in a.aliases if g in groups}
-    return {e for e in a.entities if e not in known and stem(e) not in known and e not in aliased}
+    return {
+        e
+        for e in a.entities
+        if e not in known
+        and stem(e) not in known
+        and e not in aliased
+        and UNITS.get(e, "") not in b.units
+        and not (measured and UNITS.get(e, "") in a.measure_units)
+    }
+
+
+def _categories_of(facts: TextFacts, measured: bool) -> frozenset[tuple[str, str]]:
+    """Category members, less units of matching measures ('week' in 'a week' / '7 days')."""
+    if not measured:
+        return facts.categories
+    return frozenset((c, m) for c, m in facts.categories if UNITS.get(m, "") not in facts.measure_units)
 
 
 def _flags(facts: TextFacts) -> set[str]:
