@@ -13,7 +13,17 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Coroutine,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -135,6 +145,11 @@ class HybridClient:
                 raise ConfigError(first["msg"], field=_field_path("health", first["loc"])) from None
         else:
             raise ConfigError("must be a HealthConfig or a mapping", field="health")
+        if callable(callbacks) or isinstance(callbacks, str | bytes) or not isinstance(callbacks, Iterable):
+            raise ConfigError(
+                f"must be a list of callables, got {type(callbacks).__name__} (wrap a single one: [callback])",
+                field="callbacks",
+            )
         if not all(callable(c) for c in callbacks):
             raise ConfigError("every callback must be callable", field="callbacks")
         self._queue_timeout_s = _non_negative(queue_timeout_s, "queue_timeout_s")
@@ -334,6 +349,8 @@ class HybridClient:
         }
         policy = named.pop("policy", None)
         request = build_request(prompt, stream=stream, params=kwargs, **named)
+        if request.cache_mode == "only" and self._cache_layer is None:
+            raise ConfigError("'only' needs a cache: build the client with cache=CacheConfig(...)", field="cache")
         if policy is not None:
             if not isinstance(policy, Policy | str):
                 raise ConfigError(f"must be a policy name or a Policy, got {type(policy).__name__}", field="policy")

@@ -69,12 +69,13 @@ class Deployment(BaseModel):
     """The key itself, or a ``${ENV_VAR}`` reference resolved at call time (never stored)."""
     kind: Literal["local", "cloud"] = None  # type: ignore[assignment]  # inferred when omitted
     use_cases: frozenset[str] = frozenset()
-    input_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False)
-    output_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False)
-    max_concurrency: int | None = Field(default=None, ge=1)
-    timeout_s: float = Field(default=30.0, gt=0, allow_inf_nan=False)
-    context_window: int | None = Field(default=None, ge=1)
-    rpm: int | None = Field(default=None, ge=1)
+    # strict: a number must be a number ("5" and True are mistakes, not 5 and 1)
+    input_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False, strict=True)
+    output_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False, strict=True)
+    max_concurrency: int | None = Field(default=None, ge=1, strict=True)
+    timeout_s: float = Field(default=30.0, gt=0, allow_inf_nan=False, strict=True)
+    context_window: int | None = Field(default=None, ge=1, strict=True)
+    rpm: int | None = Field(default=None, ge=1, strict=True)
     transport: TransportName = "auto"
 
     @field_validator("api_base")
@@ -91,7 +92,11 @@ class Deployment(BaseModel):
     @classmethod
     def _check_use_cases(cls, value: object) -> object:
         if isinstance(value, str):
-            return frozenset({value})
+            value = frozenset({value})
+        if isinstance(value, set | frozenset | list | tuple) and any(
+            isinstance(tag, str) and not tag.strip() for tag in value
+        ):
+            raise ValueError("use case tags must be non-blank strings")
         return value
 
     @model_validator(mode="before")

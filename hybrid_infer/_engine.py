@@ -24,8 +24,10 @@ from hybrid_infer._state import DeploymentState
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
     AuthenticationFailed,
+    ConfigError,
     ContextWindowExceeded,
     HybridInferError,
+    MissingApiKey,
     NoDeploymentAvailable,
     Overloaded,
     ProviderConnectionError,
@@ -91,6 +93,7 @@ class Engine:
         self._waiters: list[asyncio.Future[None]] = []
         self._health_task: asyncio.Task[None] | None = None
         self._warm_task: asyncio.Task[None] | None = None
+        self._lifetime_task: asyncio.Task[None] | None = None
         self._all_tags = sorted({tag for s in self.states for tag in s.deployment.use_cases})
 
     # --- lifecycle -------------------------------------------------------------------
@@ -102,6 +105,21 @@ class Engine:
             self._health_task = self.loop.create_task(self._health_loop(), name="hybrid-infer-health")
         if self._warm_task is None:
             self._warm_task = self.loop.create_task(self._warm_up(), name="hybrid-infer-warm-up")
+        if self._lifetime_task is None:
+            self._lifetime_task = self.loop.create_task(self._close_with_loop(), name="hybrid-infer-lifetime")
+
+    async def _close_with_loop(self) -> None:
+        """Wait until cancelled, then close the connection pools.
+
+        ``aclose`` cancels this task; so does ``asyncio.run`` when its loop ends while the
+        client is still open (a client used across several ``asyncio.run`` calls). Pools
+        bound to a finished loop would otherwise leak their sessions and sockets.
+        """
+        try:
+            await asyncio.get_running_loop().create_future()
+        finally:
+            for transport in self._unique_transports():
+                await transport.aclose()
 
     async def _warm_up(self) -> None:
         """Start transports' slow set-up (litellm's import) in the background right away."""
@@ -111,8 +129,8 @@ class Engine:
         return list({id(t): t for t in self.transports.values()}.values())
 
     async def aclose(self) -> None:
-        tasks = [t for t in (self._health_task, self._warm_task) if t is not None]
-        self._health_task = self._warm_task = None
+        tasks = [t for t in (self._health_task, self._warm_task, self._lifetime_task) if t is not None]
+        self._health_task = self._warm_task = self._lifetime_task = None
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -172,7 +190,9 @@ class Engine:
             remaining = [s for s in call.candidates if s.deployment.name not in call.tried and self._fits(s, call)]
             # Policies return the candidates they were given; anything else is ignored.
             ordered = (
-                [c for c in policy.order(remaining, call.route) if isinstance(c, DeploymentState)] if remaining else []
+                [c for c in self._order(policy, remaining, call.route) if isinstance(c, DeploymentState)]
+                if remaining
+                else []
             )
             busy = False
             for state in ordered:
@@ -184,7 +204,7 @@ class Engine:
                 name = state.deployment.name
                 if call.skipped.get(name) != reason:
                     call.skipped[name] = reason
-                    self._record(call, Attempt(deployment=name, outcome=reason))
+                    self._record(call, Attempt(deployment=name, outcome=reason, error=state.skip_cause(reason)))
             if not busy:
                 raise self._exhausted(call, bool(remaining) and not ordered)
             wait = call.queue_deadline - time.monotonic()
@@ -228,6 +248,14 @@ class Engine:
                 if not waiter.done():
                     waiter.set_result(None)
 
+    @staticmethod
+    def _order(policy: Policy, remaining: list[DeploymentState], route: RouteContext) -> Sequence[object]:
+        """``policy.order``, with a bug in a user's policy reported as a typed error."""
+        try:
+            return policy.order(remaining, route)
+        except Exception as exc:
+            raise ConfigError(f"policy {policy!r} raised {type(exc).__name__}: {exc}", field="policy") from exc
+
     def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
         """Account one failed call: attempt, breaker, cooldown, stats."""
         latency_ms = (time.perf_counter() - started) * 1000
@@ -240,8 +268,9 @@ class Engine:
         if isinstance(error, RateLimited):
             retry = self.health_config.default_retry_after_s if error.retry_after_s is None else error.retry_after_s
             state.start_cooldown(min(retry, self.health_config.max_retry_after_s))
-        elif isinstance(error, AuthenticationFailed):
+        elif isinstance(error, AuthenticationFailed) and not isinstance(error, MissingApiKey):
             # Not retried on every request: out until a probe passes or the reset timeout ends.
+            # (An unset key variable is read again on the next call: no need to wait.)
             state.mark_unhealthy(state.last_error, self.health_config.reset_timeout_s)
         elif isinstance(error, ContextWindowExceeded) and deployment.context_window is not None:
             previous = call.overflowed_window or 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from hybrid_infer.errors import ConfigError
 
@@ -247,7 +247,7 @@ def build_request(
         ):
             raise ConfigError("must be a string or a list of strings", field=key)
         extra[key] = value
-    if cache not in CACHE_MODES:
+    if not (isinstance(cache, str) and cache in CACHE_MODES):
         raise ConfigError(f"must be one of {sorted(CACHE_MODES)}, got {cache!r}", field="cache")
     if namespace is not None and (not isinstance(namespace, str) or not namespace or len(namespace) > 200):
         raise ConfigError("must be a non-empty string of at most 200 characters", field="namespace")
@@ -261,7 +261,7 @@ def build_request(
         timeout_s=None if timeout_s is None else _positive_seconds(timeout_s, "timeout_s"),
         queue_timeout_s=None if queue_timeout_s is None else _positive_seconds(queue_timeout_s, "queue_timeout_s"),
         policy=policy,
-        cache_mode=cache,
+        cache_mode=cast(CacheMode, cache),
         namespace=namespace,
         cache_ttl_s=None if cache_ttl_s is None else _positive_seconds(cache_ttl_s, "cache_ttl_s"),
     )

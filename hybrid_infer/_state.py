@@ -118,6 +118,19 @@ class DeploymentState:
             self._rpm_starts.append(time.monotonic())
         return None
 
+    def skip_cause(self, reason: AttemptOutcome) -> str:
+        """Why :meth:`skip_reason` passed this deployment over, for ``Attempt.error``."""
+        if reason == "skipped_unhealthy":
+            return f"unhealthy: {self.last_error}" if self.last_error else "unhealthy"
+        if reason == "skipped_open":
+            return "circuit breaker open after repeated failures"
+        now = time.monotonic()
+        if self.cooldown_until > now:
+            return f"cooling down for {self.cooldown_until - now:.1f}s after a 429"
+        if self._rpm_full(now):
+            return f"rpm limit of {self.deployment.rpm} reached"
+        return f"all {self.deployment.max_concurrency} concurrency slots in use"
+
     def release(self) -> None:
         self.in_flight -= 1
         self.breaker.release_trial()

@@ -1,4 +1,4 @@
-"""The ``hybrid-infer`` command: a demo, one-off questions and health checks from a preset.
+"""The hybrid-infer command: a demo, one-off questions and health checks from a preset.
 
 A thin argparse layer over the public API; it holds no logic of its own beyond
 formatting. Exit status is 0 on success, 1 when a request or probe fails, 2 for bad
@@ -85,7 +85,10 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
     if args.path:
         settings["path"] = args.path
     settings["semantic"] = False  # stats and clear need no embedder
-    return ResponseCache(CacheConfig.model_validate(settings))
+    config = CacheConfig.model_validate(settings)
+    if not (config.directory() / "entries").is_dir():  # a typo must not create a cache
+        raise ConfigError(f"no cache at {config.directory()}", field="--path" if args.path else "cache.path")
+    return ResponseCache(config)
 
 
 def _cmd_cache(args: argparse.Namespace) -> int:

@@ -148,6 +148,14 @@ class AuthenticationFailed(RequestRejected):
     """The deployment rejected the credentials (401/403). Reported, not retried."""
 
 
+class MissingApiKey(AuthenticationFailed):
+    """The deployment's ``api_key`` names an environment variable that is not set.
+
+    Nothing was sent. The variable is read again on the next call, so setting it takes
+    effect at once: unlike a 401, this does not take the deployment out of rotation.
+    """
+
+
 class ContextWindowExceeded(RequestRejected):
     """The prompt does not fit this deployment's context window."""
 
@@ -160,6 +168,7 @@ __all__ = [
     "ContextWindowExceeded",
     "HybridInferError",
     "MalformedResponse",
+    "MissingApiKey",
     "NoDeploymentAvailable",
     "Overloaded",
     "ProviderConnectionError",

@@ -18,6 +18,9 @@ from typing import TypeAlias
 from hybrid_infer._results import Attempt, BreakerState, Result
 
 _log = logging.getLogger("hybrid_infer")
+# A library does not print on its own: without logging configured by the application,
+# records go nowhere instead of to Python's last-resort stderr handler.
+_log.addHandler(logging.NullHandler())
 
 
 @dataclass(frozen=True, slots=True)

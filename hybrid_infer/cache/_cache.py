@@ -24,6 +24,7 @@ from hybrid_infer.cache._extras import require_semantic_extra
 from hybrid_infer.cache._keys import context_key, request_key
 from hybrid_infer.cache._models import CachedAnswer, CacheHit
 from hybrid_infer.cache._store import EntryRecord, EntryStore, make_private_dir
+from hybrid_infer.errors import ConfigError
 
 if TYPE_CHECKING:
     from hybrid_infer.cache._guard import FalseHitGuard
@@ -148,6 +149,8 @@ class ResponseCache:
 
     def invalidate(self, key: str) -> bool:
         """Remove the entry with this exact key; True if there was one."""
+        if not isinstance(key, str):
+            raise ConfigError(f"must be an entry key (a str), got {type(key).__name__}", field="key")
         return self._store.delete(key)
 
     def clear(self, namespace: str | None = None) -> int:

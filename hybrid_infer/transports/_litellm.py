@@ -24,6 +24,7 @@ from hybrid_infer.errors import (
     AuthenticationFailed,
     ConfigError,
     MalformedResponse,
+    MissingApiKey,
     ProviderConnectionError,
     ProviderError,
     ProviderTimeout,
@@ -236,7 +237,7 @@ class LiteLLMTransport(Transport):
         try:
             key = deployment.resolve_api_key()
         except ConfigError as exc:  # an unset ${ENV} reference: this deployment has no key
-            raise AuthenticationFailed(f"no API key: {exc}", deployment=deployment.name) from None
+            raise MissingApiKey(f"no API key: {exc}", deployment=deployment.name) from None
         if key:
             kwargs["api_key"] = key
         elif deployment.api_base and deployment.protocol == "openai":

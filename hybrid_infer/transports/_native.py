@@ -21,9 +21,9 @@ from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
-    AuthenticationFailed,
     ConfigError,
     MalformedResponse,
+    MissingApiKey,
     ProviderConnectionError,
     ProviderError,
     ProviderTimeout,
@@ -111,7 +111,7 @@ class NativeTransport(Transport):
         try:
             key = deployment.resolve_api_key()
         except ConfigError as exc:  # an unset ${ENV} reference: this deployment has no key
-            raise AuthenticationFailed(f"no API key: {exc}", deployment=deployment.name) from None
+            raise MissingApiKey(f"no API key: {exc}", deployment=deployment.name) from None
         if key:
             return {"Content-Type": "application/json", "Authorization": f"Bearer {key}"}
         return {"Content-Type": "application/json"}

@@ -1,0 +1,137 @@
+"""Edges a new user hits: why a deployment was skipped, unset key variables, misused
+arguments, a buggy custom policy, a client reused across ``asyncio.run`` calls."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Policy, RouteContext
+from hybrid_infer.cache import CacheConfig
+from hybrid_infer.cli import main as cli_main
+from hybrid_infer.errors import ConfigError
+from hybrid_infer.policies import Candidate
+
+from .conftest import NO_PROBES, deployment_for
+
+
+async def test_a_skipped_deployment_says_why(fake) -> None:
+    slow, spare = fake("ollama", latency_s=0.3), fake("openai")
+    deployments = [deployment_for(slow, "local", max_concurrency=1), deployment_for(spare, "cloud")]
+    # cheapest puts the free local one first even while it is busy, so it is skipped
+    async with HybridClient(deployments, policy="cheapest", health=NO_PROBES) as client:
+        first = asyncio.create_task(client.acomplete("hold the only slot"))
+        await asyncio.sleep(0.1)
+        second = await client.acomplete("spill")
+        await first
+    busy = [a for a in second.attempts if a.outcome == "skipped_busy"]
+    assert busy and busy[0].error == "all 1 concurrency slots in use"
+    assert busy[0].error_type is None
+
+
+async def test_an_unset_key_variable_fails_the_attempt_but_is_read_again_next_call(
+    fake, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    provider = fake("openai", api_key="sk-test-1")
+    monkeypatch.delenv("HYBRID_TEST_KEY", raising=False)
+    deployment = deployment_for(provider, "cloud", api_key="${HYBRID_TEST_KEY}")
+    async with HybridClient([deployment], health=NO_PROBES) as client:
+        with pytest.raises(AllDeploymentsFailed) as info:
+            await client.acomplete("hi")
+        (attempt,) = info.value.attempts
+        assert attempt.error_type == "MissingApiKey"
+        assert attempt.error is not None and "HYBRID_TEST_KEY" in attempt.error
+        assert provider.request_count == 0  # nothing was sent
+
+        monkeypatch.setenv("HYBRID_TEST_KEY", "sk-test-1")
+        result = await client.acomplete("hi")  # not benched for reset_timeout_s like a 401
+    assert result.provider == "cloud"
+    assert [a.outcome for a in result.attempts] == ["ok"]
+
+
+def test_cache_only_without_a_cache_is_a_config_error(fake) -> None:
+    provider = fake("openai")
+    with (
+        HybridClient([deployment_for(provider, "cloud")], health=NO_PROBES) as client,
+        pytest.raises(ConfigError) as info,
+    ):
+        client.complete("hi", cache="only")
+    assert info.value.field == "cache"
+    assert provider.request_count == 0
+
+
+@pytest.mark.parametrize("mode", [["default"], 1, None])
+def test_a_cache_mode_of_the_wrong_type_is_a_config_error(fake, mode: object) -> None:
+    with (
+        HybridClient([deployment_for(fake("openai"), "cloud")], health=NO_PROBES) as client,
+        pytest.raises(ConfigError) as info,
+    ):
+        client.complete("hi", cache=mode)
+    assert info.value.field == "cache"
+
+
+def test_callbacks_must_be_a_list(fake) -> None:
+    with pytest.raises(ConfigError) as info:
+        HybridClient([deployment_for(fake("openai"), "cloud")], callbacks=print)  # type: ignore[arg-type]
+    assert info.value.field == "callbacks"
+
+
+def test_invalidate_wants_a_key(fake, tmp_path: Path) -> None:
+    config = CacheConfig(path=tmp_path / "cache", semantic=False)
+    with HybridClient([deployment_for(fake("openai"), "cloud")], health=NO_PROBES, cache=config) as client:
+        assert client.cache is not None
+        with pytest.raises(ConfigError) as info:
+            client.cache.invalidate(None)  # type: ignore[arg-type]
+        assert info.value.field == "key"
+        assert client.cache.invalidate("no-such-key") is False
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("max_concurrency", True), ("max_concurrency", "4"), ("timeout_s", "5"), ("rpm", 2.5), ("use_cases", {""})],
+)
+def test_deployment_numbers_and_tags_are_not_coerced(field: str, value: object) -> None:
+    with pytest.raises(ValidationError) as info:
+        Deployment(name="d", model="openai/gpt-4o-mini", **{field: value})
+    assert info.value.errors()[0]["loc"][0] == field
+
+
+class Broken(Policy):
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        raise RuntimeError("bug in my policy")
+
+
+async def test_a_failing_custom_policy_is_a_typed_error(fake) -> None:
+    provider = fake("openai")
+    async with HybridClient([deployment_for(provider, "cloud")], policy=Broken(), health=NO_PROBES) as client:
+        with pytest.raises(ConfigError) as info:
+            await client.acomplete("hi")
+    assert info.value.field == "policy"
+    assert "bug in my policy" in str(info.value)
+    assert provider.request_count == 0
+
+
+def test_a_client_used_across_asyncio_runs_closes_each_loops_connections(fake) -> None:
+    provider = fake("openai")
+    client = HybridClient([deployment_for(provider, "cloud")], health=NO_PROBES)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        asyncio.run(client.acomplete("one"))
+        asyncio.run(client.acomplete("two"))
+        client.close()
+        gc.collect()
+    unclosed = [str(w.message) for w in caught if "nclosed" in str(w.message)]
+    assert unclosed == []
+    assert provider.request_count == 2
+
+
+def test_cli_cache_stats_on_a_missing_directory_creates_nothing(tmp_path: Path) -> None:
+    missing = tmp_path / "typo"
+    assert cli_main(["cache", "stats", "--path", str(missing)]) == 2
+    assert not missing.exists()
