@@ -24,6 +24,7 @@ from hybrid_infer._state import DeploymentState
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
     AuthenticationFailed,
+    ClientClosed,
     ConfigError,
     ContextWindowExceeded,
     HybridInferError,
@@ -94,6 +95,7 @@ class Engine:
         self._health_task: asyncio.Task[None] | None = None
         self._warm_task: asyncio.Task[None] | None = None
         self._lifetime_task: asyncio.Task[None] | None = None
+        self._closing = False
         self._all_tags = sorted({tag for s in self.states for tag in s.deployment.use_cases})
 
     # --- lifecycle -------------------------------------------------------------------
@@ -129,14 +131,15 @@ class Engine:
         return list({id(t): t for t in self.transports.values()}.values())
 
     async def aclose(self) -> None:
+        self._closing = True
         tasks = [t for t in (self._health_task, self._warm_task, self._lifetime_task) if t is not None]
         self._health_task = self._warm_task = self._lifetime_task = None
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for waiter in self._waiters:
+        for waiter in self._waiters:  # queued requests wake up and see the client closing
             if not waiter.done():
-                waiter.cancel()
+                waiter.set_result(None)
         self._waiters.clear()
         for transport in self._unique_transports():
             await transport.aclose()
@@ -187,6 +190,8 @@ class Engine:
         """
         policy = call.request.policy or self.policy
         while True:
+            if self._closing:
+                raise ClientClosed("the client was closed while this request waited", call.attempts)
             remaining = [s for s in call.candidates if s.deployment.name not in call.tried and self._fits(s, call)]
             # Policies return the candidates they were given; anything else is ignored.
             ordered = (
@@ -258,6 +263,8 @@ class Engine:
 
     def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
         """Account one failed call: attempt, breaker, cooldown, stats."""
+        if self._closing:  # the close cut this call, not the deployment
+            raise ClientClosed("the client was closed while this request was in flight", call.attempts)
         latency_ms = (time.perf_counter() - started) * 1000
         deployment = state.deployment
         error.deployment = error.deployment or deployment.name

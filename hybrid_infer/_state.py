@@ -123,7 +123,7 @@ class DeploymentState:
         if reason == "skipped_unhealthy":
             return f"unhealthy: {self.last_error}" if self.last_error else "unhealthy"
         if reason == "skipped_open":
-            return "circuit breaker open after repeated failures"
+            return f"circuit breaker open; last error: {self.last_error}" if self.last_error else "circuit breaker open"
         now = time.monotonic()
         if self.cooldown_until > now:
             return f"cooling down for {self.cooldown_until - now:.1f}s after a 429"

@@ -56,6 +56,14 @@ class Overloaded(RoutingError):
     """Raised when every candidate stayed saturated for ``queue_timeout_s``."""
 
 
+class ClientClosed(RoutingError):
+    """Raised for a request still queued or in flight when the client was closed.
+
+    Its provider calls were cut by the close, not by the providers: they count against no
+    deployment.
+    """
+
+
 class StreamInterrupted(RoutingError):
     """Raised when a stream broke after its first token; ``partial_text`` is what arrived."""
 
@@ -164,6 +172,7 @@ __all__ = [
     "AllDeploymentsFailed",
     "AuthenticationFailed",
     "CacheMiss",
+    "ClientClosed",
     "ConfigError",
     "ContextWindowExceeded",
     "HybridInferError",

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Policy, RouteContext
 from hybrid_infer.cache import CacheConfig
 from hybrid_infer.cli import main as cli_main
-from hybrid_infer.errors import ConfigError
+from hybrid_infer.errors import ClientClosed, ConfigError
 from hybrid_infer.policies import Candidate
 
 from .conftest import NO_PROBES, deployment_for
@@ -135,3 +135,18 @@ def test_cli_cache_stats_on_a_missing_directory_creates_nothing(tmp_path: Path) 
     missing = tmp_path / "typo"
     assert cli_main(["cache", "stats", "--path", str(missing)]) == 2
     assert not missing.exists()
+
+
+async def test_closing_ends_queued_and_in_flight_requests_with_client_closed(fake) -> None:
+    slow = fake("openai", latency_s=2.0)
+    client = HybridClient([deployment_for(slow, "only", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=10)
+    await client.astart()
+    in_flight = asyncio.create_task(client.acomplete("first"))
+    await asyncio.sleep(0.2)
+    queued = asyncio.create_task(client.acomplete("second"))
+    await asyncio.sleep(0.2)
+    await client.aclose()
+    for task in (in_flight, queued):
+        with pytest.raises(ClientClosed):
+            await asyncio.wait_for(task, 5)
+    assert slow.request_count == 1  # the queued one was never sent
