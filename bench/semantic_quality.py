@@ -51,6 +51,9 @@ NEAR_MISS_HOLDOUT_2 = ROOT / "bench" / "near_miss_holdout_2.jsonl"
 """Questions and instructions, written like the others; never used to tune anything."""
 NEAR_MISS_REWORDED = ROOT / "bench" / "near_miss_reworded.jsonl"
 """Written like the others, with a third of the paraphrases heavily reworded; used to tune."""
+NEAR_MISS_OTHER_KINDS = ROOT / "bench" / "near_miss_other_kinds.jsonl"
+"""Changes of time, length, quantifier, rank, audience, tone, format and role, with paraphrases
+that vary such words; used to develop rules, not held to the acceptance constraint."""
 NEAR_MISS_HOLDOUT_3 = ROOT / "bench" / "near_miss_holdout_3.jsonl"
 """Prompts of agents and developer tools, written like the others; never used to tune anything."""
 NEAR_MISS_FILES = {
@@ -61,6 +64,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out": NEAR_MISS_HOLDOUT,
     "near-miss, hold-out 2": NEAR_MISS_HOLDOUT_2,
     "near-miss, reworded": NEAR_MISS_REWORDED,
+    "near-miss, other kinds": NEAR_MISS_OTHER_KINDS,
     "near-miss, hold-out 3": NEAR_MISS_HOLDOUT_3,
 }
 """Every near-miss file, by the name the report gives it."""

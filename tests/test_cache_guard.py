@@ -73,6 +73,12 @@ def broken(a: str, b: str) -> set[str]:
         # the same dimension, a different amount, whatever the units
         ("Boil the eggs for half an hour.", "Boil the eggs for an hour.", "number"),
         ("Budget for a 2 week stay in Lima.", "Budget for a 10 day stay in Lima.", "number"),
+        # opposing groups of words: length, time direction, quantifiers
+        ("Give a brief history of Rome.", "Give a thorough history of Rome.", "antonym"),
+        ("Which stocks rose over the past year?", "Which stocks will rise over the next year?", "antonym"),
+        ("Does the plan cover all dental work?", "Does the plan cover some dental work?", "antonym"),
+        # 'B from A' is 'A to B': the same words in the same order with converse words swap
+        ("Convert the recipe from grams to cups.", "Convert the recipe to grams from cups.", "direction"),
         # a unit that is not part of a matching measure is still compared
         ("Give the speed of sound in meters per second.", "Give the speed of sound in feet per second.", "unit"),
     ],
@@ -124,6 +130,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Cook the rice for 20 minutes.", "Cook the rice for twenty minutes."),
         ("How warm is the sea in Nice in Celsius?", "Sea temperature in Nice in °C?"),
         ("Read a CSV file in Go.", "Read a CSV file in Golang."),
+        # converse directional words keep the direction; demonyms name their country
+        ("How do I get my landlord to return my deposit?", "How do I get my deposit back from my landlord?"),
+        ("Which cities in Canada are the most expensive?", "Which Canadian cities are the most expensive?"),
+        # 'least expensive' is 'cheapest'; 'rather than X' is 'not X'; one tone, two words
+        ("Which is the least expensive CDN?", "Which is the cheapest CDN?"),
+        ("Answer as a list rather than prose.", "Answer as a list, not as prose."),
+        ("Make this reply more formal.", "Make this reply more professional."),
         # both sides rank first
         ("What's the best way to learn chess?", "What is the most effective way to learn chess?"),
     ],

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
@@ -90,7 +91,16 @@ def _opposites(pairs: list[list[str]]) -> dict[str, frozenset[str]]:
     return out
 
 
-_OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
+_OPPOSITE = MappingProxyType(
+    _opposites(
+        _VOCABULARY["antonyms"]
+        + [[x, y] for side_a, side_b in _VOCABULARY["antonym_groups"] for x in side_a for y in side_b]
+    )
+)
+"""Each word's opposites: the antonym pairs, and every cross pair of two opposing groups
+(brief / short / concise against detailed / thorough / full, …)."""
+_DIMINISHERS = frozenset({"least", "less", "fewer"})
+"""'least expensive' says what 'cheapest' says: the word after one is not compared as an antonym."""
 _OPPOSING_PREFIXES: tuple[tuple[str, str], ...] = tuple((p, q) for p, q in _VOCABULARY["opposing_prefixes"])
 
 
@@ -172,6 +182,8 @@ class TextFacts:
     """The units that belong to those measures."""
     ranks: frozenset[str]
     """Rank of each superlative: 'the tallest' -> '1', 'the second tallest' -> '2'."""
+    diminished: frozenset[str]
+    """Words right after 'least', 'less' or 'fewer' ('expensive' in 'least expensive')."""
 
 
 def text_facts(text: str) -> TextFacts:
@@ -202,6 +214,7 @@ def text_facts(text: str) -> TextFacts:
         measure_numbers=measure_numbers,
         measure_units=measure_units,
         ranks=_ranks(words),
+        diminished=frozenset(w for before, w in pairwise(words) if before in _DIMINISHERS),
     )
 
 
@@ -288,7 +301,10 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
     """
     found = []
     for i, word in enumerate(words):
-        if word in NEGATIONS and not (word == "not" and i and words[i - 1] in ("or", "why", "if")):
+        following = words[i + 1] if i + 1 < len(words) else ""
+        negates = word in NEGATIONS and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
+        # 'X rather than Y' and 'X instead of Y' say 'not Y'
+        if negates or (word, following) in (("rather", "than"), ("instead", "of")):
             found.append(next((stem(w) for w in words[i + 1 :] if _is_content(w)), ""))
     return tuple(found)
 
@@ -492,6 +508,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     if not a.entities:
         return set()
     known = b.entities | set(b.words) | {stem(w) for w in b.words} | b.initials
+    known |= {e for e in a.entities if any(_same_root(e, w) for w in b.words)}
     groups = {g for _, g in b.aliases}
     aliased = {w for w, g in a.aliases if g in groups}
     return {
@@ -503,6 +520,16 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
         and UNITS.get(e, "") not in b.units
         and not (measured and UNITS.get(e, "") in a.measure_units)
     }
+
+
+def _same_root(x: str, y: str) -> bool:
+    """One name in two forms: a shared prefix of at least 5 letters covering three quarters
+    of the shorter word ('australia' / 'australian', 'canada' / 'canadian'; not 'austria' /
+    'australia')."""
+    if x[:5] != y[:5] or len(x) < 5 or len(y) < 5:
+        return False
+    shared = next((i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y)))
+    return shared >= 0.75 * min(len(x), len(y))
 
 
 def _categories_of(facts: TextFacts, measured: bool) -> frozenset[tuple[str, str]]:
@@ -543,8 +570,8 @@ def _squash(text: str) -> str:
 def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     """One side has a word whose opposite only the other has. A negated word does not count:
     'not including' says what 'excluding' says."""
-    only_a = {w for w in a.forms.keys() - b.forms.keys() if stem(w) not in a.negated}
-    only_b = {w for w in b.forms.keys() - a.forms.keys() if stem(w) not in b.negated}
+    only_a = {w for w in a.forms.keys() - b.forms.keys() if stem(w) not in a.negated and w not in a.diminished}
+    only_b = {w for w in b.forms.keys() - a.forms.keys() if stem(w) not in b.negated and w not in b.diminished}
     if not only_a or not only_b:
         return False
     forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
@@ -613,12 +640,17 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
-    """Words on the two sides of a directional word trade places."""
+    """Words on the two sides of a directional word trade places ('A to B' / 'B to A').
+
+    Converse words are read as their partner with the sides swapped: 'B from A' is 'A to
+    B' and 'B after A' is 'A before B', so 'get the deposit back from my landlord' keeps the
+    direction of 'get my landlord to return the deposit'.
+    """
     before_after = _directed_pairs(a.words)
     if not before_after:
         return False
-    reversed_b = {(y, x) for x, y in _directed_pairs(b.words)}
-    return any(pair in reversed_b and (pair[1], pair[0]) not in before_after for pair in before_after)
+    reversed_b = {(y, x, marker) for x, y, marker in _directed_pairs(b.words)}
+    return any(pair in reversed_b and (pair[1], pair[0], pair[2]) not in before_after for pair in before_after)
 
 
 def _same_roles(a: TextFacts, b: TextFacts) -> bool:
@@ -662,16 +694,25 @@ def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str]]:
-    """(x, y) for content words x shortly before and y shortly after a directional word."""
+_CONVERSES = MappingProxyType(
+    {"to": ("to", False), "into": ("to", False), "onto": ("to", False), "toward": ("to", False),
+     "towards": ("to", False), "from": ("to", True), "before": ("before", False), "after": ("before", True)}
+)  # fmt: skip
+"""Directional word -> (the marker it is compared as, whether its sides are swapped first)."""
+
+
+def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str, str]]:
+    """(x, y, marker) for content words x shortly before and y shortly after a directional
+    word, written in the marker's own direction (see :data:`_CONVERSES`)."""
     marks = [i for i, w in enumerate(words) if w in DIRECTIONAL]
-    pairs: set[tuple[str, str]] = set()
+    pairs: set[tuple[str, str, str]] = set()
     for n, i in enumerate(marks):
         start = marks[n - 1] + 1 if n else 0
         stop = marks[n + 1] if n + 1 < len(marks) else len(words)
         left = [stem(w) for w in words[start:i] if _is_content(w)][-_WINDOW:]
         right = [stem(w) for w in words[i + 1 : stop] if _is_content(w)][:_WINDOW]
-        pairs.update((x, y) for x in left for y in right if x != y)
+        marker, swap = _CONVERSES.get(words[i], (words[i], False))
+        pairs.update((y, x, marker) if swap else (x, y, marker) for x in left for y in right if x != y)
     return pairs
 
 
