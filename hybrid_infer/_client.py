@@ -53,6 +53,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 _log = logging.getLogger("hybrid_infer")
+_BLOCKING_ON_OWN_LOOP = (
+    "a blocking call was made on the event loop this client runs on; use the async methods (acomplete, astream) there"
+)
 
 DEFAULT_QUEUE_TIMEOUT_S = 10.0
 DEFAULT_MAX_OUTPUT_TOKENS = 256
@@ -289,10 +292,7 @@ class HybridClient:
                 except RuntimeError:
                     running = None
                 if running is engine.loop:
-                    raise HybridInferError(
-                        "a blocking call was made on the event loop this client runs on; "
-                        "use the async methods (acomplete, astream) there"
-                    )
+                    raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
                 return engine
             if self._loop_thread is None:
                 self._loop_thread = LoopThread()
@@ -368,8 +368,13 @@ class HybridClient:
         """
         request = self._request(prompt, False, kwargs)
         layer = self._cache_layer
-        if layer is not None and not self._closed and (hit := layer.exact_hit(request)) is not None:
-            return hit
+        if layer is not None and not self._closed:
+            engine = self._engine
+            loop = None if engine is None else engine.loop
+            if loop is not None and loop is asyncio._get_running_loop():  # the fast C check
+                raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
+            if (hit := layer.exact_hit(request)) is not None:
+                return hit
         return self._blocking(lambda engine: self._serve(engine, request))
 
     async def acomplete(self, prompt: str | None = None, **kwargs: Any) -> Result:

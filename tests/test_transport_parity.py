@@ -50,6 +50,7 @@ async def test_results_are_identical(fake, protocol: str, call: dict[str, object
         ({"retry_after_s": 5}, "RateLimited"),
         ({"malformed": True}, "MalformedResponse"),
         ({"error_status": 400}, "RequestRejected"),
+        ({"error_status": 408}, "ProviderTimeout"),
     ],
 )
 async def test_error_classes_are_identical(fake, protocol: str, fault: dict[str, object], error_type: str) -> None:
@@ -59,8 +60,10 @@ async def test_error_classes_are_identical(fake, protocol: str, fault: dict[str,
         async with HybridClient([deployment_for(provider, "p", transport=transport)], health=NO_PROBES) as client:
             with pytest.raises(AllDeploymentsFailed) as info:
                 await client.acomplete("x")
-        seen.append(info.value.attempts[0].error_type)
-    assert seen == [error_type, error_type]
+        attempt = info.value.attempts[0]
+        seen.append((attempt.error_type, attempt.status))
+    expected_status = fault.get("error_status", 429 if "retry_after_s" in fault else None)
+    assert seen == [(error_type, expected_status)] * 2
 
 
 @pytest.mark.parametrize("protocol", ["openai", "ollama"])

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Policy, RouteContext
 from hybrid_infer.cache import CacheConfig
 from hybrid_infer.cli import main as cli_main
-from hybrid_infer.errors import ClientClosed, ConfigError
+from hybrid_infer.errors import ClientClosed, ConfigError, HybridInferError
 from hybrid_infer.policies import Candidate
 
 from .conftest import NO_PROBES, deployment_for
@@ -150,3 +150,11 @@ async def test_closing_ends_queued_and_in_flight_requests_with_client_closed(fak
         with pytest.raises(ClientClosed):
             await asyncio.wait_for(task, 5)
     assert slow.request_count == 1  # the queued one was never sent
+
+
+async def test_a_blocking_call_on_the_clients_own_loop_is_refused_even_for_a_cache_hit(fake, tmp_path: Path) -> None:
+    config = CacheConfig(path=tmp_path / "cache", semantic=False)
+    async with HybridClient([deployment_for(fake("openai"), "cloud")], health=NO_PROBES, cache=config) as client:
+        await client.acomplete("hi")  # stored: a sync call would be an exact hit
+        with pytest.raises(HybridInferError, match="blocking call"):
+            client.complete("hi")

@@ -131,6 +131,10 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
     causes = _causes(exc)
     kinds = {type(c).__name__ for c in causes}
     if isinstance(exc, asyncio.TimeoutError) or kinds & _TIMEOUT_TYPES:
+        # litellm reports its own timeouts as 408 too: keep a status only for a real 408 answer
+        answered = isinstance(status, int) and status == 408 and "408" in message
+        if answered:
+            return ProviderTimeout(f"HTTP 408: {message[:200]}", deployment=name, status=408)
         return ProviderTimeout("timed out", deployment=name)
     if any(isinstance(c, json.JSONDecodeError | UnicodeDecodeError) for c in causes):
         return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
