@@ -422,7 +422,8 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str
     found: list[tuple[str, float]] = []
     numbers: set[str] = set()
     units: set[str] = set()
-    for match in _QUANTITY.finditer(lowered):
+    matches = list(_QUANTITY.finditer(lowered))
+    for match in matches:
         count, unit = match.groups()
         dimension, size = _SCALES[UNITS[unit]]
         value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
@@ -432,7 +433,7 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str
         units.add(UNITS[unit])
         if count in _CARDINALS or count[0].isdigit():
             numbers.add(_CARDINALS.get(count, count))
-    counted = [match.span(2) for match in _QUANTITY.finditer(lowered)]
+    counted = {match.span(2) for match in matches}
     for match in _LONG_UNIT.finditer(lowered):
         if match.span(1) not in counted:  # 'a week-long trip' was counted as 'a week'
             found.append(_SCALES[UNITS[match.group(1)]])
