@@ -1,9 +1,10 @@
 """Rule checks for near-miss prompts: details that change the answer but barely move a vector.
 
-:func:`text_facts` extracts what the rules compare (numbers, units, negations and what they
-negate, entities with their aliases and spelled-out acronyms, code identifiers, flags and CLI
-subcommands, quoted strings, category members such as languages or tones, word forms for
-antonyms, directional word order) and :func:`rule_flags` says which rules a pair breaks.
+:func:`text_facts` extracts what the rules compare (numbers, units, measures converted to a
+base unit, superlative ranks, negations and what they negate, entities with their aliases,
+spelled-out acronyms and demonyms, code identifiers, flags and CLI subcommands, quoted strings,
+category members such as languages or tones, word forms for antonyms and opposing word
+groups, directional word order) and :func:`rule_flags` says which rules a pair breaks.
 The rules are general, with their word lists as data (``vocabulary.json``) and no list of
 known bad pairs; they know nothing of embeddings or thresholds.
 """
