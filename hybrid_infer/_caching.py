@@ -66,23 +66,29 @@ class CacheLayer:
 
     # --- lookups -------------------------------------------------------------------------
 
-    async def _lookup(self, request: Request) -> CacheHit | None:
-        hit = self.cache.lookup_exact(request)
+    async def _lookup(self, request: Request, *, exact_missed: bool = False) -> CacheHit | None:
+        hit = None if exact_missed else self.cache.lookup_exact(request)
         if hit is None and self.semantic:
             hit = await asyncio.to_thread(self.cache.lookup_semantic, request)
         return hit
 
     async def _fallback(self, request: Request, error: RoutingError, request_id: str, started: float) -> Result:
-        """A stale answer for a request no deployment could serve, or re-raise ``error``."""
-        if not self.cache.config.offline_fallback or request.cache_mode == "off":
-            raise error
-        hit = await asyncio.to_thread(self.cache.fallback, request)
+        """A stale answer for a request no deployment could serve, or re-raise ``error``.
+
+        The engine left this request's ``RequestFinished`` to us: it is emitted once, with
+        the stale answer (by ``_served_from_cache``) or with ``error``.
+        """
+        hit = None
+        if self.cache.config.offline_fallback and request.cache_mode != "off":
+            hit = await asyncio.to_thread(self.cache.fallback, request)
         if hit is None:
+            if self.bus:
+                self.bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))
             raise error
         return _hit_result(hit, request_id, started, outcome="fallback", attempts=error.attempts)
 
     def _served_from_cache(self, request: Request, result: Result) -> Result:
-        """Report a cache answer; a fallback's request already reported its routing failure."""
+        """Report a cache answer; a fallback's request already reported its start."""
         if self.bus:
             if result.cache != "fallback":
                 self.bus.emit(RequestStarted(result.request_id, request.use_case, request.stream))
@@ -113,25 +119,28 @@ class CacheLayer:
             return None
         return self._served_from_cache(request, _hit_result(hit, new_request_id(), started, outcome=hit.kind))
 
-    async def _cached(self, request: Request, request_id: str, started: float) -> Result | None:
+    async def _cached(
+        self, request: Request, request_id: str, started: float, *, exact_missed: bool = False
+    ) -> Result | None:
         """The cached answer for a readable request; ``CacheMiss`` for cache='only' misses."""
         if self.cache.readable(request):
-            hit = await self._lookup(request)
+            hit = await self._lookup(request, exact_missed=exact_missed)
             if hit is not None:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
         if request.cache_mode == "only":
             raise CacheMiss("cache='only' and no cached answer for this request")
         return None
 
-    async def complete(self, engine: Engine, request: Request) -> Result:
+    async def complete(self, engine: Engine, request: Request, *, exact_missed: bool = False) -> Result:
+        """``engine.complete`` behind the cache (``exact_missed``: the caller just looked)."""
         started = time.perf_counter()
         request_id = new_request_id()
         readable = self.cache.readable(request)
-        cached = await self._cached(request, request_id, started)
+        cached = await self._cached(request, request_id, started, exact_missed=exact_missed)
         if cached is not None:
             return self._served_from_cache(request, cached)
         try:
-            result = await engine.complete(request, request_id)
+            result = await engine.complete(request, request_id, defer=_FALLBACK_ERRORS)
         except _FALLBACK_ERRORS as error:
             return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
         result = await self._store(request, result)
@@ -146,7 +155,7 @@ class CacheLayer:
             async for chunk in self._replay(request, cached):
                 yield chunk
             return
-        source = engine.stream(request, request_id)
+        source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS)
         sent_any = False
         try:
             async for chunk in source:

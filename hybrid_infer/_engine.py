@@ -351,7 +351,14 @@ class Engine:
 
     # --- public calls --------------------------------------------------------------------
 
-    async def complete(self, request: Request, request_id: str | None = None) -> Result:
+    async def complete(
+        self, request: Request, request_id: str | None = None, *, defer: tuple[type[HybridInferError], ...] = ()
+    ) -> Result:
+        """Route ``request`` until a deployment answers.
+
+        A failure of a type in ``defer`` raises without its ``RequestFinished`` event: the
+        caller (the cache layer, which may still answer from cache) reports how it ended.
+        """
         call = self._begin(request, request_id or new_request_id())
         try:
             while True:
@@ -376,12 +383,19 @@ class Engine:
                 self._finish(call, result)
                 return result
         except HybridInferError as error:
-            self._finish(call, None, error)
+            if not isinstance(error, defer):
+                self._finish(call, None, error)
             raise
 
-    async def stream(self, request: Request, request_id: str | None = None) -> AsyncGenerator[StreamChunk, None]:
-        """Stream from the first deployment that yields a token; fail over only before it."""
+    async def stream(
+        self, request: Request, request_id: str | None = None, *, defer: tuple[type[HybridInferError], ...] = ()
+    ) -> AsyncGenerator[StreamChunk, None]:
+        """Stream from the first deployment that yields a token; fail over only before it.
+
+        ``defer`` as in :meth:`complete`, for failures before the first chunk.
+        """
         call = self._begin(request, request_id or new_request_id())
+        sent = False
         try:
             while True:
                 state = await self._reserve(call)
@@ -408,6 +422,7 @@ class Engine:
                     own_timer = not transport.enforces_idle_timeout
                     while not isinstance(item, Completion):
                         partial.append(item)
+                        sent = True
                         yield StreamChunk(delta=item)
                         try:
                             if own_timer:
@@ -433,7 +448,8 @@ class Engine:
                 yield StreamChunk(delta="", result=result)
                 return
         except HybridInferError as error:
-            self._finish(call, None, error)
+            if sent or not isinstance(error, defer):
+                self._finish(call, None, error)
             raise
 
     # --- health ----------------------------------------------------------------------------

@@ -203,3 +203,40 @@ def test_importing_and_building_the_cache_loads_no_heavy_modules(tmp_path: Path)
     )
 
     assert out.stdout.strip() == ""
+
+
+def test_a_damaged_generation_counter_is_repaired_and_never_goes_back(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    for i in range(3):
+        cache.store(build_request(f"q{i}"), answer())
+    cache.close()
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        db.execute("UPDATE Cache SET value = ? WHERE key = 'm:generation'", (b"not a number",))
+    reopened = exact_cache(tmp_path)
+    key = reopened.store(build_request("after the damage"), answer("fresh"))
+    assert key is not None
+    hit = reopened.lookup_exact(build_request("after the damage"))
+    assert hit is not None and hit.answer.text == "fresh"
+    assert reopened.lookup_exact(build_request("q0")) is not None  # older entries untouched
+    assert reopened.stats()["generation"] == 4
+
+
+def test_a_database_file_that_is_not_sqlite_is_moved_aside(tmp_path: Path) -> None:
+    entries = tmp_path / "entries"
+    entries.mkdir(parents=True)
+    (entries / "cache.db").write_bytes(b"garbage" * 100)
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("q"), answer())
+    assert cache.lookup_exact(build_request("q")) is not None
+    assert [p.name.startswith("cache.db.damaged-") for p in entries.iterdir() if "damaged" in p.name] == [True]
+
+
+def test_max_entries_trims_a_store_that_grew_under_a_larger_limit(tmp_path: Path) -> None:
+    unlimited = exact_cache(tmp_path)
+    for i in range(10):
+        unlimited.store(build_request(f"q{i}"), answer())
+    unlimited.close()
+    limited = ResponseCache(CacheConfig(path=tmp_path, semantic=False, max_entries=3))
+    limited.store(build_request("newest"), answer())
+    alive = [q for q in [f"q{i}" for i in range(10)] + ["newest"] if limited.lookup_exact(build_request(q))]
+    assert alive == ["q8", "q9", "newest"]

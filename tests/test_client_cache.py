@@ -20,6 +20,7 @@ import pytest
 from hybrid_infer import AllDeploymentsFailed, CacheConfig, HybridClient
 from hybrid_infer.cache.testing import HashingEmbedder
 from hybrid_infer.errors import CacheMiss
+from hybrid_infer.events import RequestFinished
 
 from .conftest import NO_PROBES, deployment_for
 
@@ -301,3 +302,54 @@ async def test_concurrent_identical_requests_all_get_answers(fake, tmp_path: Pat
         after = await client.acomplete("popular question")
     assert {r.text for r in results} == {after.text}
     assert after.cache == "exact"
+
+
+async def test_a_fallback_request_reports_one_finish(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    events: list[object] = []
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        callbacks=[events.append],
+        cache=CacheConfig(path=tmp_path / "cache", embedder=HashingEmbedder()),
+    )
+    async with client:
+        await client.acomplete("how do I rotate my keys")
+        provider.stop()
+        events.clear()
+        stale = await client.acomplete("how do I rotate my keys", cache="no-cache")
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("never asked before")
+    assert stale.cache == "fallback"
+    finished = [e for e in events if isinstance(e, RequestFinished)]
+    assert [(e.request_id == stale.request_id, e.error_type) for e in finished] == [
+        (True, None),
+        (False, "AllDeploymentsFailed"),
+    ]
+    assert [type(e).__name__ for e in events if getattr(e, "request_id", None) == stale.request_id] == [
+        "RequestStarted",
+        "AttemptFinished",
+        "CacheServed",
+        "RequestFinished",
+    ]
+
+
+async def test_a_sampled_request_falls_back_to_the_answer_stored_unsampled(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path) as client:
+        original = await client.acomplete("draft a release note")
+        provider.stop()
+        stale = await client.acomplete("draft a release note", temperature=0.8)
+    assert stale.cache == "fallback" and stale.stale
+    assert stale.text == original.text
+
+
+def test_a_sync_miss_is_counted_once(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, semantic=False) as client:
+        client.complete("first question")
+        client.complete("first question")
+        assert client.cache is not None
+        stats = client.cache.stats()
+    assert stats["misses"]["exact"] == 1
+    assert stats["hits"]["exact"] == 1

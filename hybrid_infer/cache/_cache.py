@@ -8,6 +8,7 @@ providers, stream, or mark results stale: the client does that with what it retu
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sqlite3
 import threading
@@ -38,6 +39,7 @@ _FIRST_K = 8
 _MAX_K = 512
 _MAX_GUARD_CHECKS = 8
 _STORAGE_ERRORS = (diskcache.Timeout, sqlite3.Error, OSError)
+"""What a busy or failing store can raise; the request goes on without the cache."""
 
 
 class ResponseCache:
@@ -95,14 +97,20 @@ class ResponseCache:
         """An answer to serve when no provider could: exact, else similar enough and verified.
 
         Ignores the temperature rule and ``no-cache`` (a stale answer beats none), but not
-        cache mode ``off`` or ``offline_fallback=False``. The guard's rules still veto; its
+        cache mode ``off`` or ``offline_fallback=False``. A sampled request (temperature
+        set) also takes the answer stored for the same request at the provider's default
+        temperature or at 0: sampled answers are not stored unless ``cache_sampled``. The guard's rules still veto; its
         verifier only needs a match more likely than not (``fallback_accept_probability``).
         """
         if not self.config.offline_fallback or request.cache_mode == "off":
             return None
-        hit = self._exact(request) if self.config.exact else None
-        if hit is None and self.config.semantic:
-            hit = self._similar(request, self.config.fallback_threshold, fallback=True)
+        hit = None
+        for variant in _temperature_variants(request):
+            hit = self._exact(variant) if self.config.exact else None
+            if hit is None and self.config.semantic:
+                hit = self._similar(variant, self.config.fallback_threshold, fallback=True)
+            if hit is not None:
+                break
         self._counters.bump("fallback_hits" if hit else "fallback_misses")
         return hit
 
@@ -299,3 +307,13 @@ def _encode(vector: Any) -> str:
 
     result: str = encode_vector(vector)
     return result
+
+
+def _temperature_variants(request: Request) -> list[Request]:
+    """``request``, then (if it sets a temperature) the same at temperature unset and 0."""
+    if request.temperature is None:
+        return [request]
+    variants = [request, dataclasses.replace(request, temperature=None)]
+    if request.temperature != 0:
+        variants.append(dataclasses.replace(request, temperature=0.0))
+    return variants

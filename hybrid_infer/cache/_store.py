@@ -14,7 +14,7 @@ import os
 import random
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -70,10 +70,11 @@ class EntryStore:
         make_private_dir(directory)
         self.directory = directory
         self.max_entries = max_entries
+        self._evicted_upto: int | None = None
         # Every setting is passed explicitly so values planted in the Settings table of a
         # tampered database cannot change how rows are read.
-        self._cache = _open_retrying(
-            str(directory),
+        self._cache = _open_or_replace(
+            directory,
             timeout=_SQLITE_TIMEOUT_S,
             disk=JSONOnlyDisk,
             statistics=0,
@@ -140,11 +141,12 @@ class EntryStore:
         """Store ``record`` under ``key`` with a fresh generation number; return it.
 
         Runs as one SQLite transaction, so another process sees the entry, its journal row
-        and the new generation together. With ``max_entries``, the entry stored
-        ``max_entries`` generations ago is evicted if nothing replaced it since.
+        and the new generation together. With ``max_entries``, entries stored
+        ``max_entries`` or more generations ago are evicted (the first store of a process
+        also trims a store that grew under a larger limit or none).
         """
         with self._cache.transact(retry=True):
-            seq: int = self._cache.incr(_GENERATION, retry=True)
+            seq = self._next_generation()
             previous = self.get(key)
             if previous is not None:
                 self._cache.delete(_journal_key(previous.seq), retry=True)
@@ -154,7 +156,7 @@ class EntryStore:
             journal = JournalRecord(key=key, namespace=record.namespace)
             self._cache.set(_journal_key(seq), _json(journal), expire=ttl_s, tag=tag, retry=True)
             if self.max_entries is not None and seq > self.max_entries:
-                self._evict_generation(seq - self.max_entries)
+                self._evict_upto(seq - self.max_entries)
         return seq
 
     def delete(self, key: str) -> bool:
@@ -180,6 +182,38 @@ class EntryStore:
         self._cache.close()
 
     # --- internals ------------------------------------------------------------------
+
+    def _next_generation(self) -> int:
+        """Count one more generation (inside the caller's transaction).
+
+        A counter row that is not a plain non-negative int (edited on disk) is repaired from
+        the newest journal row, so numbers never go back: they are vector ids.
+        """
+        current = self._raw(_GENERATION)
+        if not (isinstance(current, int) and not isinstance(current, bool) and current >= 0):
+            current = max(
+                (
+                    int(k[len(_JOURNAL) :])
+                    for k in self._keys()
+                    if k.startswith(_JOURNAL) and k[len(_JOURNAL) :].isdigit()
+                ),
+                default=0,
+            )
+            log.warning("hybrid-infer cache: generation counter was damaged; repaired to %d", current)
+        seq = current + 1
+        self._cache.set(_GENERATION, seq, retry=True)
+        return seq
+
+    def _evict_upto(self, limit: int) -> None:
+        """Evict every entry of generation ``limit`` or older."""
+        if self._evicted_upto is None:  # first time here: one scan for older leftovers
+            numbers = (k[len(_JOURNAL) :] for k in self._keys() if k.startswith(_JOURNAL))
+            victims: Iterable[int] = sorted(n for n in (int(x) for x in numbers if x.isdigit()) if n <= limit)
+        else:
+            victims = range(self._evicted_upto + 1, limit + 1)
+        for victim in victims:
+            self._evict_generation(victim)
+        self._evicted_upto = limit
 
     def _evict_generation(self, victim: int) -> None:
         owner = self.entry_for(victim)
@@ -242,6 +276,29 @@ def _journal_key(seq: int) -> str:
 
 def _tag(namespace: str) -> str:
     return f"ns:{namespace}"
+
+
+def _open_or_replace(directory: Path, **settings: object) -> diskcache.Cache:
+    """Open the entry store; a database file that is not SQLite at all is moved aside.
+
+    A cache is disposable: rather than failing every client that points at a damaged
+    directory, the damaged file is kept next to it (``cache.db.damaged-<time>``) for a
+    post-mortem and the store starts empty.
+    """
+    try:
+        return _open_retrying(str(directory), **settings)
+    except sqlite3.DatabaseError as error:
+        if isinstance(error, sqlite3.OperationalError):
+            raise  # locked, read-only, out of space: not damage
+        database = directory / "cache.db"
+        if not database.exists():
+            raise
+        aside = database.with_name(f"cache.db.damaged-{int(time.time())}")
+        log.warning("hybrid-infer cache: %s is not a usable database (%s); moved to %s", database, error, aside)
+        database.replace(aside)
+        for suffix in ("-wal", "-shm"):
+            database.with_name(database.name + suffix).unlink(missing_ok=True)
+        return _open_retrying(str(directory), **settings)
 
 
 def _open_retrying(directory: str, **settings: object) -> diskcache.Cache:
