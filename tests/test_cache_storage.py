@@ -240,3 +240,11 @@ def test_max_entries_trims_a_store_that_grew_under_a_larger_limit(tmp_path: Path
     limited.store(build_request("newest"), answer())
     alive = [q for q in [f"q{i}" for i in range(10)] + ["newest"] if limited.lookup_exact(build_request(q))]
     assert alive == ["q8", "q9", "newest"]
+
+
+def test_a_new_store_counts_from_one_without_warnings(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    cache = exact_cache(tmp_path)
+    with caplog.at_level("WARNING", logger="hybrid_infer.cache"):
+        cache.store(build_request("first"), answer())
+    assert cache.stats()["generation"] == 1
+    assert caplog.records == []

@@ -189,17 +189,14 @@ class EntryStore:
         A counter row that is not a plain non-negative int (edited on disk) is repaired from
         the newest journal row, so numbers never go back: they are vector ids.
         """
-        current = self._raw(_GENERATION)
-        if not (isinstance(current, int) and not isinstance(current, bool) and current >= 0):
-            current = max(
-                (
-                    int(k[len(_JOURNAL) :])
-                    for k in self._keys()
-                    if k.startswith(_JOURNAL) and k[len(_JOURNAL) :].isdigit()
-                ),
-                default=0,
-            )
-            log.warning("hybrid-infer cache: generation counter was damaged; repaired to %d", current)
+        raw = self._raw(_GENERATION)  # None: a new store, or a row refused as unsafe
+        if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
+            current = raw
+        else:
+            numbers = (k[len(_JOURNAL) :] for k in self._keys() if k.startswith(_JOURNAL))
+            current = max((int(n) for n in numbers if n.isdigit()), default=0)
+            if raw is not None or current:
+                log.warning("hybrid-infer cache: generation counter was damaged; repaired to %d", current)
         seq = current + 1
         self._cache.set(_GENERATION, seq, retry=True)
         return seq
