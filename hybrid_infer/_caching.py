@@ -13,6 +13,7 @@ import asyncio
 import re
 import time
 from collections.abc import AsyncGenerator
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
 from hybrid_infer._engine import Engine, new_request_id
@@ -56,6 +57,21 @@ def _hit_result(
     )
 
 
+def _shared_result(fresh: Result, request_id: str, started: float) -> Result:
+    """Another caller's fresh answer to the same request, as an exact hit for this one."""
+    return fresh.model_copy(
+        update={
+            "cache": "exact",
+            "cost_usd": 0.0,
+            "attempts": [],
+            "latency_ms": (time.perf_counter() - started) * 1000,
+            "ttft_ms": None,
+            "cached_at": fresh.cached_at or datetime.now(UTC),
+            "request_id": request_id,
+        }
+    )
+
+
 class CacheLayer:
     """Wraps engine calls with cache reads, writes and the offline fallback."""
 
@@ -63,6 +79,8 @@ class CacheLayer:
         self.cache = cache
         self.bus = bus
         self.semantic = cache.config.semantic
+        self._in_flight: dict[tuple[int, str], asyncio.Future[Result | None]] = {}
+        """Per (event loop, exact key): the first caller's pending answer (see ``complete``)."""
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -132,13 +150,42 @@ class CacheLayer:
         return None
 
     async def complete(self, engine: Engine, request: Request, *, exact_missed: bool = False) -> Result:
-        """``engine.complete`` behind the cache (``exact_missed``: the caller just looked)."""
+        """``engine.complete`` behind the cache (``exact_missed``: the caller just looked).
+
+        Identical cacheable requests that miss while the first one is still being answered
+        wait for that answer instead of each calling a provider: it is served to them as an
+        exact hit (``cache="exact"``, no attempts, cost 0). If the first one fails, each
+        goes on by itself.
+        """
         started = time.perf_counter()
         request_id = new_request_id()
         readable = self.cache.readable(request)
         cached = await self._cached(request, request_id, started, exact_missed=exact_missed)
         if cached is not None:
             return self._served_from_cache(request, cached)
+        if not (readable and self.cache.writable(request)):
+            return await self._answer(engine, request, request_id, started, readable)
+        slot = (id(asyncio.get_running_loop()), self.cache.key_for(request))
+        first = self._in_flight.get(slot)
+        if first is not None:
+            shared = await asyncio.shield(first)
+            if shared is not None:
+                return self._served_from_cache(request, _shared_result(shared, request_id, started))
+            return await self._answer(engine, request, request_id, started, readable)
+        pending: asyncio.Future[Result | None] = asyncio.get_running_loop().create_future()
+        self._in_flight[slot] = pending
+        result: Result | None = None
+        try:
+            result = await self._answer(engine, request, request_id, started, readable)
+            return result
+        finally:
+            del self._in_flight[slot]
+            pending.set_result(result if result is not None and result.cache == "miss" else None)
+
+    async def _answer(
+        self, engine: Engine, request: Request, request_id: str, started: float, readable: bool
+    ) -> Result:
+        """Route the request, store the answer, or serve a stale one if no deployment answers."""
         try:
             result = await engine.complete(request, request_id, defer=_FALLBACK_ERRORS)
         except _FALLBACK_ERRORS as error:

@@ -353,3 +353,28 @@ def test_a_sync_miss_is_counted_once(fake, tmp_path: Path) -> None:
         stats = client.cache.stats()
     assert stats["misses"]["exact"] == 1
     assert stats["hits"]["exact"] == 1
+
+
+async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_path: Path) -> None:
+    provider = fake("openai", latency_s=0.3)
+    async with cached_client(provider, tmp_path) as client:
+        results = await asyncio.gather(*(client.acomplete("summarise the incident report") for _ in range(20)))
+        other = await client.acomplete("summarise the incident report", temperature=0.9)  # sampled: not shared
+    assert provider.request_count == 2
+    assert sorted(r.cache for r in results) == ["exact"] * 19 + ["miss"]
+    assert len({r.text for r in results}) == 1
+    assert len({r.request_id for r in results}) == 20
+    shared = [r for r in results if r.cache == "exact"]
+    assert all(r.cost_usd == 0 and r.attempts == [] and r.cache_key == results[0].cache_key for r in shared)
+    assert other.cache == "bypass"
+
+
+async def test_when_the_first_of_identical_requests_fails_the_others_go_on_by_themselves(fake, tmp_path: Path) -> None:
+    provider = fake("openai", latency_s=0.2)
+    provider.set_faults(error_status=500)
+    async with cached_client(provider, tmp_path, offline_fallback=False) as client:
+        outcomes = await asyncio.gather(
+            *(client.acomplete("what changed in the last deploy") for _ in range(3)), return_exceptions=True
+        )
+    assert all(isinstance(o, AllDeploymentsFailed) for o in outcomes)
+    assert provider.request_count == 3

@@ -74,6 +74,10 @@ class ResponseCache:
         """Whether the answer to ``request`` may be stored."""
         return request.cache_mode in _WRITE_MODES and self._deterministic(request)
 
+    def key_for(self, request: Request) -> str:
+        """The exact key ``request`` is stored under (its namespace included)."""
+        return request_key(request, self._namespace(request))
+
     # --- lookups --------------------------------------------------------------------
 
     def lookup_exact(self, request: Request) -> CacheHit | None:
