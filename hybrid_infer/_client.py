@@ -375,7 +375,7 @@ class HybridClient:
                 raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
             if (hit := layer.exact_hit(request)) is not None:
                 return hit
-            if self.cache is not None and self.cache.readable(request):  # looked: do not count a second miss
+            if layer.cache.readable(request):  # looked already: do not count a second miss
                 return self._blocking(lambda engine: layer.complete(engine, request, exact_missed=True))
         return self._blocking(lambda engine: self._serve(engine, request))
 
