@@ -193,8 +193,7 @@ class EntryStore:
         if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
             current = raw
         else:
-            numbers = (k[len(_JOURNAL) :] for k in self._keys() if k.startswith(_JOURNAL))
-            current = max((int(n) for n in numbers if n.isdigit()), default=0)
+            current = max(self._journal_numbers(), default=0)
             if raw is not None or current:
                 log.warning("hybrid-infer cache: generation counter was damaged; repaired to %d", current)
         seq = current + 1
@@ -204,13 +203,19 @@ class EntryStore:
     def _evict_upto(self, limit: int) -> None:
         """Evict every entry of generation ``limit`` or older."""
         if self._evicted_upto is None:  # first time here: one scan for older leftovers
-            numbers = (k[len(_JOURNAL) :] for k in self._keys() if k.startswith(_JOURNAL))
-            victims: Iterable[int] = sorted(n for n in (int(x) for x in numbers if x.isdigit()) if n <= limit)
+            victims: Iterable[int] = sorted(n for n in self._journal_numbers() if n <= limit)
         else:
             victims = range(self._evicted_upto + 1, limit + 1)
         for victim in victims:
             self._evict_generation(victim)
         self._evicted_upto = limit
+
+    def _journal_numbers(self) -> Iterator[int]:
+        """The generation of every journal row on disk (a full scan of the keys)."""
+        for key in self._keys():
+            number = key[len(_JOURNAL) :]
+            if key.startswith(_JOURNAL) and number.isdigit():
+                yield int(number)
 
     def _evict_generation(self, victim: int) -> None:
         owner = self.entry_for(victim)
