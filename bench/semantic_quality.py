@@ -56,6 +56,9 @@ NEAR_MISS_OTHER_KINDS = ROOT / "bench" / "near_miss_other_kinds.jsonl"
 that vary such words; used to develop rules, not held to the acceptance constraint."""
 NEAR_MISS_HOLDOUT_3 = ROOT / "bench" / "near_miss_holdout_3.jsonl"
 """Prompts of agents and developer tools, written like the others; never used to tune anything."""
+NEAR_MISS_HOLDOUT_4 = ROOT / "bench" / "near_miss_holdout_4.jsonl"
+"""Ten near-miss kinds (the issue's, plus time, length or format, audience or tone) with heavier
+rewording; first scored before the rules of its round were run on it, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -66,6 +69,7 @@ NEAR_MISS_FILES = {
     "near-miss, reworded": NEAR_MISS_REWORDED,
     "near-miss, other kinds": NEAR_MISS_OTHER_KINDS,
     "near-miss, hold-out 3": NEAR_MISS_HOLDOUT_3,
+    "near-miss, hold-out 4": NEAR_MISS_HOLDOUT_4,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

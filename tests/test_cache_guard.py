@@ -81,6 +81,26 @@ def broken(a: str, b: str) -> set[str]:
         ("Convert the recipe from grams to cups.", "Convert the recipe to grams from cups.", "direction"),
         # a unit that is not part of a matching measure is still compared
         ("Give the speed of sound in meters per second.", "Give the speed of sound in feet per second.", "unit"),
+        # one side narrows the set the other takes whole
+        ("How do I delete all Docker volumes?", "How do I delete all dangling Docker volumes?", "qualifier"),
+        ("List every file in the repo.", "List every untracked file in the repo.", "qualifier"),
+        # the same period, placed differently
+        ("What were the top movies last year?", "What are the top movies this year?", "time"),
+        ("Show my sales for this month.", "Show my sales for the previous month.", "time"),
+        # a word joined with its opposite; phrases read as a word of a group
+        (
+            "Grant the role read permission on the bucket.",
+            "Grant the role read and write permission on the bucket.",
+            "antonym",
+        ),
+        ("Describe the water cycle in one sentence.", "Describe the water cycle in depth.", "antonym"),
+        ("Pick the users who finished every lesson.", "Pick the users who finished at least one lesson.", "antonym"),
+        # possessives trade places
+        (
+            "Forward the VM's port 22 to the laptop's port 2222.",
+            "Forward the laptop's port 22 to the VM's port 2222.",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -139,6 +159,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Make this reply more formal.", "Make this reply more professional."),
         # both sides rank first
         ("What's the best way to learn chess?", "What is the most effective way to learn chess?"),
+        # a narrowing word restated, or said by both; the same period; opposites on both sides
+        ("How do I remove all stopped containers?", "How do I remove every container that has stopped?"),
+        ("List the hidden files in a folder.", "In a folder, list the hidden files."),
+        ("What changed in Django this year?", "What has changed in Django in the current year?"),
+        ("Summarize this report in a few sentences.", "Give a short summary of this report."),
+        ("How do I read and write JSON in Python?", "How can I read and write JSON files in Python?"),
+        ("Explain the host's role in DNS.", "Explain the role of the host in DNS."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

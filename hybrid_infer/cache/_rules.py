@@ -30,6 +30,8 @@ RULES = (
     "antonym",
     "category",
     "direction",
+    "qualifier",
+    "time",
 )
 
 # --- vocabularies (data in vocabulary.json) ------------------------------------------------
@@ -82,6 +84,18 @@ _LONG_UNIT = re.compile(
 _NOT_SUPERLATIVE: frozenset[str] = frozenset(_VOCABULARY["not_superlatives"])
 _SUPERLATIVE_WORDS: frozenset[str] = frozenset(_VOCABULARY["superlative_words"])
 _DETERMINERS = frozenset({"the", "its", "their", "my", "our", "your", "his", "her"})
+QUALIFIERS: frozenset[str] = frozenset(_VOCABULARY["qualifiers"])
+"""Words that narrow a set to part of it ('unused images', 'untracked files', 'hidden files')."""
+_TIME_RELATIONS = MappingProxyType({w: int(r) for w, r in _VOCABULARY["time_relations"].items() if w != "_about"})
+_TIME_PERIODS: frozenset[str] = frozenset(_VOCABULARY["time_periods"])
+_TIME_WORDS = MappingProxyType(
+    {w: (str(p[0]), int(p[1])) for w, p in _VOCABULARY["time_words"].items() if w != "_about"}
+)
+_PHRASE_MARKS = MappingProxyType(
+    {tuple(phrase.split()): mark for phrase, mark in _VOCABULARY["phrase_marks"].items() if phrase != "_about"}
+)
+"""Phrases read as one word of an opposing group: ('at', 'least', 'one') -> 'some'."""
+_PHRASE_LENGTH = max(len(phrase) for phrase in _PHRASE_MARKS)
 
 
 def _opposites(pairs: list[list[str]]) -> dict[str, frozenset[str]]:
@@ -100,6 +114,9 @@ _OPPOSITE = MappingProxyType(
 )
 """Each word's opposites: the antonym pairs, and every cross pair of two opposing groups
 (brief / short / concise against detailed / thorough / full, …)."""
+_PAIR_OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
+"""Opposites from the antonym pairs only (not the groups): 'read' -> 'write'."""
+_COORDINATORS = frozenset({"and", "or", "nor", "vs", "versus", "then"})
 _DIMINISHERS = frozenset({"least", "less", "fewer"})
 """'least expensive' says what 'cheapest' says: the word after one is not compared as an antonym."""
 _OPPOSING_PREFIXES: tuple[tuple[str, str], ...] = tuple((p, q) for p, q in _VOCABULARY["opposing_prefixes"])
@@ -149,6 +166,8 @@ _SPECIAL_LANGUAGES = re.compile(r"(?i)(?<![\w])(c\+\+|c#|f#|\.net|objective-c)(?
 _SENTENCE_END = frozenset(".?!:;\n")
 _RUN_BREAKS = frozenset(',()"“”')
 _PRONOUNS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "ok", "okay"})
+_CONTRACTED = frozenset({"let", "what", "it", "that", "there", "here", "who", "he", "she", "where", "how"})
+"""Words whose "'s" is "is" or "us" ('what's', 'let's'), not a possessive."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +178,8 @@ class TextFacts:
     """Lower-cased word tokens, in order."""
     content: tuple[str, ...]
     """Stemmed content words (no stopwords or negations), in order."""
+    owned_content: tuple[str, ...]
+    """``content`` with possessives read as their nouns ('host's' -> 'host')."""
     numbers: frozenset[str]
     units: frozenset[str]
     entities: frozenset[str]
@@ -185,6 +206,10 @@ class TextFacts:
     """Rank of each superlative: 'the tallest' -> '1', 'the second tallest' -> '2'."""
     diminished: frozenset[str]
     """Words right after 'least', 'less' or 'fewer' ('expensive' in 'least expensive')."""
+    qualifiers: frozenset[str]
+    """Stems of the narrowing words used before a noun and not negated ('unused' in 'unused images')."""
+    times: frozenset[tuple[str, int]]
+    """Periods placed relative to now: 'last year' -> ``("year", -1)``, 'today' -> ``("day", 0)``."""
 
 
 def text_facts(text: str) -> TextFacts:
@@ -200,6 +225,7 @@ def text_facts(text: str) -> TextFacts:
     return TextFacts(
         words=words,
         content=content,
+        owned_content=_owned_content(words),
         numbers=numbers,
         units=units,
         entities=_entities(text),
@@ -210,12 +236,17 @@ def text_facts(text: str) -> TextFacts:
         negated=negated,
         initials=_initials(text, words),
         aliases=_aliases(words),
-        forms=MappingProxyType({w: (f := frozenset(_forms(w)), frozenset(_prefixed_roots(f))) for w in set(words)}),
+        forms=MappingProxyType(
+            {w: (f := frozenset(_forms(w)), frozenset(_prefixed_roots(f))) for w in set(words)}
+            | {" ".join(phrase): (frozenset({mark}), frozenset()) for phrase, mark in _phrase_marks(words)}
+        ),
         quantities=quantities,
         measure_numbers=measure_numbers,
         measure_units=measure_units,
         ranks=_ranks(words),
         diminished=frozenset(w for before, w in pairwise(words) if before in _DIMINISHERS),
+        qualifiers=_qualifiers(words, negated),
+        times=_times(words),
     )
 
 
@@ -238,9 +269,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
         "identifier": _flags(a) != _flags(b) or (_code_missing(a, b) and _code_missing(b, a)),
         "quoted": _quotes_differ(a, b),
-        "antonym": _antonyms(a, b),
+        "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
         "direction": _swapped(a, b),
+        "qualifier": _narrowed(a, b) or _narrowed(b, a),
+        "time": _times_differ(a, b),
     }
 
 
@@ -262,7 +295,9 @@ def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
 
 
 def stem(word: str) -> str:
-    """A crude suffix stripper: enough to match 'installing' with 'install'."""
+    """A crude suffix stripper: enough to match 'installing' with 'install' (and 'host's' with 'host')."""
+    if word.endswith(("'s", "'")):
+        word = word[:-2] if word.endswith("'s") else word[:-1]
     for suffix in (
         "ations",
         "ation",
@@ -585,6 +620,33 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
 
 
+def _adds_opposite(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` joins a word both say with its opposite: 'read access' / 'read and write access',
+    'install X' / 'install and uninstall X'. Only a coordination counts ('X and Y', 'X or Y',
+    'X/Y'): opposites such as row and column meet in paraphrases too."""
+    forms_a = frozenset().union(*(f for f, _ in a.forms.values()))
+    words = b.words
+    for i, word in enumerate(words):
+        if not _is_content(word) or b.forms[word][0] & forms_a or stem(word) in b.negated:
+            continue
+        for j in (i - 2, i - 1, i + 1, i + 2):
+            if not 0 <= j < len(words) or (abs(i - j) == 2 and words[(i + j) // 2] not in _COORDINATORS):
+                continue
+            other = words[j]
+            if other in a.forms and _opposed(b.forms[word], a.forms[other]):
+                return True
+    return False
+
+
+def _opposed(
+    x: tuple[frozenset[str], frozenset[tuple[int, int, str]]], y: tuple[frozenset[str], frozenset[tuple[int, int, str]]]
+) -> bool:
+    """Two words are an antonym pair, or one carries the opposite prefix of the other."""
+    if any(_PAIR_OPPOSITE.get(form, frozenset()) & y[0] for form in x[0]):
+        return True
+    return _roots_meet(x[1], y[0], y[1]) or _roots_meet(y[1], x[0], x[1])
+
+
 def _forms(word: str) -> set[str]:
     """The word and its likely uninflected forms ('enabled' -> 'enable', 'enabl')."""
     forms = {word}
@@ -680,20 +742,27 @@ def _objects(words: tuple[str, ...]) -> dict[str, set[str]]:
 
 
 def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
-    """The same content words, with two of them trading places around the same words."""
-    if len(a.content) < 3 or sorted(a.content) != sorted(b.content) or a.content == b.content:
+    """The same content words, with two of them trading places around the same words
+    (possessives count: 'the container's port to the host' / 'the host's port to the container')."""
+    content_a, content_b = a.owned_content, b.owned_content
+    if len(content_a) < 3 or sorted(content_a) != sorted(content_b) or content_a == content_b:
         return False
-    position_b = {w: i for i, w in enumerate(b.content)}
-    once = {w for w in a.content if a.content.count(w) == 1}
-    for i, x in enumerate(a.content):
-        for j in range(i + 2, len(a.content)):
-            y = a.content[j]
+    position_b = {w: i for i, w in enumerate(content_b)}
+    once = {w for w in content_a if content_a.count(w) == 1}
+    for i, x in enumerate(content_a):
+        for j in range(i + 2, len(content_a)):
+            y = content_a[j]
             if x not in once or y not in once or x == y:
                 continue
             p, q = position_b[y], position_b[x]
-            if p < q and a.content[i + 1 : j] == b.content[p + 1 : q]:
+            if p < q and content_a[i + 1 : j] == content_b[p + 1 : q]:
                 return True
     return False
+
+
+def _owned_content(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Stemmed content words, possessives read as their nouns."""
+    return tuple(stem(w) for w in map(_owner, words) if _is_content(w))
 
 
 _CONVERSES = MappingProxyType(
@@ -720,3 +789,76 @@ def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str, str]]:
 
 def _is_content(word: str) -> bool:
     return word not in STOPWORDS and word not in NEGATIONS and word.isalnum()
+
+
+def _owner(word: str) -> str:
+    """The noun of a possessive ('host's' -> 'host'); the word itself otherwise."""
+    if word.endswith("'s") and word[:-2] not in _CONTRACTED:
+        return word[:-2]
+    return word[:-1] if word.endswith("s'") else word
+
+
+def _phrase_marks(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
+    """The phrases of :data:`_PHRASE_MARKS` in the text, with the word each is read as."""
+    found = []
+    for i in range(len(words)):
+        for n in range(2, _PHRASE_LENGTH + 1):
+            mark = _PHRASE_MARKS.get(words[i : i + n])
+            if mark is not None:
+                found.append((words[i : i + n], mark))
+    return found
+
+
+def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[str]:
+    """Narrowing words in front of a content word ('unused images'), not 'the container
+    stopped unexpectedly' (a verb) nor 'not hidden' (negated)."""
+    return frozenset(
+        stem(word)
+        for word, following in pairwise(words)
+        if word in QUALIFIERS and _is_content(following) and not following.endswith("ly") and stem(word) not in negated
+    )
+
+
+def _narrowed(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` narrows a set that ``b`` takes whole ('all unused images' / 'all images').
+
+    A ``b`` with a negation may say the same thing in other words ('images not in use'), and
+    one with a narrowing word of its own ('containers that have exited') is left to the verifier.
+    """
+    return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
+
+
+def _times(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
+    """Periods placed relative to now: a relation word, at most two words ('few', a number),
+    then a period ('last year', 'the next 3 months', 'this past week' -> past)."""
+    found = set()
+    for i, word in enumerate(words):
+        if word in _TIME_WORDS:
+            found.add(_TIME_WORDS[word])
+            continue
+        relation = _TIME_RELATIONS.get(word)
+        if relation is None or (i + 1 < len(words) and words[i + 1] in _TIME_RELATIONS):
+            continue
+        for following in words[i + 1 : i + 4]:
+            period = following[:-1] if following.endswith("s") and following[:-1] in _TIME_PERIODS else following
+            if period in _TIME_PERIODS:
+                found.add((period, relation))
+                break
+            if following in _TIME_RELATIONS or (_is_content(following) and not _counts(following)):
+                break
+    return frozenset(found)
+
+
+def _counts(word: str) -> bool:
+    """A word that counts periods ('3', 'three', 'few') in 'the last three years'."""
+    return word.isdigit() or word in _CARDINALS or word in ("few", "couple", "several", "many")
+
+
+def _times_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides place the same period, at different places ('last year' / 'this year')."""
+    shared = {p for p, _ in a.times} & {p for p, _ in b.times}
+    return any(
+        {r for q, r in a.times if q == p} - {r for q, r in b.times if q == p}
+        and {r for q, r in b.times if q == p} - {r for q, r in a.times if q == p}
+        for p in shared
+    )
