@@ -20,6 +20,8 @@ _EXPORTS: dict[str, str] = {
     "Usage": "hybrid_infer._results",
     "Attempt": "hybrid_infer._results",
     "StreamChunk": "hybrid_infer._results",
+    "ToolCall": "hybrid_infer._results",
+    "FunctionCall": "hybrid_infer._results",
     "DeploymentHealth": "hybrid_infer._results",
     "DeploymentStats": "hybrid_infer._results",
     "Policy": "hybrid_infer.policies",
@@ -44,8 +46,10 @@ if TYPE_CHECKING:
         Attempt,
         DeploymentHealth,
         DeploymentStats,
+        FunctionCall,
         Result,
         StreamChunk,
+        ToolCall,
         Usage,
     )
     from hybrid_infer.cache import CacheConfig
@@ -84,6 +88,7 @@ __all__ = [
     "DeploymentHealth",
     "DeploymentStats",
     "Fastest",
+    "FunctionCall",
     "HealthConfig",
     "HybridClient",
     "HybridInferError",
@@ -95,6 +100,7 @@ __all__ = [
     "RouteContext",
     "StreamChunk",
     "StreamInterrupted",
+    "ToolCall",
     "Usage",
     "__version__",
 ]

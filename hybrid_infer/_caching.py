@@ -47,6 +47,7 @@ def _hit_result(
         latency_ms=(time.perf_counter() - started) * 1000,
         cost_usd=0.0,
         finish_reason=answer.finish_reason,
+        tool_calls=answer.tool_calls,
         cache=outcome,
         similarity=hit.similarity,
         cached_at=answer.cached_at,

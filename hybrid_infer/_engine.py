@@ -331,6 +331,7 @@ class Engine:
             ttft_ms=ttft_ms,
             cost_usd=cost,
             finish_reason=completion.finish_reason,
+            tool_calls=list(completion.tool_calls),
             attempts=call.attempts,
             request_id=call.request_id,
         )

@@ -8,7 +8,7 @@ deployment's API key.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,6 +45,29 @@ class Attempt(BaseModel):
     latency_ms: float = 0.0
 
 
+class FunctionCall(BaseModel):
+    """The function a model asked to call, with its arguments as the JSON text it wrote."""
+
+    model_config = _FROZEN
+
+    name: str
+    arguments: str = "{}"
+    """JSON text, as in the OpenAI protocol (Ollama's argument objects are serialised to it).
+    The model wrote it: parse it with care, it may not be valid JSON."""
+
+
+class ToolCall(BaseModel):
+    """One tool call of an answer, in the OpenAI chat shape whatever the provider spoke."""
+
+    model_config = _FROZEN
+
+    id: str
+    """The provider's id, or ``call_<n>`` when it gave none (Ollama); a ``tool`` message
+    answering the call refers to it as ``tool_call_id``."""
+    type: Literal["function"] = "function"
+    function: FunctionCall
+
+
 class Result(BaseModel):
     """One answer, tagged with where it came from and what it cost."""
 
@@ -61,6 +84,8 @@ class Result(BaseModel):
     """Time from the call to the first token, for streamed answers (same origin as latency_ms)."""
     cost_usd: float = 0.0
     finish_reason: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    """Tools the model asked to call (``tools=`` in the request); ``text`` is often empty then."""
     cache: CacheOutcome = "miss"
     similarity: float | None = None
     """Cosine similarity of the cached prompt, for semantic and fallback cache answers."""
@@ -73,6 +98,14 @@ class Result(BaseModel):
     takes it, to drop an answer that should not be served again."""
     attempts: list[Attempt] = Field(default_factory=list)
     request_id: str = ""
+
+    def assistant_message(self) -> dict[str, Any]:
+        """This answer as the ``assistant`` message to append to the conversation: the text,
+        and the tool calls the ``tool`` messages that follow it answer."""
+        message: dict[str, Any] = {"role": "assistant", "content": self.text}
+        if self.tool_calls:
+            message["tool_calls"] = [call.model_dump() for call in self.tool_calls]
+        return message
 
 
 class StreamChunk(BaseModel):

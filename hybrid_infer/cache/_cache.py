@@ -124,12 +124,14 @@ class ResponseCache:
         """Store a fresh, complete answer under the exact key, with its prompt's vector.
 
         Skips requests that are not writable, results that came from the cache, and
-        blank answers (more likely a glitch, such as an unparsable stream that litellm
-        reads as empty, than an answer worth replaying). May embed the prompt (reusing
+        blank answers without tool calls (more likely a glitch, such as an unparsable
+        stream that litellm reads as empty, than an answer worth replaying). May embed the prompt (reusing
         the vector of a preceding ``lookup_semantic``). Returns the entry's key, or ``None``
         when nothing was stored.
         """
-        if not self.writable(request) or result.cache != "miss" or result.stale or not result.text.strip():
+        if not self.writable(request) or result.cache != "miss" or result.stale:
+            return None
+        if not result.text.strip() and not result.tool_calls:
             return None
         namespace = self._namespace(request)
         query = request.last_user_text

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from hybrid_infer._results import DeploymentKind, Result, Usage
+from hybrid_infer._results import DeploymentKind, Result, ToolCall, Usage
 
 HitKind = Literal["exact", "semantic"]
 
@@ -29,6 +29,7 @@ class CachedAnswer(BaseModel):
     kind: DeploymentKind
     usage: Usage
     finish_reason: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
     cached_at: datetime
 
     @classmethod
@@ -41,6 +42,7 @@ class CachedAnswer(BaseModel):
             kind=result.kind,
             usage=result.usage,
             finish_reason=result.finish_reason,
+            tool_calls=result.tool_calls,
             cached_at=now or datetime.now(UTC),
         )
 

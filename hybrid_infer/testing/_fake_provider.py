@@ -3,8 +3,9 @@
 It exists so routing, retry, failover and circuit-breaker code can be exercised against real
 sockets and real HTTP clients (litellm included) rather than mocks, with failures such as hangs,
 429s, cut streams and refused connections switched on and off at runtime from any thread. It
-deliberately does not model language, tool calls, images or embeddings: replies are deterministic
-text and token counts are a cheap, stable approximation, not any real tokenizer.
+deliberately does not model language, images or embeddings: replies are deterministic text (or
+scripted tool calls, in each protocol's shape) and token counts are a cheap, stable
+approximation, not any real tokenizer.
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ class _Chat:
     stream: bool
     include_usage: bool
     max_tokens: int | None
+    offers_tools: bool = False
 
 
 def _content_text(content: Any) -> str:
@@ -177,6 +179,7 @@ class FakeProvider:
         *,
         models: Sequence[str] = ("fake-model",),
         reply: str | ReplyFn | None = None,
+        tool_calls: Sequence[Mapping[str, Any]] | None = None,
         name: str = "fake",
         latency_s: float = 0.0,
         token_delay_s: float = 0.0,
@@ -198,6 +201,10 @@ class FakeProvider:
         self._protocol: Protocol = protocol
         self._models: tuple[str, ...] = tuple(models)
         self.reply: str | ReplyFn | None = reply
+        self.tool_calls: list[dict[str, Any]] | None = None if tool_calls is None else [dict(c) for c in tool_calls]
+        """When set, a request that offers ``tools`` is answered by calling these instead of
+        with text: each ``{"name": str, "arguments": dict}``, sent as the protocol sends calls
+        (OpenAI: ids, JSON-text arguments, streamed in fragments; Ollama: argument objects)."""
         self.name: str = name
         self.context_window: int | None = context_window
         self.api_key: str | None = api_key
@@ -717,7 +724,14 @@ class FakeProvider:
             finish_reason = "length"
         with self._lock:
             self._loaded[_ollama_name(chat.model)] = datetime.now(UTC)
-        answer = _Answer(chat, pieces, finish_reason, prompt_tokens, started_ns)
+        scripted = self.tool_calls
+        calls: list[tuple[str, str, dict[str, Any]]] = []
+        if scripted and chat.offers_tools:
+            calls = [
+                (f"call_{uuid.uuid4().hex[:12]}", str(c["name"]), dict(c.get("arguments") or {})) for c in scripted
+            ]
+            pieces, finish_reason = [], "tool_calls" if self._protocol == "openai" else "stop"
+        answer = _Answer(chat, pieces, finish_reason, prompt_tokens, started_ns, calls)
         if self._protocol == "openai":
             if chat.stream:
                 return await self._openai_stream(request, answer)
@@ -768,7 +782,8 @@ class FakeProvider:
             options = body.get("options")
             num_predict = _int_or_none(options.get("num_predict")) if isinstance(options, dict) else None
             max_tokens = num_predict if num_predict is not None and num_predict >= 0 else None
-        return _Chat(model, messages, stream, include_usage, max_tokens)
+        tools = body.get("tools")
+        return _Chat(model, messages, stream, include_usage, max_tokens, isinstance(tools, list) and bool(tools))
 
     def _context_exceeded(self, prompt_tokens: int, context_window: int) -> web.Response:
         if self._protocol == "ollama":
@@ -833,13 +848,26 @@ class FakeProvider:
             "choices": [
                 {
                     "index": 0,
-                    "message": {"role": "assistant", "content": "".join(answer.pieces)},
+                    "message": self._openai_message(answer),
                     "finish_reason": answer.finish_reason,
                     "logprobs": None,
                 }
             ],
             "usage": answer.usage(),
             "system_fingerprint": "fp_fake",
+        }
+
+    @staticmethod
+    def _openai_message(answer: _Answer) -> dict[str, Any]:
+        if not answer.calls:
+            return {"role": "assistant", "content": "".join(answer.pieces)}
+        return {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+                for call_id, name, arguments in answer.calls
+            ],
         }
 
     async def _openai_stream(self, request: web.Request, answer: _Answer) -> web.StreamResponse:
@@ -864,6 +892,15 @@ class FakeProvider:
             await response.write(event({"role": "assistant", "content": ""}, None))
             if not await self._stream_pieces(request, response, answer, cut, lambda p: event({"content": p}, None)):
                 return response
+            for index, (call_id, name, arguments) in enumerate(answer.calls):
+                # as OpenAI does: id and name first, then the arguments' JSON text in pieces
+                head = {"index": index, "id": call_id, "type": "function", "function": {"name": name, "arguments": ""}}
+                await response.write(event({"tool_calls": [head]}, None))
+                text = json.dumps(arguments)
+                for piece in (text[: len(text) // 2], text[len(text) // 2 :]):
+                    await response.write(
+                        event({"tool_calls": [{"index": index, "function": {"arguments": piece}}]}, None)
+                    )
             await response.write(event({}, answer.finish_reason))
             if answer.chat.include_usage:
                 usage_chunk = {
@@ -892,7 +929,7 @@ class FakeProvider:
         return {
             "model": answer.chat.model,
             "created_at": _rfc3339(datetime.now(UTC)),
-            "message": {"role": "assistant", "content": content},
+            "message": self._ollama_message(answer, content, not answer.streamed),
             "done": True,
             "done_reason": answer.finish_reason,
             "total_duration": load_ns + prompt_eval_ns + eval_ns,
@@ -903,9 +940,17 @@ class FakeProvider:
             "eval_duration": eval_ns,
         }
 
+    @staticmethod
+    def _ollama_message(answer: _Answer, content: str, with_calls: bool) -> dict[str, Any]:
+        message: dict[str, Any] = {"role": "assistant", "content": content}
+        if with_calls and answer.calls:
+            message["tool_calls"] = [{"function": {"name": n, "arguments": a}} for _, n, a in answer.calls]
+        return message
+
     async def _ollama_stream(self, request: web.Request, answer: _Answer) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
         await response.prepare(request)
+        answer.streamed = True
 
         def line(piece: str) -> bytes:
             obj = {
@@ -919,6 +964,14 @@ class FakeProvider:
         try:
             if not await self._stream_pieces(request, response, answer, self.cut_stream_after, line):
                 return response
+            if answer.calls:  # Ollama sends the calls whole, in a message before the final one
+                calls = {
+                    "model": answer.chat.model,
+                    "created_at": _rfc3339(datetime.now(UTC)),
+                    "message": self._ollama_message(answer, "", True),
+                    "done": False,
+                }
+                await response.write((json.dumps(calls) + "\n").encode())
             await response.write((json.dumps(self._ollama_final(answer, "")) + "\n").encode())
         except ConnectionError:
             pass
@@ -958,6 +1011,7 @@ class _Answer:
     """The reply being sent: the tokens, why they stop, and the ids/timings chunks share."""
 
     __slots__ = (
+        "calls",
         "chat",
         "created",
         "finish_reason",
@@ -966,6 +1020,7 @@ class _Answer:
         "pieces",
         "prompt_tokens",
         "started_ns",
+        "streamed",
     )
 
     def __init__(
@@ -975,8 +1030,11 @@ class _Answer:
         finish_reason: str,
         prompt_tokens: int,
         started_ns: int,
+        calls: list[tuple[str, str, dict[str, Any]]] | None = None,
     ) -> None:
         self.chat = chat
+        self.calls = calls or []
+        self.streamed = False
         self.pieces = pieces
         self.finish_reason = finish_reason
         self.prompt_tokens = prompt_tokens

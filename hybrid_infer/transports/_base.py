@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
+from hybrid_infer._results import ToolCall
 from hybrid_infer.errors import (
     AuthenticationFailed,
     ContextWindowExceeded,
@@ -38,6 +39,7 @@ class Completion:
     completion_tokens: int
     finish_reason: str | None
     model: str
+    tool_calls: tuple[ToolCall, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

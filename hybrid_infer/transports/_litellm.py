@@ -10,6 +10,7 @@ wire situation.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import json
 import os
@@ -38,7 +39,7 @@ from hybrid_infer.transports._base import (
     error_for_status,
     looks_like_context_overflow,
 )
-from hybrid_infer.transports._wire import token_count
+from hybrid_infer.transports._wire import ToolCallDeltas, openai_tool_calls, token_count
 
 _REFUSED_MARKERS = (
     "connection refused",
@@ -275,6 +276,7 @@ class LiteLLMTransport(Transport):
                 completion_tokens=estimate_text_tokens(text) if completion is None else completion,
                 finish_reason=_finish(_attr(choice, "finish_reason")),
                 model=_attr(response, "model") or deployment.wire_model,
+                tool_calls=openai_tool_calls(_plain_calls(_attr(choice.message, "tool_calls"))),
             )
         except asyncio.CancelledError:
             raise
@@ -289,6 +291,9 @@ class LiteLLMTransport(Transport):
         finish: str | None = None
         prompt = completion = None
         model = deployment.wire_model
+        response: Any = None
+        finished = False
+        calls: ToolCallDeltas | None = None
         try:
             response = await litellm.acompletion(**self._kwargs(deployment, request, timeout_s, True))
             async for chunk in response:
@@ -306,12 +311,25 @@ class LiteLLMTransport(Transport):
                 if isinstance(delta, str) and delta:
                     parts.append(delta)
                     yield delta
+                fragments = _attr(_attr(choice, "delta"), "tool_calls")
+                if fragments:
+                    calls = calls or ToolCallDeltas()
+                    calls.add(_plain_calls(fragments) or [])
+            finished = True
         except asyncio.CancelledError:
             raise
         except GeneratorExit:
             raise
         except Exception as exc:
             raise map_litellm_error(exc, deployment) from exc
+        finally:
+            if not finished and response is not None:
+                # Stopped early (generator closed, task cancelled): litellm's wrapper does not
+                # close its HTTP response on its own, so the provider would keep generating
+                # after the engine hands our slot to the next request. Close it now, as the
+                # native transport's ``async with`` does; shielded so a second cancel cannot
+                # leave it half-closed.
+                await asyncio.shield(_aclose(response))
         if finish is None:
             # litellm ends a cut stream quietly; a stream without a finish reason is broken.
             raise ProviderConnectionError("stream ended without a finish reason", deployment=deployment.name)
@@ -322,7 +340,33 @@ class LiteLLMTransport(Transport):
             completion_tokens=estimate_text_tokens(text) if completion is None else completion,
             finish_reason=finish,
             model=model,
+            tool_calls=() if calls is None else calls.calls(),
         )
+
+
+def _plain_calls(calls: Any) -> list[dict[str, Any]] | None:
+    """litellm's tool-call objects (or deltas) as the OpenAI JSON the codecs read."""
+    if not calls:
+        return None
+    plain = []
+    for call in calls:
+        function = _attr(call, "function")
+        entry: dict[str, Any] = {
+            "id": _attr(call, "id"),
+            "function": {"name": _attr(function, "name"), "arguments": _attr(function, "arguments")},
+        }
+        if (index := _attr(call, "index")) is not None:
+            entry["index"] = index
+        plain.append(entry)
+    return plain
+
+
+async def _aclose(stream: Any) -> None:
+    """Close a litellm stream (and the HTTP response under it); never raises."""
+    close = getattr(stream, "aclose", None)
+    if close is not None:
+        with contextlib.suppress(Exception):  # best effort: the stream is being abandoned
+            await close()
 
 
 def _finish(value: Any) -> str | None:

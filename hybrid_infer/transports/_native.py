@@ -173,7 +173,7 @@ class NativeTransport(Transport):
                 await self._raise_for_status(response, deployment)
                 data = json.loads(await self._read_body(response, deployment))
             if is_ollama:
-                text, done, reason, prompt, completion, got_model = parse_ollama_message(data)
+                text, done, reason, prompt, completion, got_model, calls = parse_ollama_message(data)
                 if not done:
                     raise MalformedResponse("non-streaming response is not done")
                 return Completion(
@@ -182,9 +182,10 @@ class NativeTransport(Transport):
                     completion_tokens=estimate_text_tokens(text) if completion is None else completion,
                     finish_reason=reason,
                     model=got_model or model,
+                    tool_calls=calls,
                 )
-            text, prompt, completion, reason, got_model = parse_openai_completion(data, request, model)
-            return Completion(text, prompt, completion, reason, got_model)
+            text, prompt, completion, reason, got_model, calls = parse_openai_completion(data, request, model)
+            return Completion(text, prompt, completion, reason, got_model, calls)
         except asyncio.CancelledError:
             raise
         except BaseException as exc:

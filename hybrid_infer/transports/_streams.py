@@ -13,10 +13,11 @@ import json
 from typing import Any
 
 from hybrid_infer._request import Request
+from hybrid_infer._results import ToolCall
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import MalformedResponse
 from hybrid_infer.transports._base import Completion
-from hybrid_infer.transports._wire import parse_ollama_message, parse_openai_chunk, token_count
+from hybrid_infer.transports._wire import ToolCallDeltas, parse_ollama_message, parse_openai_chunk, token_count
 
 _decode_json = json.JSONDecoder().decode
 
@@ -45,7 +46,14 @@ class StreamDecoder:
         """One line (without its newline): its text delta, if it carries one."""
         raise NotImplementedError
 
-    def _finish(self, prompt: int | None, completion: int | None, finish: str | None, model: str) -> None:
+    def _finish(
+        self,
+        prompt: int | None,
+        completion: int | None,
+        finish: str | None,
+        model: str,
+        tool_calls: tuple[ToolCall, ...] = (),
+    ) -> None:
         text = "".join(self.parts)
         self.result = Completion(
             text=text,
@@ -53,6 +61,7 @@ class StreamDecoder:
             completion_tokens=estimate_text_tokens(text) if completion is None else completion,
             finish_reason=finish,
             model=model,
+            tool_calls=tool_calls,
         )
 
 
@@ -65,6 +74,7 @@ class SseDecoder(StreamDecoder):
         super().__init__(request, model)
         self.finish: str | None = None
         self.usage: dict[str, Any] | None = None
+        self.tool_calls: ToolCallDeltas | None = None
 
     def feed(self, line: bytes) -> str | None:
         if not line.startswith(b"data:"):
@@ -77,9 +87,14 @@ class SseDecoder(StreamDecoder):
                 token_count(totals.get("completion_tokens")),
                 self.finish,
                 self.model,
+                () if self.tool_calls is None else self.tool_calls.calls(),
             )
             return None
-        delta, finish, usage, model = parse_openai_chunk(_loads(payload))
+        delta, finish, usage, model, calls = parse_openai_chunk(_loads(payload))
+        if calls:
+            if self.tool_calls is None:
+                self.tool_calls = ToolCallDeltas()
+            self.tool_calls.add(calls)
         if finish:
             self.finish = finish
         if usage:
@@ -97,12 +112,21 @@ class OllamaDecoder(StreamDecoder):
 
     unfinished = "stream ended before done"
 
+    def __init__(self, request: Request, model: str) -> None:
+        super().__init__(request, model)
+        self.tool_calls: list[ToolCall] = []
+
     def feed(self, line: bytes) -> str | None:
         if not line or line.isspace():
             return None
-        text, done, reason, prompt, completion, model = parse_ollama_message(_loads(line))
+        text, done, reason, prompt, completion, model, calls = parse_ollama_message(_loads(line))
         if text:
             self.parts.append(text)
+        if calls:  # whole calls, numbered across the stream
+            self.tool_calls += [
+                c if c.id != f"call_{n}" else c.model_copy(update={"id": f"call_{len(self.tool_calls) + n}"})
+                for n, c in enumerate(calls)
+            ]
         if done:  # the final object may carry the last words too
-            self._finish(prompt, completion, reason, model or self.model)
+            self._finish(prompt, completion, reason, model or self.model, tuple(self.tool_calls))
         return text or None

@@ -8,11 +8,13 @@ codecs can be tested on plain data. Anything not shaped as the protocol says rai
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hybrid_infer._request import Request
+from hybrid_infer._results import FunctionCall, ToolCall
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
-from hybrid_infer.errors import MalformedResponse
+from hybrid_infer.errors import MalformedResponse, RequestRejected
 
 # Parameters Ollama takes in "options" rather than at the top level.
 _OLLAMA_OPTIONS = {
@@ -44,9 +46,11 @@ def openai_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]
 
 def ollama_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]:
     options: dict[str, Any] = {}
-    body: dict[str, Any] = {"model": model, "messages": list(request.messages), "stream": stream}
+    body: dict[str, Any] = {"model": model, "messages": ollama_messages(request.messages), "stream": stream}
     for key, value in request.params.items():
-        if key in _OLLAMA_OPTIONS:
+        if key == "stop" and isinstance(value, str):
+            options["stop"] = [value]  # Ollama decodes stop as a list only
+        elif key in _OLLAMA_OPTIONS:
             options[_OLLAMA_OPTIONS[key]] = value
         elif key == "response_format":
             if isinstance(value, dict) and value.get("type") == "json_schema":
@@ -64,6 +68,66 @@ def ollama_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]
     if options:
         body["options"] = options
     return body
+
+
+def ollama_messages(messages: Any) -> list[dict[str, Any]]:
+    """Messages in the shape Ollama's ``/api/chat`` decodes (it answers 400 otherwise):
+    ``content`` a string with images apart (base64), tool-call ``arguments`` an object, and a
+    ``tool`` message naming its tool. Requests arrive in the OpenAI shape."""
+    out: list[dict[str, Any]] = []
+    names: dict[str, str] = {}
+    for message in messages:
+        converted = dict(message)
+        content = converted.get("content")
+        if isinstance(content, list):
+            converted["content"], images = _ollama_content(content)
+            if images:
+                converted["images"] = images
+        elif content is None:
+            converted["content"] = ""
+        calls = converted.get("tool_calls")
+        if isinstance(calls, list):
+            converted["tool_calls"] = [_ollama_call(call, names) for call in calls]
+        if converted.get("role") == "tool" and "tool_name" not in converted:
+            name = names.get(str(converted.get("tool_call_id")))
+            if name:
+                converted["tool_name"] = name
+        out.append(converted)
+    return out
+
+
+def _ollama_content(parts: list[Any]) -> tuple[str, list[str]]:
+    texts: list[str] = []
+    images: list[str] = []
+    for part in parts:
+        if not isinstance(part, dict):
+            continue
+        if part.get("type") == "text" and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+        elif part.get("type") == "image_url":
+            image = part.get("image_url")
+            url = image.get("url") if isinstance(image, dict) else image
+            if not isinstance(url, str) or not url.startswith("data:") or ";base64," not in url:
+                raise RequestRejected("Ollama takes images as base64 data URLs, not links")
+            images.append(url.split(";base64,", 1)[1])
+    return "\n".join(texts), images
+
+
+def _ollama_call(call: Any, names: dict[str, str]) -> Any:
+    if not isinstance(call, dict) or not isinstance(call.get("function"), dict):
+        return call
+    function = dict(call["function"])
+    if isinstance(call.get("id"), str) and isinstance(function.get("name"), str):
+        names[call["id"]] = function["name"]
+    arguments = function.get("arguments")
+    if isinstance(arguments, str):
+        try:
+            parsed = json.loads(arguments) if arguments.strip() else {}
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict):
+            function["arguments"] = parsed
+    return {**call, "function": function}
 
 
 def token_count(value: Any) -> int | None:
@@ -85,8 +149,10 @@ def _content(value: Any, what: str) -> str:
     return value
 
 
-def parse_openai_completion(data: Any, request: Request, fallback_model: str) -> tuple[str, int, int, str | None, str]:
-    """(text, prompt_tokens, completion_tokens, finish_reason, model) of a chat.completion."""
+def parse_openai_completion(
+    data: Any, request: Request, fallback_model: str
+) -> tuple[str, int, int, str | None, str, tuple[ToolCall, ...]]:
+    """(text, prompt_tokens, completion_tokens, finish_reason, model, tool calls) of a chat.completion."""
     data = _need_dict(data, "response")
     choices = data.get("choices")
     if not isinstance(choices, list) or not choices:
@@ -105,11 +171,15 @@ def parse_openai_completion(data: Any, request: Request, fallback_model: str) ->
         estimate_text_tokens(text) if completion is None else completion,
         finish if isinstance(finish, str) else None,
         model,
+        openai_tool_calls(message.get("tool_calls")),
     )
 
 
-def parse_openai_chunk(data: Any) -> tuple[str, str | None, dict[str, Any] | None, str | None]:
-    """(delta text, finish_reason, usage or None, model) of one chat.completion.chunk."""
+def parse_openai_chunk(
+    data: Any,
+) -> tuple[str, str | None, dict[str, Any] | None, str | None, list[Any] | None]:
+    """(delta text, finish_reason, usage or None, model, tool-call deltas or None) of one
+    chat.completion.chunk."""
     data = _need_dict(data, "stream chunk")
     if "error" in data:
         error = data["error"]
@@ -121,23 +191,26 @@ def parse_openai_chunk(data: Any) -> tuple[str, str | None, dict[str, Any] | Non
     if not isinstance(choices, list):
         raise MalformedResponse("stream chunk has no choices list")
     if not choices:
-        return "", None, usage, model
+        return "", None, usage, model, None
     choice = _need_dict(choices[0], "chunk choices[0]")
     delta = choice.get("delta")
     text = "" if not isinstance(delta, dict) else _content(delta.get("content"), "delta.content")
+    calls = delta.get("tool_calls") if isinstance(delta, dict) else None
     finish = choice.get("finish_reason")
-    return text, finish if isinstance(finish, str) else None, usage, model
+    return text, finish if isinstance(finish, str) else None, usage, model, calls if calls else None
 
 
 def parse_ollama_message(
     data: Any,
-) -> tuple[str, bool, str | None, int | None, int | None, str | None]:
-    """(text, done, done_reason, prompt_eval_count, eval_count, model) of an /api/chat object."""
+) -> tuple[str, bool, str | None, int | None, int | None, str | None, tuple[ToolCall, ...]]:
+    """(text, done, done_reason, prompt_eval_count, eval_count, model, tool calls) of an
+    /api/chat object."""
     data = _need_dict(data, "response")
     if "error" in data:
         raise MalformedResponse(f"error inside response: {data['error']}")
     message = data.get("message")
     text = "" if message is None else _content(_need_dict(message, "message").get("content"), "message.content")
+    calls = ollama_tool_calls(message.get("tool_calls")) if isinstance(message, dict) else ()
     done = data.get("done")
     if not isinstance(done, bool):
         raise MalformedResponse("response has no boolean 'done'")
@@ -150,7 +223,86 @@ def parse_ollama_message(
         token_count(data.get("prompt_eval_count")),
         token_count(data.get("eval_count")),
         model,
+        calls,
     )
+
+
+# --- tool calls ------------------------------------------------------------------------
+
+
+def _arguments(value: Any, what: str) -> str:
+    """Arguments as JSON text: OpenAI sends text, Ollama an object."""
+    if value is None:
+        return "{}"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    raise MalformedResponse(f"{what} is neither JSON text nor an object")
+
+
+def openai_tool_calls(value: Any) -> tuple[ToolCall, ...]:
+    """The ``tool_calls`` of an OpenAI assistant message."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise MalformedResponse("message.tool_calls is not a list")
+    calls = []
+    for n, raw in enumerate(value):
+        call = _need_dict(raw, f"tool_calls[{n}]")
+        function = _need_dict(call.get("function"), f"tool_calls[{n}].function")
+        name = function.get("name")
+        if not isinstance(name, str) or not name:
+            raise MalformedResponse(f"tool_calls[{n}].function has no name")
+        call_id = call.get("id")
+        calls.append(
+            ToolCall(
+                id=call_id if isinstance(call_id, str) and call_id else f"call_{n}",
+                function=FunctionCall(
+                    name=name, arguments=_arguments(function.get("arguments"), f"tool_calls[{n}].arguments")
+                ),
+            )
+        )
+    return tuple(calls)
+
+
+def ollama_tool_calls(value: Any) -> tuple[ToolCall, ...]:
+    """The ``tool_calls`` of an Ollama message: no ids, arguments as an object."""
+    return openai_tool_calls(value)
+
+
+class ToolCallDeltas:
+    """Joins streamed tool-call fragments (OpenAI sends a call's id and name first, then its
+    arguments in pieces, each fragment tagged with the call's ``index``)."""
+
+    def __init__(self) -> None:
+        self._calls: dict[int, dict[str, Any]] = {}
+
+    def add(self, fragments: list[Any]) -> None:
+        for n, raw in enumerate(fragments):
+            fragment = _need_dict(raw, "delta.tool_calls[]")
+            index = fragment.get("index", n)
+            if not isinstance(index, int):
+                raise MalformedResponse("delta.tool_calls[].index is not an integer")
+            call = self._calls.setdefault(index, {"id": None, "name": "", "arguments": ""})
+            if isinstance(fragment.get("id"), str):
+                call["id"] = fragment["id"]
+            function = fragment.get("function")
+            if isinstance(function, dict):
+                if isinstance(function.get("name"), str):
+                    call["name"] += function["name"]
+                arguments = function.get("arguments")
+                if arguments is not None:
+                    call["arguments"] += _arguments(arguments, "delta.tool_calls[].function.arguments")
+
+    def calls(self) -> tuple[ToolCall, ...]:
+        """The whole calls, in index order."""
+        return openai_tool_calls(
+            [
+                {"id": c["id"], "function": {"name": c["name"], "arguments": c["arguments"] or "{}"}}
+                for _, c in sorted(self._calls.items())
+            ]
+        )
 
 
 def ollama_model_matches(configured: str, listed: str) -> bool:

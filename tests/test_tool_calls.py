@@ -1,0 +1,129 @@
+"""Tool calls: what the model asks to call comes back typed, over both protocols and transports,
+streamed or not, from a provider or from the cache, and feeds the next turn of an agent loop."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hybrid_infer import CacheConfig, HybridClient, Result, ToolCall
+
+from .conftest import NO_PROBES, TRANSPORTS, deployment_for
+
+WEATHER_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Current weather in a city",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+CALLS = [{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"tz": "CET"}}]
+
+
+async def ask(client: HybridClient, stream: bool, **kwargs: Any) -> Result:
+    if not stream:
+        return await client.acomplete(**kwargs)
+    final = None
+    async for chunk in client.astream(**kwargs):
+        final = chunk.result or final
+    assert final is not None
+    return final
+
+
+def assert_calls(calls: list[ToolCall]) -> None:
+    assert [c.function.name for c in calls] == ["get_weather", "get_time"]
+    assert [json.loads(c.function.arguments) for c in calls] == [{"city": "Paris"}, {"tz": "CET"}]
+    assert all(c.type == "function" and c.id for c in calls)
+    assert len({c.id for c in calls}) == 2
+
+
+@pytest.mark.parametrize("protocol", ["openai", "ollama"])
+@pytest.mark.parametrize("stream", [False, True], ids=["complete", "stream"])
+@pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_tool_calls_come_back_typed(fake, protocol: str, stream: bool, transport: str) -> None:
+    provider = fake(protocol, tool_calls=CALLS)
+    async with HybridClient([deployment_for(provider, "p", transport=transport)], health=NO_PROBES) as client:
+        result = await ask(client, stream, prompt="Weather and time in Paris?", tools=[WEATHER_TOOL])
+    assert_calls(result.tool_calls)
+    assert result.text == ""
+    assert result.provider == "p"
+
+
+@pytest.mark.parametrize("protocol", ["openai", "ollama"])
+async def test_a_request_without_tools_gets_text(fake, protocol: str) -> None:
+    provider = fake(protocol, tool_calls=CALLS, reply="Sunny.")
+    async with HybridClient([deployment_for(provider, "p")], health=NO_PROBES) as client:
+        result = await client.acomplete("Weather in Paris?")
+    assert result.tool_calls == []
+    assert result.text == "Sunny."
+
+
+@pytest.mark.parametrize("protocol", ["openai", "ollama"])
+async def test_the_assistant_message_feeds_the_next_turn(fake, protocol: str) -> None:
+    """An agent loop: call, run the tools, send the results back, get the final answer."""
+    provider = fake(protocol, tool_calls=CALLS[:1])
+    async with HybridClient([deployment_for(provider, "p")], health=NO_PROBES) as client:
+        messages: list[dict[str, Any]] = [{"role": "user", "content": "Weather in Paris?"}]
+        first = await client.acomplete(messages=messages, tools=[WEATHER_TOOL])
+        messages.append(first.assistant_message())
+        for call in first.tool_calls:
+            messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps({"sky": "clear"})})
+        provider.tool_calls = None
+        provider.reply = "It is clear in Paris."
+        second = await client.acomplete(messages=messages, tools=[WEATHER_TOOL])
+    assert second.text == "It is clear in Paris."
+    assert second.tool_calls == []
+    sent = provider.requests[-1]["messages"]
+    assert [m["role"] for m in sent] == ["user", "assistant", "tool"]
+    assert sent[1]["tool_calls"][0]["function"]["name"] == "get_weather"
+    if protocol == "ollama":  # Ollama decodes arguments as an object, not JSON text
+        assert sent[1]["tool_calls"][0]["function"]["arguments"] == {"city": "Paris"}
+    else:
+        assert json.loads(sent[1]["tool_calls"][0]["function"]["arguments"]) == {"city": "Paris"}
+        assert sent[2]["tool_call_id"] == first.tool_calls[0].id
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["complete", "stream"])
+async def test_cached_tool_calls_are_replayed(fake, tmp_path: Path, stream: bool) -> None:
+    provider = fake("openai", tool_calls=CALLS)
+    cache = CacheConfig(path=tmp_path / "cache", semantic=False)
+    async with HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=cache) as client:
+        fresh = await ask(client, stream, prompt="Weather and time in Paris?", tools=[WEATHER_TOOL])
+        again = await ask(client, stream, prompt="Weather and time in Paris?", tools=[WEATHER_TOOL])
+    assert provider.request_count == 1
+    assert (fresh.cache, again.cache) == ("miss", "exact")
+    assert again.tool_calls == fresh.tool_calls
+    assert_calls(again.tool_calls)
+
+
+async def test_ollama_gets_requests_in_its_own_shape(fake) -> None:
+    """Ollama answers 400 to OpenAI-shaped content lists and a string ``stop``."""
+    provider = fake("ollama")
+    parts = [
+        {"type": "text", "text": "What is in this picture?"},
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}},
+    ]
+    async with HybridClient([deployment_for(provider, "local")], health=NO_PROBES) as client:
+        await client.acomplete(messages=[{"role": "user", "content": parts}], stop="\n\n")
+    sent = provider.requests[-1]
+    assert sent["messages"] == [{"role": "user", "content": "What is in this picture?", "images": ["iVBORw0KGgo="]}]
+    assert sent["options"]["stop"] == ["\n\n"]
+
+
+async def test_an_image_link_ollama_cannot_fetch_fails_over(fake) -> None:
+    local, cloud = fake("ollama"), fake("openai")
+    parts = [{"type": "text", "text": "Describe"}, {"type": "image_url", "image_url": {"url": "https://x.test/a.png"}}]
+    deployments = [deployment_for(local, "local"), deployment_for(cloud, "cloud")]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        result = await client.acomplete(messages=[{"role": "user", "content": parts}])
+        assert client.health()["local"].state == "closed"
+    assert result.provider == "cloud"
+    assert [(a.deployment, a.outcome, a.error_type) for a in result.attempts] == [
+        ("local", "error", "RequestRejected"),
+        ("cloud", "ok", None),
+    ]
+    assert local.request_count == 0
