@@ -51,7 +51,7 @@ def _fail(exc: BaseException) -> None:
 class DeploymentBreaker:
     """Decides whether a deployment may be called and learns from each call's outcome."""
 
-    __slots__ = ("_breaker", "trial_in_flight", "unreachable")
+    __slots__ = ("_breaker", "granted_trial", "trial_in_flight", "unreachable")
 
     def __init__(self, name: str, *, fail_max: int, reset_timeout_s: float, on_change: StateListener) -> None:
         self._breaker = pybreaker.CircuitBreaker(
@@ -62,6 +62,9 @@ class DeploymentBreaker:
             throw_new_error_on_trip=False,
         )
         self.trial_in_flight = False
+        self.granted_trial = False
+        """Whether the last successful :meth:`try_acquire` let the half-open trial through:
+        only that call may end the trial (see :meth:`release_trial`)."""
         self.unreachable = False
         """True when the last counted failure was a connection failure (the runtime was down)."""
 
@@ -73,6 +76,7 @@ class DeploymentBreaker:
         """May a call go out now? Moves open→half_open after the reset timeout (one trial)."""
         state = self._breaker.current_state
         if state == pybreaker.STATE_CLOSED:
+            self.granted_trial = False
             return True
         if state == pybreaker.STATE_OPEN:
             opened_at = self._breaker._state_storage.opened_at
@@ -83,9 +87,11 @@ class DeploymentBreaker:
         if self.trial_in_flight:
             return False
         self.trial_in_flight = True
+        self.granted_trial = True
         return True
 
     def release_trial(self) -> None:
+        """End the half-open trial; call it only for the call that was granted it."""
         self.trial_in_flight = False
 
     def record_success(self) -> None:

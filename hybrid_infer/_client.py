@@ -10,6 +10,7 @@ any protocol itself.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import threading
@@ -43,7 +44,7 @@ from hybrid_infer._results import (
     StreamChunk,
 )
 from hybrid_infer._state import DeploymentState
-from hybrid_infer.errors import ConfigError, HybridInferError
+from hybrid_infer.errors import ClientClosed, ConfigError, HybridInferError
 from hybrid_infer.events import BreakerStateChanged, Callback, EventBus, HealthChanged
 from hybrid_infer.policies import Policy, resolve_policy
 from hybrid_infer.transports import Transport
@@ -315,7 +316,7 @@ class HybridClient:
         async def run() -> T:
             return await call(remote)
 
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(run(), remote.loop))
+        return await _await_on(remote.loop, run())
 
     def _blocking(self, call: Callable[[Engine], Awaitable[T]]) -> T:
         engine = self._engine_elsewhere()
@@ -324,7 +325,7 @@ class HybridClient:
         async def run() -> T:
             return await call(engine)
 
-        return asyncio.run_coroutine_threadsafe(run(), engine.loop).result()
+        return _wait_on(engine.loop, run())
 
     # --- completions ----------------------------------------------------------------------------
 
@@ -409,11 +410,16 @@ class HybridClient:
         assert loop is not None
         source = self._serve_stream(engine, request)
         try:
-            while (chunk := _run_threadsafe(_next_or_none(source), loop)) is not None:
+            while True:
+                if self._closed:  # the loop may be gone: do not hand it more work
+                    raise ClientClosed("the client was closed while this stream was read", [])
+                chunk = _wait_on(loop, _next_or_none(source))
+                if chunk is None:
+                    return
                 yield chunk
         finally:
-            if loop.is_running():
-                asyncio.run_coroutine_threadsafe(source.aclose(), loop).result()
+            if not self._closed:  # a close shuts the loop's generators down itself
+                _close_on(loop, source)
 
     def astream(self, prompt: str | None = None, **kwargs: Any) -> AsyncIterator[StreamChunk]:
         """Async :meth:`stream` (``async for chunk in client.astream(...)``)."""
@@ -440,13 +446,17 @@ class HybridClient:
         assert loop is not None
         source = self._serve_stream(remote, request)
         try:
-            while (
-                item := await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(_next_or_none(source), loop))
-            ) is not None:
+            while True:
+                if self._closed:
+                    raise ClientClosed("the client was closed while this stream was read", [])
+                item = await _await_on(loop, _next_or_none(source))
+                if item is None:
+                    return
                 yield item
         finally:
             if loop.is_running():
-                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(source.aclose(), loop))
+                with contextlib.suppress(Exception):
+                    await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(source.aclose(), loop))
 
     # --- health -----------------------------------------------------------------------------------
 
@@ -556,8 +566,69 @@ async def _next_or_none(source: AsyncIterator[StreamChunk]) -> StreamChunk | Non
         return None
 
 
-def _run_threadsafe(coro: Coroutine[Any, Any, T], loop: asyncio.AbstractEventLoop) -> T:
-    return asyncio.run_coroutine_threadsafe(coro, loop).result()
+_POLL_S = 0.25
+"""How often a caller waiting on the loop thread checks that the loop still runs."""
+
+
+def _closed_error() -> ClientClosed:
+    return ClientClosed("the client was closed while this request was in flight", [])
+
+
+def _wait_on(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` on the client's loop thread and wait for it from this thread.
+
+    A ``close()`` from another thread stops that loop: work cancelled by it, or that can
+    never run because the loop is gone, ends with ``ClientClosed`` instead of a bare
+    ``CancelledError``, an "Event loop is closed" error or a wait that never returns.
+    """
+    try:
+        future = asyncio.run_coroutine_threadsafe(coro, loop)
+    except RuntimeError:  # the loop is closed
+        coro.close()
+        raise _closed_error() from None
+    while True:
+        try:
+            return future.result(_POLL_S)
+        except concurrent.futures.TimeoutError:
+            if not loop.is_running():
+                future.cancel()
+                raise _closed_error() from None
+        except concurrent.futures.CancelledError:
+            raise _closed_error() from None
+
+
+async def _await_on(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> T:
+    """:func:`_wait_on` for a caller on another event loop."""
+    try:
+        future = asyncio.run_coroutine_threadsafe(coro, loop)
+    except RuntimeError:
+        coro.close()
+        raise _closed_error() from None
+    waiting = asyncio.wrap_future(future)
+    try:
+        while True:
+            done, _ = await asyncio.wait({waiting}, timeout=_POLL_S)
+            if done:
+                try:
+                    return waiting.result()
+                except asyncio.CancelledError:
+                    if future.cancelled():  # cancelled over there, by the close
+                        raise _closed_error() from None
+                    raise
+            if not loop.is_running():
+                future.cancel()
+                raise _closed_error()
+    except BaseException:
+        future.cancel()  # our caller gave up: stop the work on the client's loop too
+        raise
+
+
+def _close_on(loop: asyncio.AbstractEventLoop, source: AsyncGenerator[StreamChunk, None]) -> None:
+    """Close a stream generator living on the client's loop, if that loop still runs."""
+    if not loop.is_running():
+        return
+    with contextlib.suppress(Exception):  # ClientClosed when the loop stops meanwhile
+        _wait_on(loop, source.aclose())
 
 
 async def _noop(engine: Engine) -> None:

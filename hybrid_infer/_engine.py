@@ -21,6 +21,7 @@ from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
 from hybrid_infer._state import DeploymentState
+from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
     AuthenticationFailed,
@@ -67,6 +68,10 @@ class _Call:
     tried: set[str] = field(default_factory=set)
     skipped: dict[str, AttemptOutcome] = field(default_factory=dict)
     overflowed_window: int | None = None
+    trial: bool = False
+    """Whether the reserved deployment's half-open trial is this call's (see ``_release``)."""
+    finished: bool = False
+    """Whether ``RequestFinished`` was emitted (exactly once per request)."""
 
 
 class Engine:
@@ -204,6 +209,7 @@ class Engine:
                 reason = state.skip_reason()
                 if reason is None:
                     call.skipped.pop(state.deployment.name, None)
+                    call.trial = state.breaker.granted_trial
                     return state
                 busy = busy or reason == "skipped_busy"
                 name = state.deployment.name
@@ -245,8 +251,9 @@ class Engine:
             with contextlib.suppress(ValueError):
                 self._waiters.remove(waiter)
 
-    def _release(self, state: DeploymentState) -> None:
-        state.release()
+    def _release(self, state: DeploymentState, call: _Call) -> None:
+        state.release(call.trial)
+        call.trial = False
         if self._waiters:
             waiters, self._waiters = self._waiters, []
             for waiter in waiters:
@@ -336,7 +343,35 @@ class Engine:
             request_id=call.request_id,
         )
 
+    def _abandoned(self, call: _Call, state: DeploymentState, started: float, partial: str = "") -> None:
+        """Account a call its caller gave up on (task cancelled, stream closed early): an
+        attempt and the tokens it probably cost; neither the breaker nor the error count moves."""
+        latency_ms = (time.perf_counter() - started) * 1000
+        deployment = state.deployment
+        prompt, completion = estimate_prompt_tokens(call.request.messages), estimate_text_tokens(partial)
+        state.record_abandoned(prompt, completion, deployment.cost_usd(prompt, completion))
+        how = f"stream closed by the caller after {len(partial)} characters" if partial else "cancelled by the caller"
+        self._record(
+            call,
+            Attempt(
+                deployment=deployment.name,
+                outcome="error",
+                error=how,
+                error_type="CancelledError",
+                latency_ms=latency_ms,
+            ),
+        )
+
+    def _finish_abandoned(self, call: _Call) -> None:
+        if not call.finished and self.bus:
+            reason = call.attempts[-1].error if call.attempts else "cancelled by the caller"
+            self.bus.emit(RequestFinished(call.request_id, None, "CancelledError", reason or ""))
+        call.finished = True
+
     def _finish(self, call: _Call, result: Result | None, error: BaseException | None = None) -> None:
+        if call.finished:
+            return
+        call.finished = True
         if self.bus:
             self.bus.emit(
                 RequestFinished(
@@ -378,14 +413,20 @@ class Engine:
                 except ProviderError as error:
                     self._failed(call, state, error, started)
                     continue
+                except asyncio.CancelledError:
+                    self._abandoned(call, state, started)
+                    raise
                 finally:
-                    self._release(state)
+                    self._release(state, call)
                 result = self._succeeded(call, state, completion, started)
                 self._finish(call, result)
                 return result
         except HybridInferError as error:
             if not isinstance(error, defer):
                 self._finish(call, None, error)
+            raise
+        except asyncio.CancelledError:
+            self._finish_abandoned(call)
             raise
 
     async def stream(
@@ -405,10 +446,11 @@ class Engine:
                 try:
                     await transport.ready()
                 except BaseException:
-                    self._release(state)
+                    self._release(state, call)
                     raise
                 started = time.perf_counter()
                 source = transport.stream(state.deployment, request, timeout)
+                partial: list[str] = []
                 try:
                     try:
                         async with asyncio.timeout(timeout):
@@ -417,7 +459,6 @@ class Engine:
                         self._failed(call, state, _as_provider_error(exc, timeout), started)
                         continue
                     ttft_ms = (time.perf_counter() - call.started) * 1000
-                    partial: list[str] = []
                     item = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout
@@ -442,8 +483,11 @@ class Engine:
                                 deployment=state.deployment.name,
                             ) from exc
                     result = self._succeeded(call, state, item, started, ttft_ms)
+                except (asyncio.CancelledError, GeneratorExit):
+                    self._abandoned(call, state, started, "".join(partial))
+                    raise
                 finally:
-                    self._release(state)
+                    self._release(state, call)
                     await source.aclose()
                 self._finish(call, result)
                 yield StreamChunk(delta="", result=result)
@@ -451,6 +495,9 @@ class Engine:
         except HybridInferError as error:
             if sent or not isinstance(error, defer):
                 self._finish(call, None, error)
+            raise
+        except (asyncio.CancelledError, GeneratorExit):
+            self._finish_abandoned(call)
             raise
 
     # --- health ----------------------------------------------------------------------------

@@ -103,7 +103,8 @@ class DeploymentState:
     def skip_reason(self) -> AttemptOutcome | None:
         """Why this deployment cannot take a call now; ``None`` means it can (and is reserved).
 
-        On ``None`` the caller owns one slot and must call :meth:`release`.
+        On ``None`` the caller owns one slot and must call :meth:`release`, passing
+        ``breaker.granted_trial`` as read right after this call.
         """
         if not self.healthy:
             if self.unhealthy_until is None or time.monotonic() < self.unhealthy_until:
@@ -131,9 +132,15 @@ class DeploymentState:
             return f"rpm limit of {self.deployment.rpm} reached"
         return f"all {self.deployment.max_concurrency} concurrency slots in use"
 
-    def release(self) -> None:
+    def release(self, trial: bool) -> None:
+        """Give back a slot; ``trial``: the call held the half-open breaker's one trial.
+
+        Only that call ends the trial: a call that began while the breaker was closed and
+        ends (say, cancelled) during another call's trial must not let a second trial in.
+        """
         self.in_flight -= 1
-        self.breaker.release_trial()
+        if trial:
+            self.breaker.release_trial()
 
     # --- learning from calls and probes -------------------------------------------
 
@@ -155,6 +162,14 @@ class DeploymentState:
             self.cost_usd += cost_usd
         else:
             self.errors += 1
+
+    def record_abandoned(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
+        """A call its caller gave up on (cancelled, stream closed early): it was made and
+        probably billed, but says nothing about the deployment's health or latency."""
+        self.requests += 1
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
+        self.cost_usd += cost_usd
 
     def start_cooldown(self, seconds: float) -> None:
         self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)
