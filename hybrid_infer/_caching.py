@@ -106,10 +106,11 @@ class CacheLayer:
             raise error
         return _hit_result(hit, request_id, started, outcome="fallback", attempts=error.attempts)
 
-    def _served_from_cache(self, request: Request, result: Result) -> Result:
-        """Report a cache answer; a fallback's request already reported its start."""
+    def _served_from_cache(self, request: Request, result: Result, *, started: bool = False) -> Result:
+        """Report a cache answer; a fallback's request (or a replay, ``started``) already
+        reported its start."""
         if self.bus:
-            if result.cache != "fallback":
+            if result.cache != "fallback" and not started:
                 self.bus.emit(RequestStarted(result.request_id, request.use_case, request.stream))
             self.bus.emit(CacheServed(result.request_id, result.cache, result.similarity))
             self.bus.emit(RequestFinished(result.request_id, result))
@@ -147,7 +148,11 @@ class CacheLayer:
             if hit is not None:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
         if request.cache_mode == "only":
-            raise CacheMiss("cache='only' and no cached answer for this request")
+            miss = CacheMiss("cache='only' and no cached answer for this request")
+            if self.bus:  # a request like any other: it started, and ended without an answer
+                self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
+                self.bus.emit(RequestFinished(request_id, None, type(miss).__name__, str(miss)))
+            raise miss
         return None
 
     async def complete(self, engine: Engine, request: Request, *, exact_missed: bool = False) -> Result:
@@ -226,7 +231,14 @@ class CacheLayer:
             await source.aclose()
 
     async def _replay(self, request: Request, result: Result) -> AsyncGenerator[StreamChunk, None]:
-        """A cached answer as a stream: word-sized deltas, then the Result."""
+        """A cached answer as a stream: word-sized deltas, then the Result.
+
+        Events keep their order (the start before the first delta) and ``ttft_ms`` is the
+        time to the first delta, as for a provider's stream.
+        """
+        if self.bus and result.cache != "fallback":
+            self.bus.emit(RequestStarted(result.request_id, request.use_case, request.stream))
+        result = result.model_copy(update={"ttft_ms": result.latency_ms})
         for piece in _PIECES.findall(result.text):
             yield StreamChunk(delta=piece)
-        yield StreamChunk(result=self._served_from_cache(request, result))
+        yield StreamChunk(result=self._served_from_cache(request, result, started=True))

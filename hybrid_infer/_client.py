@@ -35,7 +35,13 @@ from hybrid_infer._caching import CacheLayer
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._engine import Engine
 from hybrid_infer._loop import LoopThread
-from hybrid_infer._request import MAX_PROMPT_CHARS, Request, build_request, plain_prompt_request
+from hybrid_infer._request import (
+    MAX_PROMPT_CHARS,
+    REQUEST_ARGUMENTS,
+    Request,
+    build_request,
+    plain_prompt_request,
+)
 from hybrid_infer._results import (
     BreakerState,
     DeploymentHealth,
@@ -193,7 +199,15 @@ class HybridClient:
 
         settings = load_preset(path)
         settings.update(overrides)
-        return cls(**settings)
+        try:
+            return cls(**settings)
+        except ConfigError as exc:
+            prefix = f"{path}: "
+            if exc.field is None or exc.field.startswith(prefix):
+                raise
+            # A value the file gave (or an override) failed the client's checks: say where.
+            message = str(exc).removeprefix(f"{exc.field}: ")
+            raise ConfigError(message, field=prefix + exc.field) from None
 
     # --- introspection ------------------------------------------------------------------
 
@@ -332,22 +346,7 @@ class HybridClient:
     def _request(self, prompt: Any, stream: bool, kwargs: dict[str, Any]) -> Request:
         if not kwargs and type(prompt) is str and prompt.strip() and len(prompt) <= MAX_PROMPT_CHARS:
             return plain_prompt_request(prompt, stream)  # the common call: skip the general path
-        named = {
-            key: kwargs.pop(key)
-            for key in (
-                "messages",
-                "use_case",
-                "max_tokens",
-                "temperature",
-                "policy",
-                "timeout_s",
-                "queue_timeout_s",
-                "cache",
-                "namespace",
-                "cache_ttl_s",
-            )
-            if key in kwargs
-        }
+        named = {key: kwargs.pop(key) for key in REQUEST_ARGUMENTS if key in kwargs}
         policy = named.pop("policy", None)
         request = build_request(prompt, stream=stream, params=kwargs, **named)
         if request.cache_mode == "only" and self._cache_layer is None:

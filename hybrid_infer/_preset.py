@@ -31,6 +31,14 @@ _TOP_LEVEL = {
 
 def _expand(value: Any, where: str) -> Any:
     if isinstance(value, str):
+        whole = _ENV_REF.fullmatch(value.strip())
+        if whole is not None:
+            # A value that is one reference takes the variable's type, as YAML would read
+            # it: `max_concurrency: ${LOCAL_SLOTS}` with LOCAL_SLOTS=4 is the number 4.
+            name = whole.group(1)
+            if name not in os.environ:
+                raise ConfigError(f"environment variable {name} is not set", field=where)
+            return _scalar(os.environ[name])
 
         def replace(match: re.Match[str]) -> str:
             name = match.group(1)
@@ -44,6 +52,15 @@ def _expand(value: Any, where: str) -> Any:
     if isinstance(value, list):
         return [_expand(v, f"{where}[{i}]") for i, v in enumerate(value)]
     return value
+
+
+def _scalar(text: str) -> Any:
+    """An environment variable's text as a YAML scalar (number, bool or null), else the text."""
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    return value if value is None or isinstance(value, bool | int | float) else text
 
 
 def _policy(spec: Any, where: str) -> Any:
@@ -118,7 +135,12 @@ def load_preset(path: str | Path) -> dict[str, Any]:
         resolved.append(item)
     settings["deployments"] = resolved
     if "policy" in data:
-        settings["policy"] = _policy(data["policy"], f"{where}: policy")
+        try:
+            settings["policy"] = _policy(_expand(data["policy"], f"{where}: policy"), f"{where}: policy")
+        except ConfigError as exc:  # a policy name the registry does not know names no file
+            if exc.field is not None and exc.field.startswith(where):
+                raise
+            raise ConfigError(str(exc).removeprefix(f"{exc.field}: "), field=f"{where}: policy") from None
     for name in ("health", "queue_timeout_s", "default_max_output_tokens", "cache"):
         if name in data:
             settings[name] = _expand(data[name], f"{where}: {name}")

@@ -39,6 +39,19 @@ PROVIDER_PARAMS = frozenset(
     }
 )
 
+REQUEST_ARGUMENTS = (
+    "messages",
+    "use_case",
+    "max_tokens",
+    "temperature",
+    "policy",
+    "timeout_s",
+    "queue_timeout_s",
+    "cache",
+    "namespace",
+    "cache_ttl_s",
+)
+"""The named arguments of ``complete``/``stream`` besides the prompt (for error messages)."""
 MAX_PROMPT_CHARS = 8_000_000
 _MAX_NESTING = 8
 
@@ -234,7 +247,11 @@ def build_request(
     extra: dict[str, Any] = {}
     for key, value in (params or {}).items():
         if key not in PROVIDER_PARAMS:
-            raise ConfigError(f"is not a known parameter (known: {', '.join(sorted(PROVIDER_PARAMS))})", field=key)
+            raise ConfigError(
+                f"is not a known argument (named: {', '.join(REQUEST_ARGUMENTS)}; "
+                f"provider parameters: {', '.join(sorted(PROVIDER_PARAMS))})",
+                field=key,
+            )
         if value is None:
             continue
         _check_json_value(value, key)

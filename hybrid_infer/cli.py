@@ -34,11 +34,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         kwargs = {"use_case": args.use_case, "max_tokens": args.max_tokens}
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         if args.stream:
-            for chunk in client.stream(args.prompt, **kwargs):
-                print(chunk.delta, end="", flush=True)
-                if chunk.result is not None:
-                    result = chunk.result
-            print()
+            try:
+                for chunk in client.stream(args.prompt, **kwargs):
+                    print(chunk.delta, end="", flush=True)
+                    if chunk.result is not None:
+                        result = chunk.result
+            finally:
+                print()  # end the line of a stream cut short too, before the error is shown
         else:
             result = client.complete(args.prompt, **kwargs)
             print(result.text)

@@ -154,6 +154,23 @@ def test_cache_modes(fake, tmp_path: Path) -> None:
         assert provider.request_count == calls  # "only" never calls a provider
 
 
+def test_a_cache_only_miss_is_reported_like_any_request(fake, tmp_path: Path) -> None:
+    events: list[object] = []
+    provider = fake("openai")
+    cache = CacheConfig(path=tmp_path / "cache", embedder=HashingEmbedder())
+    with (
+        HybridClient(
+            [deployment_for(provider, "p")], health=NO_PROBES, cache=cache, callbacks=[events.append]
+        ) as client,
+        pytest.raises(CacheMiss),
+    ):
+        client.complete("never asked", cache="only")
+    assert [type(e).__name__ for e in events] == ["RequestStarted", "RequestFinished"]
+    finished = events[-1]
+    assert isinstance(finished, RequestFinished)
+    assert (finished.result, finished.error_type) == (None, "CacheMiss")
+
+
 def test_ttl_expiry(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path) as client:

@@ -226,8 +226,27 @@ def test_literal_keys_in_presets_are_refused(tmp_path: Path) -> None:
 def test_malformed_presets_are_config_errors(tmp_path: Path, text: str, match: str) -> None:
     path = tmp_path / "p.yaml"
     path.write_text(text)
-    with pytest.raises(ConfigError, match=match):
+    with pytest.raises(ConfigError, match=match) as info:
         HybridClient.from_file(path)
+    assert str(info.value.field).startswith(str(path))  # every error names the file
+
+
+def test_a_whole_value_reference_takes_the_variables_type(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(
+        "policy: ${ROUTER_POLICY}\nqueue_timeout_s: ${ROUTER_PATIENCE}\n"
+        "deployments:\n  - name: local\n    model: ollama_chat/x\n    max_concurrency: ${LOCAL_SLOTS}\n"
+        "    api_base: http://${OLLAMA_HOST}:11434\n"
+    )
+    monkeypatch.setenv("ROUTER_POLICY", "fastest")
+    monkeypatch.setenv("ROUTER_PATIENCE", "2.5")
+    monkeypatch.setenv("LOCAL_SLOTS", "4")
+    monkeypatch.setenv("OLLAMA_HOST", "10.0.0.7")
+    client = HybridClient.from_file(path, health=NO_PROBES)
+    assert type(client.policy).__name__ == "Fastest"
+    assert client.deployments[0].max_concurrency == 4
+    assert client.deployments[0].api_base == "http://10.0.0.7:11434"
+    client.close()
 
 
 def test_missing_preset_file_is_a_config_error(tmp_path: Path) -> None:
