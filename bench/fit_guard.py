@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from semantic_quality import TUNING_NEAR_MISS, EmbeddingStore, Pair, load_pairs, qqp_split  # noqa: E402
 
+from hybrid_infer.cache._config import DEFAULT_SIMILARITY_THRESHOLD  # noqa: E402
 from hybrid_infer.cache._guard import FEATURES, Verifier, pair_features  # noqa: E402
 from hybrid_infer.cache._rules import RULES, rule_flags, text_facts  # noqa: E402
 
@@ -171,12 +172,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--floor", type=float, default=0.78, help="lowest similarity fitted on")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--labels", choices=("protocol", "pairs"), default="pairs")
-    parser.add_argument("--threshold", type=float, default=0.85, help="similarity threshold")
+    parser.add_argument(
+        "--threshold", type=float, default=DEFAULT_SIMILARITY_THRESHOLD, help="similarity threshold (the default's)"
+    )
     parser.add_argument("--min-hit-rate", type=float, default=0.31, help="QQP hit rate to keep")
     parser.add_argument(
         "--near-miss-hit-rate",
         type=float,
-        default=0.65,
+        default=0.70,
         help="paraphrase hits to keep in every development near-miss file",
     )
     parser.add_argument("--hard", default=",".join(RULES), help="rules that veto outright")
