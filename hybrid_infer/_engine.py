@@ -350,22 +350,27 @@ class Engine:
         deployment = state.deployment
         prompt, completion = estimate_prompt_tokens(call.request.messages), estimate_text_tokens(partial)
         state.record_abandoned(prompt, completion, deployment.cost_usd(prompt, completion))
-        how = f"stream closed by the caller after {len(partial)} characters" if partial else "cancelled by the caller"
+        if self._closing:
+            how, kind = "cut by the client's close", "ClientClosed"
+        elif partial:
+            how, kind = f"stream closed by the caller after {len(partial)} characters", "CancelledError"
+        else:
+            how, kind = "cancelled by the caller", "CancelledError"
         self._record(
             call,
-            Attempt(
-                deployment=deployment.name,
-                outcome="error",
-                error=how,
-                error_type="CancelledError",
-                latency_ms=latency_ms,
-            ),
+            Attempt(deployment=deployment.name, outcome="error", error=how, error_type=kind, latency_ms=latency_ms),
         )
 
     def _finish_abandoned(self, call: _Call) -> None:
         if not call.finished and self.bus:
-            reason = call.attempts[-1].error if call.attempts else "cancelled by the caller"
-            self.bus.emit(RequestFinished(call.request_id, None, "CancelledError", reason or ""))
+            last = call.attempts[-1] if call.attempts and call.attempts[-1].outcome == "error" else None
+            if last is not None and last.error_type in ("CancelledError", "ClientClosed"):
+                kind, reason = last.error_type, last.error or ""
+            elif self._closing:
+                kind, reason = "ClientClosed", "cut by the client's close"
+            else:
+                kind, reason = "CancelledError", "cancelled by the caller"
+            self.bus.emit(RequestFinished(call.request_id, None, kind, reason))
         call.finished = True
 
     def _finish(self, call: _Call, result: Result | None, error: BaseException | None = None) -> None:
