@@ -266,8 +266,12 @@ def build_request(
         extra[key] = value
     if not (isinstance(cache, str) and cache in CACHE_MODES):
         raise ConfigError(f"must be one of {sorted(CACHE_MODES)}, got {cache!r}", field="cache")
-    if namespace is not None and (not isinstance(namespace, str) or not namespace or len(namespace) > 200):
-        raise ConfigError("must be a non-empty string of at most 200 characters", field="namespace")
+    if namespace is not None and (
+        not isinstance(namespace, str) or not namespace or len(namespace) > 200 or namespace != namespace.strip()
+    ):
+        raise ConfigError(
+            "must be a non-empty string of at most 200 characters, without surrounding spaces", field="namespace"
+        )
     return Request(
         messages=normalised,
         use_case=use_case,

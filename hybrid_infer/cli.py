@@ -75,6 +75,8 @@ def _cmd_health(args: argparse.Namespace) -> int:
 
 def _open_cache(args: argparse.Namespace) -> ResponseCache:
     """The cache a preset (or --path) points at, opened without loading any model."""
+    from pydantic import ValidationError
+
     from hybrid_infer.cache import CacheConfig, ResponseCache
 
     settings: dict[str, object] = {}
@@ -87,21 +89,39 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
     if args.path:
         settings["path"] = args.path
     settings["semantic"] = False  # stats and clear need no embedder
-    config = CacheConfig.model_validate(settings)
+    try:
+        config = CacheConfig.model_validate(settings)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in ("cache", *first["loc"]))
+        raise ConfigError(first["msg"], field=f"{args.config}: {where}" if args.config else where) from None
     if not (config.directory() / "entries").is_dir():  # a typo must not create a cache
         raise ConfigError(f"no cache at {config.directory()}", field="--path" if args.path else "cache.path")
     return ResponseCache(config)
 
 
+_PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "stores", "store_errors", "embed_errors")
+"""``stats()`` entries that count one process's lookups: always zero in this one."""
+
+
 def _cmd_cache(args: argparse.Namespace) -> int:
+    if args.namespace is not None and not args.namespace.strip():
+        raise ConfigError("must be a non-blank namespace", field="--namespace")
+    if args.namespace is not None and args.all_namespaces:
+        raise ConfigError("give --namespace or --all-namespaces, not both", field="--namespace")
     cache = _open_cache(args)
     try:
         if args.action == "clear":
-            removed = cache.clear(namespace=args.namespace)
-            scope = f"namespace {args.namespace!r}" if args.namespace else "all namespaces"
-            print(f"removed {removed} entries from {scope} in {cache.directory}")
+            namespace = args.namespace
+            if namespace is None and args.config and not args.all_namespaces:
+                # A preset is one application's view: clear its namespace, not its neighbours'.
+                namespace = cache.config.namespace
+            removed = cache.clear(namespace=namespace)
+            scope = f"namespace {namespace!r}" if namespace else "all namespaces"
+            hint = " (--all-namespaces clears every namespace)" if namespace and args.namespace is None else ""
+            print(f"removed {removed} entries from {scope} in {cache.directory}{hint}")
             return 0
-        stats = cache.stats()
+        stats = {k: v for k, v in cache.stats().items() if k not in _PROCESS_COUNTERS}
         if args.namespace:
             stats["namespaces"] = {k: v for k, v in stats["namespaces"].items() if k == args.namespace}
             stats["entries"] = sum(stats["namespaces"].values())
@@ -132,6 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
     cache.add_argument("--config", help="a preset whose 'cache' section names the cache")
     cache.add_argument("--path", help="the cache directory (default: the preset's, else the user cache dir)")
     cache.add_argument("--namespace", help="only this namespace")
+    cache.add_argument(
+        "--all-namespaces",
+        action="store_true",
+        help="clear every namespace (the default without --config; with it, clear takes the preset's namespace)",
+    )
     cache.set_defaults(func=_cmd_cache)
     return parser
 

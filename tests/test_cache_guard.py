@@ -95,6 +95,8 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Describe the water cycle in one sentence.", "Describe the water cycle in depth.", "antonym"),
         ("Pick the users who finished every lesson.", "Pick the users who finished at least one lesson.", "antonym"),
+        # hexadecimal numbers: error codes, addresses
+        ("What does Windows error 0x80070057 mean?", "What does Windows error 0x80070005 mean?", "number"),
         # possessives trade places
         (
             "Forward the VM's port 22 to the laptop's port 2222.",

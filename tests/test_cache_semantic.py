@@ -241,11 +241,14 @@ def test_an_embedder_returning_unnormalised_rows_is_normalised(tmp_path: Path) -
     assert hit.similarity == pytest.approx(1.0, abs=1e-5)
 
 
-def test_an_embedder_returning_the_wrong_shape_is_an_error(tmp_path: Path) -> None:
+def test_an_embedder_returning_the_wrong_shape_is_a_logged_miss(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     cache = semantic_cache(tmp_path, lambda texts: np.zeros((len(texts) + 1, 8)))
 
-    with pytest.raises(ValueError, match="shape"):
-        cache.lookup_semantic(build_request(QUESTION))
+    assert cache.lookup_semantic(build_request(QUESTION)) is None
+    assert cache.stats()["embed_errors"] == 1
+    assert "shape" in caplog.text
 
 
 def test_large_indexes_switch_to_hnsw_and_still_remove() -> None:

@@ -52,6 +52,15 @@ def test_the_cache_directory_is_private(tmp_path: Path) -> None:
     assert stat.S_IMODE((cache_dir / "entries").stat().st_mode) == 0o700
 
 
+def test_an_existing_directory_keeps_its_mode_and_the_entries_are_private(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)  # like /tmp: pointing the cache at it must not lock others out
+    exact_cache(shared)
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
+    assert stat.S_IMODE((shared / "entries").stat().st_mode) == 0o700
+
+
 def test_a_planted_pickle_row_is_not_executed_and_is_a_miss(tmp_path: Path) -> None:
     cache = exact_cache(tmp_path)
     request = build_request("hello")

@@ -395,3 +395,29 @@ async def test_when_the_first_of_identical_requests_fails_the_others_go_on_by_th
         )
     assert all(isinstance(o, AllDeploymentsFailed) for o in outcomes)
     assert provider.request_count == 3
+
+
+class BrokenEmbedder:
+    """An embedding service that is down, or returns the wrong shape."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+
+    def __call__(self, texts: list[str]) -> Any:
+        if self.mode == "down":
+            raise RuntimeError("embedding service unavailable")
+        return [[0.1] * 8 for _ in range(len(texts) + 1)]
+
+
+@pytest.mark.parametrize("mode", ["down", "wrong-shape"])
+@pytest.mark.parametrize("cache_mode", ["default", "no-cache"])
+def test_a_failing_embedder_never_fails_the_request(fake, tmp_path: Path, mode: str, cache_mode: str) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, embedder=BrokenEmbedder(mode)) as client:
+        fresh = client.complete("What is a monad?", cache=cache_mode)
+        again = client.complete("What is a monad?")
+        stats = client.cache.stats()
+    assert fresh.provider == "p"
+    assert again.cache == "exact"  # stored without its vector: exact hits still work
+    assert provider.request_count == 1
+    assert stats["embed_errors"] >= 1

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Policy, RouteContext
-from hybrid_infer.cache import CacheConfig
+from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Policy, Result, RouteContext
+from hybrid_infer._request import build_request
+from hybrid_infer.cache import CacheConfig, ResponseCache
+from hybrid_infer.cache.testing import HashingEmbedder
 from hybrid_infer.cli import main as cli_main
 from hybrid_infer.errors import ClientClosed, ConfigError, HybridInferError
 from hybrid_infer.policies import Candidate
@@ -138,6 +140,31 @@ def test_cli_cache_stats_on_a_missing_directory_creates_nothing(tmp_path: Path) 
     missing = tmp_path / "typo"
     assert cli_main(["cache", "stats", "--path", str(missing)]) == 2
     assert not missing.exists()
+
+
+def test_cli_cache_clear_with_a_preset_clears_only_its_namespace(tmp_path: Path, capsys) -> None:
+    directory = tmp_path / "shared"
+    for namespace in ("app-1", "app-2"):
+        cache = ResponseCache(CacheConfig(path=directory, namespace=namespace, embedder=HashingEmbedder()))
+        cache.store(build_request("q", stream=False), Result(text="a", provider="p", model="m", kind="cloud"))
+        cache.close()
+    preset = tmp_path / "app1.yaml"
+    preset.write_text(
+        f"deployments:\n  - name: a\n    model: ollama_chat/x\ncache:\n  path: {directory}\n  namespace: app-1\n"
+    )
+    assert cli_main(["cache", "clear", "--config", str(preset)]) == 0
+    assert "namespace 'app-1'" in capsys.readouterr().out
+    after = ResponseCache(CacheConfig(path=directory, semantic=False))
+    assert after.stats()["namespaces"] == {"app-2": 1}
+    after.close()
+    assert cli_main(["cache", "clear", "--path", str(directory), "--namespace", " "]) == 2
+
+
+def test_cli_cache_commands_report_a_bad_cache_section_as_a_configuration_error(tmp_path: Path, capsys) -> None:
+    preset = tmp_path / "bad.yaml"
+    preset.write_text("deployments:\n  - name: a\n    model: ollama_chat/x\ncache:\n  similarity_threshold: 7\n")
+    assert cli_main(["cache", "stats", "--config", str(preset)]) == 2
+    assert "cache.similarity_threshold" in capsys.readouterr().err
 
 
 async def test_closing_ends_queued_and_in_flight_requests_with_client_closed(fake) -> None:

@@ -25,7 +25,7 @@ from hybrid_infer.cache._extras import require_semantic_extra
 from hybrid_infer.cache._keys import context_key, request_key
 from hybrid_infer.cache._models import CachedAnswer, CacheHit
 from hybrid_infer.cache._store import EntryRecord, EntryStore, make_private_dir
-from hybrid_infer.errors import ConfigError
+from hybrid_infer.errors import ConfigError, HybridInferError
 
 if TYPE_CHECKING:
     from hybrid_infer.cache._guard import FalseHitGuard
@@ -53,7 +53,7 @@ class ResponseCache:
             require_semantic_extra(self.config.embedder, bundled_model=bundled)
             self._embedder = resolve_embedder(self.config.embedder)
         self.directory = self.config.directory()
-        make_private_dir(self.directory)
+        make_private_dir(self.directory, ours=False)
         self._store = EntryStore(
             self.directory / "entries",
             size_limit=self.config.size_limit_bytes,
@@ -138,7 +138,7 @@ class ResponseCache:
         context = context_key(request, namespace)
         vector = None
         if self._embedder is not None and context is not None and query.strip():
-            vector = self._embedder.embed_one(query)
+            vector = self._embed(query)  # None if the embedder failed: stored for exact hits only
         record = EntryRecord(
             seq=0,
             namespace=namespace,
@@ -158,8 +158,28 @@ class ResponseCache:
             return None
         self._counters.bump("stores")
         if vector is not None and self._semantic is not None:
-            self._semantic.add(seq, namespace, vector)
+            try:
+                self._semantic.add(seq, namespace, vector)
+            except Exception as exc:  # the entry is stored; the index catches up on refresh
+                if isinstance(exc, HybridInferError):
+                    raise
+                log.warning("hybrid-infer cache: could not index an answer: %s", exc)
         return key
+
+    def _embed(self, query: str) -> Any:
+        """The query's vector, or ``None`` when the embedder fails (a custom one that raises
+        or returns the wrong shape): the request goes on without the semantic layer."""
+        assert self._embedder is not None
+        try:
+            return self._embedder.embed_one(query)
+        except Exception as exc:
+            if isinstance(exc, HybridInferError):  # a configuration problem: say it
+                raise
+            log.warning(
+                "hybrid-infer cache: the embedder failed (%s: %s); semantic layer skipped", type(exc).__name__, exc
+            )
+            self._counters.bump("embed_errors")
+            return None
 
     def invalidate(self, key: str) -> bool:
         """Remove the entry with this exact key; True if there was one."""
@@ -204,6 +224,7 @@ class ResponseCache:
             "guard_rejections": counts.get("guard_rejections", 0),
             "stores": counts.get("stores", 0),
             "store_errors": counts.get("store_errors", 0),
+            "embed_errors": counts.get("embed_errors", 0),
             "index": {
                 "loaded": semantic is not None and semantic.loaded,
                 "sizes": semantic.sizes() if semantic is not None else {},
@@ -238,13 +259,17 @@ class ResponseCache:
         query = request.last_user_text
         if context is None or not query.strip() or self._embedder is None:
             return None
-        index = self._semantic_index()
+        vector = self._embed(query)
+        if vector is None:
+            return None
         try:
+            index = self._semantic_index()
             index.refresh()
-            vector = self._embedder.embed_one(query)
             return self._walk(index, namespace, context, query, vector, threshold, fallback)
-        except _STORAGE_ERRORS as exc:
-            log.warning("hybrid-infer cache: semantic lookup failed: %s", exc)
+        except Exception as exc:  # storage, or an embedder failing while the index catches up
+            if isinstance(exc, HybridInferError):
+                raise
+            log.warning("hybrid-infer cache: semantic lookup failed: %s: %s", type(exc).__name__, exc)
             return None
 
     def _walk(

@@ -149,6 +149,7 @@ _NUMBER = re.compile(
     r"|(?<![\w.])[A-Za-z]+\d+[A-Za-z\d]*(?![\w])"
 )
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
+_HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
 _SNAKE = re.compile(r"\b[A-Za-z0-9]*[a-z0-9]_[A-Za-z0-9_]+\b")
@@ -369,6 +370,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
         found.add(token)
+    found.update(m.lower() for m in _HEX.findall(text))  # error codes, addresses: 0x80070057
     found.update(NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS)
     return frozenset(found)
 

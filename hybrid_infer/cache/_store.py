@@ -261,9 +261,17 @@ class EntryStore:
         self._cache.delete(db_key, retry=True)
 
 
-def make_private_dir(directory: Path) -> None:
-    """Create ``directory`` (and parents) readable by its owner only."""
+def make_private_dir(directory: Path, *, ours: bool = True) -> None:
+    """Create ``directory`` (and parents) readable by its owner only.
+
+    ``ours=False`` is for a directory the user names (the cache's ``path``): if it exists
+    already it keeps its mode (it may be a shared one, such as /tmp); the subdirectories
+    the cache creates in it are owner-only, which is what protects the entries.
+    """
+    existed = directory.is_dir()
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if existed and not ours:
+        return
     if not hasattr(os, "getuid") or directory.stat().st_uid == os.getuid():
         os.chmod(directory, 0o700)
 
