@@ -174,10 +174,12 @@ class CacheLayer:
         slot = (id(asyncio.get_running_loop()), self.cache.key_for(request))
         first = self._in_flight.get(slot)
         if first is not None:
+            if self.bus:  # it starts now, even if its answer comes from the first one's call
+                self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
             shared = await asyncio.shield(first)
             if shared is not None:
-                return self._served_from_cache(request, _shared_result(shared, request_id, started))
-            return await self._answer(engine, request, request_id, started, readable)
+                return self._served_from_cache(request, _shared_result(shared, request_id, started), started=True)
+            return await self._answer(engine, request, request_id, started, readable, announced=True)
         pending: asyncio.Future[Result | None] = asyncio.get_running_loop().create_future()
         self._in_flight[slot] = pending
         result: Result | None = None
@@ -189,11 +191,18 @@ class CacheLayer:
             pending.set_result(result if result is not None and result.cache == "miss" else None)
 
     async def _answer(
-        self, engine: Engine, request: Request, request_id: str, started: float, readable: bool
+        self,
+        engine: Engine,
+        request: Request,
+        request_id: str,
+        started: float,
+        readable: bool,
+        *,
+        announced: bool = False,
     ) -> Result:
         """Route the request, store the answer, or serve a stale one if no deployment answers."""
         try:
-            result = await engine.complete(request, request_id, defer=_FALLBACK_ERRORS)
+            result = await engine.complete(request, request_id, defer=_FALLBACK_ERRORS, announced=announced)
         except _FALLBACK_ERRORS as error:
             return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
         result = await self._store(request, result)

@@ -154,9 +154,9 @@ class Engine:
 
     # --- routing -----------------------------------------------------------------------
 
-    def _begin(self, request: Request, request_id: str) -> _Call:
+    def _begin(self, request: Request, request_id: str, announced: bool = False) -> _Call:
         now = time.perf_counter()
-        if self.bus:
+        if self.bus and not announced:
             self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
         candidates = self.states
         if request.use_case is not None:
@@ -393,14 +393,20 @@ class Engine:
     # --- public calls --------------------------------------------------------------------
 
     async def complete(
-        self, request: Request, request_id: str | None = None, *, defer: tuple[type[HybridInferError], ...] = ()
+        self,
+        request: Request,
+        request_id: str | None = None,
+        *,
+        defer: tuple[type[HybridInferError], ...] = (),
+        announced: bool = False,
     ) -> Result:
-        """Route ``request`` until a deployment answers.
+        """Route ``request`` until a deployment answers (``announced``: its ``RequestStarted``
+        was already emitted, by a caller that waited before routing it).
 
         A failure of a type in ``defer`` raises without its ``RequestFinished`` event: the
         caller (the cache layer, which may still answer from cache) reports how it ended.
         """
-        call = self._begin(request, request_id or new_request_id())
+        call = self._begin(request, request_id or new_request_id(), announced)
         try:
             while True:
                 state = await self._reserve(call)

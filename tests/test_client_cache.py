@@ -389,12 +389,31 @@ async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_pa
 async def test_when_the_first_of_identical_requests_fails_the_others_go_on_by_themselves(fake, tmp_path: Path) -> None:
     provider = fake("openai", latency_s=0.2)
     provider.set_faults(error_status=500)
-    async with cached_client(provider, tmp_path, offline_fallback=False) as client:
+    events: list[object] = []
+    cache = CacheConfig(path=tmp_path / "cache", embedder=HashingEmbedder(), offline_fallback=False)
+    async with HybridClient(
+        [deployment_for(provider, "p")], health=NO_PROBES, cache=cache, callbacks=[events.append]
+    ) as client:
         outcomes = await asyncio.gather(
             *(client.acomplete("what changed in the last deploy") for _ in range(3)), return_exceptions=True
         )
     assert all(isinstance(o, AllDeploymentsFailed) for o in outcomes)
     assert provider.request_count == 3
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.count("RequestStarted") == kinds.count("RequestFinished") == 3  # one each, waiters too
+
+
+async def test_requests_waiting_on_an_identical_one_report_their_start_when_they_start(fake, tmp_path: Path) -> None:
+    provider = fake("openai", latency_s=0.3)
+    events: list[object] = []
+    cache = CacheConfig(path=tmp_path / "cache", embedder=HashingEmbedder())
+    async with HybridClient(
+        [deployment_for(provider, "p")], health=NO_PROBES, cache=cache, callbacks=[events.append]
+    ) as client:
+        await asyncio.gather(*(client.acomplete("summarise the incident report") for _ in range(3)))
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[:3] == ["RequestStarted"] * 3  # all three started before the one provider call ended
+    assert kinds.count("RequestStarted") == kinds.count("RequestFinished") == 3
 
 
 class BrokenEmbedder:
