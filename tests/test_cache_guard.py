@@ -95,6 +95,8 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Describe the water cycle in one sentence.", "Describe the water cycle in depth.", "antonym"),
         ("Pick the users who finished every lesson.", "Pick the users who finished at least one lesson.", "antonym"),
+        # tones
+        ("Write a humorous toast for my sister.", "Write a sentimental toast for my sister.", "category"),
         # hexadecimal numbers: error codes, addresses
         ("What does Windows error 0x80070057 mean?", "What does Windows error 0x80070005 mean?", "number"),
         # possessives trade places
@@ -168,6 +170,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Summarize this report in a few sentences.", "Give a short summary of this report."),
         ("How do I read and write JSON in Python?", "How can I read and write JSON files in Python?"),
         ("Explain the host's role in DNS.", "Explain the role of the host in DNS."),
+        ("Write a heartfelt thank-you note.", "Write a sentimental thank-you note."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:
