@@ -355,7 +355,9 @@ class HybridClient:
             if not isinstance(policy, Policy | str):
                 raise ConfigError(f"must be a policy name or a Policy, got {type(policy).__name__}", field="policy")
             resolved = resolve_policy(policy)
-            resolved.validate(self._deployments)
+            # Only the deployments this request can reach must suit it (a use case narrows them).
+            reachable = [d for d in self._deployments if request.use_case in d.use_cases] if request.use_case else []
+            resolved.validate(reachable or self._deployments)
             object.__setattr__(request, "policy", resolved)
         return request
 

@@ -165,8 +165,10 @@ class Deployment(BaseModel):
     def resolve_api_key(self) -> str | None:
         """The key to send, resolving a ``${ENV_VAR}`` reference now (never cached)."""
         if self.api_key is None:
-            # Only OpenAI itself gets the conventional variable; never a local server.
-            if self.api_base is None and _prefix(self.model) in ("openai", ""):
+            # Only OpenAI itself gets the conventional variable: never a local server, and
+            # never another provider's unprefixed model ("claude-…" goes through litellm,
+            # which reads that provider's own variable).
+            if self.api_base is None and self.protocol == "openai" and _prefix(self.model) in ("openai", ""):
                 return os.environ.get("OPENAI_API_KEY")
             return None
         raw = self.api_key.get_secret_value()

@@ -274,6 +274,7 @@ class Engine:
             raise ClientClosed("the client was closed while this request was in flight", call.attempts)
         latency_ms = (time.perf_counter() - started) * 1000
         deployment = state.deployment
+        redact_key(error, deployment)
         error.deployment = error.deployment or deployment.name
         call.tried.add(deployment.name)
         state.record_call(latency_ms, ok=False)
@@ -530,6 +531,7 @@ class Engine:
                 report = await self.transports[deployment.name].probe(deployment, timeout)
         except (TimeoutError, ProviderError) as exc:
             error = _as_provider_error(exc, timeout)
+            redact_key(error, deployment)
             state.probe_failed(f"probe failed: {type(error).__name__}: {error}")
             if state.failed_probes >= self.health_config.unhealthy_after:
                 state.mark_unhealthy(state.last_error or "probe failed")
@@ -544,6 +546,37 @@ class Engine:
             return
         state.mark_healthy()
         state.breaker.probe_passed()
+
+
+_MIN_SECRET = 8
+"""Shorter "keys" (placeholders such as "no-key") are not worth masking."""
+
+
+def redact_key(error: BaseException, deployment: Deployment) -> None:
+    """Mask the deployment's API key wherever the provider echoed it into the error.
+
+    Some servers and gateways repeat the key they rejected in a 401 body ("Incorrect API
+    key provided: sk-…"); the message would then reach attempts, events, logs and
+    ``health()``. The error's own message is rewritten, and a cause carrying the key (the
+    HTTP library's exception) is dropped from the chain.
+    """
+    try:
+        key = deployment.resolve_api_key()
+    except HybridInferError:
+        return
+    if not key or len(key) < _MIN_SECRET:
+        return
+    mask = f"{key[:3]}…[redacted]"
+    error.args = tuple(a.replace(key, mask) if isinstance(a, str) else a for a in error.args)
+    cause: BaseException | None = error.__cause__ or error.__context__
+    for _ in range(5):  # the chain a transport builds is short
+        if cause is None:
+            break
+        if key in str(cause) or any(isinstance(a, str) and key in a for a in cause.args):
+            error.__cause__ = None
+            error.__suppress_context__ = True
+            break
+        cause = cause.__cause__ or cause.__context__
 
 
 def _as_provider_error(exc: BaseException, timeout: float) -> ProviderError:

@@ -29,6 +29,23 @@ _TOP_LEVEL = {
 }
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader, refusing a key written twice (the last would silently win)."""
+
+
+def _mapping_without_duplicates(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
+
+
 def _expand(value: Any, where: str) -> Any:
     if isinstance(value, str):
         whole = _ENV_REF.fullmatch(value.strip())
@@ -105,7 +122,7 @@ def load_preset(path: str | Path) -> dict[str, Any]:
         if path.suffix.lower() == ".toml":
             data: Any = tomllib.loads(text)
         else:
-            data = yaml.safe_load(text)
+            data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no object construction
     except (yaml.YAMLError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"malformed preset: {exc}".splitlines()[0], field=where) from None
     if not isinstance(data, dict):

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from hybrid_infer import Cheapest, ConfigError, Deployment, HealthConfig, HybridClient, LocalFirst
 
-from .conftest import NO_PROBES
+from .conftest import NO_PROBES, deployment_for
 
 
 def local(name: str = "local", **kw: object) -> Deployment:
@@ -74,6 +74,24 @@ def test_cheapest_without_a_cloud_price_is_a_config_error() -> None:
     assert "price" in str(info.value)
     # Other policies do not need prices.
     HybridClient([local(), unpriced], policy="local-first", health=NO_PROBES).close()
+
+
+def test_a_missing_output_price_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    half = Deployment(name="half", model="openai/some-unknown-model-xyz", input_cost_per_mtok=1.0)
+    with pytest.raises(ConfigError) as info:
+        HybridClient([half], policy="cheapest", health=NO_PROBES)
+    assert info.value.field == "half.output_cost_per_mtok"
+
+
+def test_a_per_request_policy_is_checked_against_the_deployments_the_request_can_reach(fake) -> None:
+    provider = fake("openai")
+    unpriced = deployment_for(provider, "mystery", use_cases={"chat"}, input_cost_per_mtok=None)
+    priced = deployment_for(provider, "priced", use_cases={"reasoning"})
+    with HybridClient([unpriced, priced], health=NO_PROBES) as client:
+        with pytest.raises(ConfigError, match="mystery"):
+            client.complete("q", policy="cheapest")  # it may reach the unpriced deployment
+        result = client.complete("q", policy="cheapest", use_case="reasoning")  # it cannot
+    assert result.provider == "priced"
 
 
 def test_duplicate_deployment_names_are_rejected() -> None:
@@ -213,6 +231,10 @@ def test_literal_keys_in_presets_are_refused(tmp_path: Path) -> None:
     ("text", "match"),
     [
         ("deployments: [\n", "malformed"),
+        (
+            "policy: fastest\npolicy: cheapest\ndeployments:\n  - {name: a, model: ollama_chat/x}\n",
+            "duplicate key 'policy'",
+        ),
         ("- just\n- a list\n", "mapping"),
         ("deployments: 3\n", "deployments"),
         ("deployments: []\nturbo: true\n", "turbo"),

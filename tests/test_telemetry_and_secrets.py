@@ -6,6 +6,7 @@ import logging
 import pickle
 
 import pytest
+from aiohttp import web
 
 from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient
 from hybrid_infer.events import AttemptFinished, Event, RequestFinished, RequestStarted
@@ -101,3 +102,44 @@ def test_deployments_with_keys_do_not_pickle_the_key_into_reprs() -> None:
     assert SECRET not in str(d.model_dump())
     assert d.resolve_api_key() == SECRET
     assert pickle.loads(pickle.dumps(d)).resolve_api_key() == SECRET
+
+
+def test_an_unprefixed_model_of_another_provider_never_gets_the_openai_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-openai-private-key")
+    assert Deployment(name="gpt", model="gpt-4o-mini").resolve_api_key() == "sk-openai-private-key"
+    claude = Deployment(name="claude", model="claude-sonnet-4-5", input_cost_per_mtok=3.0, output_cost_per_mtok=15.0)
+    assert claude.resolve_api_key() is None  # litellm reads ANTHROPIC_API_KEY itself
+
+
+async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(caplog: pytest.LogCaptureFixture) -> None:
+    """Some servers repeat the key they rejected in a 401 body."""
+    secret = "sk-live-echoed-secret-0001"
+
+    async def chat(request: web.Request) -> web.Response:
+        await request.read()
+        key = request.headers.get("Authorization", "")[len("Bearer ") :]
+        return web.json_response({"error": {"message": f"Incorrect API key provided: {key}"}}, status=401)
+
+    app = web.Application()
+    app.router.add_post("/v1/chat/completions", chat)
+    app.router.add_get("/v1/models", chat)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    events: list[Event] = []
+    caplog.set_level(logging.DEBUG, logger="hybrid_infer")
+    try:
+        deployment = Deployment(
+            name="p", model="openai/m", api_base=f"http://127.0.0.1:{runner.addresses[0][1]}/v1", api_key=secret
+        )
+        async with HybridClient([deployment], health=NO_PROBES, callbacks=[events.append]) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await client.acomplete("hi")
+            await client.acheck_health()  # the probe gets the same 401
+            seen = [str(info.value), repr(info.value.attempts), str(client.health()["p"].last_error), caplog.text]
+    finally:
+        await runner.cleanup()
+    seen += [repr(e) for e in events]
+    assert "Incorrect API key provided" in str(info.value)
+    assert not [text for text in seen if secret in text]

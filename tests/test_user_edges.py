@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Policy, Result, RouteContext
+from hybrid_infer import AllDeploymentsFailed, Deployment, HealthConfig, HybridClient, Policy, Result, RouteContext
 from hybrid_infer._request import build_request
 from hybrid_infer.cache import CacheConfig, ResponseCache
 from hybrid_infer.cache.testing import HashingEmbedder
@@ -55,6 +55,25 @@ async def test_an_unset_key_variable_fails_the_attempt_but_is_read_again_next_ca
         result = await client.acomplete("hi")  # not benched for reset_timeout_s like a 401
     assert result.provider == "cloud"
     assert [a.outcome for a in result.attempts] == ["ok"]
+
+
+async def test_an_unset_key_variable_does_not_reset_the_breakers_failure_count(
+    fake, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    provider = fake("openai", error_status=500)
+    deployment = deployment_for(provider, "cloud", api_key="${HYBRID_TEST_KEY}")
+    health = HealthConfig(enabled=False, failure_threshold=2)
+    async with HybridClient([deployment], health=health) as client:
+        monkeypatch.setenv("HYBRID_TEST_KEY", "sk-test-1")
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("one")  # failure 1
+        monkeypatch.delenv("HYBRID_TEST_KEY")
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("two")  # nothing sent: says nothing about the deployment
+        monkeypatch.setenv("HYBRID_TEST_KEY", "sk-test-1")
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("three")  # failure 2 in a row: the breaker opens
+        assert client.health()["cloud"].state == "open"
 
 
 def test_cache_only_without_a_cache_is_a_config_error(fake) -> None:

@@ -79,7 +79,8 @@ class Cheapest(Policy):
                 raise ConfigError(
                     f"cloud model {deployment.model!r} has no known price; set "
                     "input_cost_per_mtok and output_cost_per_mtok to rank it by cost",
-                    field=f"{deployment.name}.input_cost_per_mtok",
+                    field=f"{deployment.name}."
+                    + ("input_cost_per_mtok" if deployment.input_cost_per_mtok is None else "output_cost_per_mtok"),
                 )
 
 

@@ -209,19 +209,36 @@ class NativeTransport(Transport):
                 url, data=_encode(body), headers=self._headers(deployment), timeout=idle
             ) as response:
                 await self._raise_for_status(response, deployment)
+                # sock_read bounds silence; this bounds a wait for text that keep-alive
+                # comments or empty deltas would otherwise stretch forever. Only the time spent
+                # waiting for the server counts (not the caller's time between chunks), checked
+                # once per network read: two clock reads per read, not per token.
+                waited = 0.0
+                mark = time.monotonic()
                 async for data in response.content.iter_any():
+                    waited += time.monotonic() - mark
                     lines = (pending + data if pending else data).split(b"\n")
                     pending = lines.pop()
                     size += len(data)
                     if size > limit:
                         raise MalformedResponse("streamed answer too large", deployment=deployment.name)
+                    texts = 0
                     for line in lines:
                         delta = feed(line)
                         if delta:
+                            texts += 1
                             yield delta
                         if decoder.result is not None:
                             yield decoder.result
                             return
+                    if texts or decoder.called:  # text, or a tool call being streamed
+                        waited = 0.0
+                        decoder.called = False
+                    elif waited > timeout_s:
+                        raise ProviderTimeout(
+                            f"no text for {timeout_s:g}s (only keep-alives or empty deltas)", deployment=deployment.name
+                        )
+                    mark = time.monotonic()
                 if pending:  # a last line without its newline
                     if delta := feed(pending):
                         yield delta

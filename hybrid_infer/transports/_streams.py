@@ -41,6 +41,8 @@ class StreamDecoder:
         self.parts: list[str] = []
         self.result: Completion | None = None
         """The whole answer, set by the line that ends the stream."""
+        self.called = False
+        """Set when a line carried tool-call data (progress without text); the reader clears it."""
 
     def feed(self, line: bytes) -> str | None:
         """One line (without its newline): its text delta, if it carries one."""
@@ -95,6 +97,7 @@ class SseDecoder(StreamDecoder):
             if self.tool_calls is None:
                 self.tool_calls = ToolCallDeltas()
             self.tool_calls.add(calls)
+            self.called = True
         if finish:
             self.finish = finish
         if usage:
@@ -123,6 +126,7 @@ class OllamaDecoder(StreamDecoder):
         if text:
             self.parts.append(text)
         if calls:  # whole calls, numbered across the stream
+            self.called = True
             self.tool_calls += [
                 c if c.id != f"call_{n}" else c.model_copy(update={"id": f"call_{len(self.tool_calls) + n}"})
                 for n, c in enumerate(calls)
