@@ -37,6 +37,9 @@ _EXPORTS: dict[str, str] = {
     "AllDeploymentsFailed": "hybrid_infer.errors",
     "Overloaded": "hybrid_infer.errors",
     "StreamInterrupted": "hybrid_infer.errors",
+    "RoutingError": "hybrid_infer.errors",
+    "ClientClosed": "hybrid_infer.errors",
+    "CacheMiss": "hybrid_infer.errors",
 }
 
 if TYPE_CHECKING:
@@ -55,10 +58,13 @@ if TYPE_CHECKING:
     from hybrid_infer.cache import CacheConfig
     from hybrid_infer.errors import (
         AllDeploymentsFailed,
+        CacheMiss,
+        ClientClosed,
         ConfigError,
         HybridInferError,
         NoDeploymentAvailable,
         Overloaded,
+        RoutingError,
         StreamInterrupted,
     )
     from hybrid_infer.policies import ByUseCase, Cheapest, Fastest, LocalFirst, Policy, RouteContext
@@ -82,7 +88,9 @@ __all__ = [
     "Attempt",
     "ByUseCase",
     "CacheConfig",
+    "CacheMiss",
     "Cheapest",
+    "ClientClosed",
     "ConfigError",
     "Deployment",
     "DeploymentHealth",
@@ -98,6 +106,7 @@ __all__ = [
     "Policy",
     "Result",
     "RouteContext",
+    "RoutingError",
     "StreamChunk",
     "StreamInterrupted",
     "ToolCall",

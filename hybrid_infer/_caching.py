@@ -80,7 +80,7 @@ class CacheLayer:
         self.cache = cache
         self.bus = bus
         self.semantic = cache.config.semantic
-        self._in_flight: dict[tuple[int, str], asyncio.Future[Result | None]] = {}
+        self._in_flight: dict[tuple[int, str], asyncio.Future[Result | Literal["cancelled"] | None]] = {}
         """Per (event loop, exact key): the first caller's pending answer (see ``complete``)."""
 
     # --- lookups -------------------------------------------------------------------------
@@ -172,23 +172,30 @@ class CacheLayer:
         if not (readable and self.cache.writable(request)):
             return await self._answer(engine, request, request_id, started, readable)
         slot = (id(asyncio.get_running_loop()), self.cache.key_for(request))
-        first = self._in_flight.get(slot)
-        if first is not None:
-            if self.bus:  # it starts now, even if its answer comes from the first one's call
+        announced = False
+        while (first := self._in_flight.get(slot)) is not None:
+            if self.bus and not announced:  # it starts now, even if its answer comes from the first one's call
                 self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
+                announced = True
             shared = await asyncio.shield(first)
-            if shared is not None:
+            if isinstance(shared, Result):
                 return self._served_from_cache(request, _shared_result(shared, request_id, started), started=True)
-            return await self._answer(engine, request, request_id, started, readable, announced=True)
-        pending: asyncio.Future[Result | None] = asyncio.get_running_loop().create_future()
+            if shared is None:  # the first failed: each goes on by itself
+                return await self._answer(engine, request, request_id, started, readable, announced=announced)
+            # the first was cancelled by its caller: the next waiter to get here leads instead
+        pending: asyncio.Future[Result | Literal["cancelled"] | None] = asyncio.get_running_loop().create_future()
         self._in_flight[slot] = pending
-        result: Result | None = None
+        outcome: Result | Literal["cancelled"] | None = None
         try:
-            result = await self._answer(engine, request, request_id, started, readable)
+            result = await self._answer(engine, request, request_id, started, readable, announced=announced)
+            outcome = result if result.cache == "miss" else None
             return result
+        except asyncio.CancelledError:
+            outcome = "cancelled"
+            raise
         finally:
             del self._in_flight[slot]
-            pending.set_result(result if result is not None and result.cache == "miss" else None)
+            pending.set_result(outcome)
 
     async def _answer(
         self,

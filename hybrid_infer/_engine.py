@@ -29,6 +29,7 @@ from hybrid_infer.errors import (
     ConfigError,
     ContextWindowExceeded,
     HybridInferError,
+    MalformedResponse,
     MissingApiKey,
     NoDeploymentAvailable,
     Overloaded,
@@ -101,6 +102,8 @@ class Engine:
         self._warm_task: asyncio.Task[None] | None = None
         self._lifetime_task: asyncio.Task[None] | None = None
         self._closing = False
+        self._open_calls = 0
+        """Requests being routed now: ``aclose`` lets them end (with ``ClientClosed``) first."""
         self._all_tags = sorted({tag for s in self.states for tag in s.deployment.use_cases})
 
     # --- lifecycle -------------------------------------------------------------------
@@ -148,6 +151,11 @@ class Engine:
         self._waiters.clear()
         for transport in self._unique_transports():
             await transport.aclose()
+        # Requests in flight fail fast on the closed pools and end with ClientClosed and
+        # their attempts; give them a moment to, before a loop thread cancels what is left.
+        deadline = time.monotonic() + _DRAIN_S
+        while self._open_calls and time.monotonic() < deadline:
+            await asyncio.sleep(0.005)
 
     def transport_for(self, deployment: Deployment) -> Transport:
         return self.transports[deployment.name]
@@ -270,7 +278,8 @@ class Engine:
 
     def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
         """Account one failed call: attempt, breaker, cooldown, stats."""
-        if self._closing:  # the close cut this call, not the deployment
+        if self._closing:  # the close cut this call, not the deployment: nothing counts against it
+            self._abandoned(call, state, started)
             raise ClientClosed("the client was closed while this request was in flight", call.attempts)
         latency_ms = (time.perf_counter() - started) * 1000
         deployment = state.deployment
@@ -408,6 +417,7 @@ class Engine:
         caller (the cache layer, which may still answer from cache) reports how it ended.
         """
         call = self._begin(request, request_id or new_request_id(), announced)
+        self._open_calls += 1
         try:
             while True:
                 state = await self._reserve(call)
@@ -419,6 +429,8 @@ class Engine:
                     started = time.perf_counter()
                     async with asyncio.timeout(timeout):
                         completion = await transport.complete(state.deployment, request, timeout)
+                    if problem := _broken(completion):
+                        raise MalformedResponse(problem, deployment=state.deployment.name)
                 except TimeoutError:
                     self._failed(call, state, ProviderTimeout(f"no answer within {timeout:g}s"), started)
                     continue
@@ -440,6 +452,8 @@ class Engine:
         except asyncio.CancelledError:
             self._finish_abandoned(call)
             raise
+        finally:
+            self._open_calls -= 1
 
     async def stream(
         self, request: Request, request_id: str | None = None, *, defer: tuple[type[HybridInferError], ...] = ()
@@ -449,6 +463,7 @@ class Engine:
         ``defer`` as in :meth:`complete`, for failures before the first chunk.
         """
         call = self._begin(request, request_id or new_request_id())
+        self._open_calls += 1
         sent = False
         try:
             while True:
@@ -471,13 +486,14 @@ class Engine:
                         self._failed(call, state, _as_provider_error(exc, timeout), started)
                         continue
                     ttft_ms = (time.perf_counter() - call.started) * 1000
-                    item = first
+                    item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout
-                    while not isinstance(item, Completion):
-                        partial.append(item)
-                        sent = True
-                        yield StreamChunk(delta=item)
+                    while isinstance(item, str):
+                        if item:  # "" is progress without text (tool-call data): it only restarts the clock
+                            partial.append(item)
+                            sent = True
+                            yield StreamChunk(delta=item)
                         try:
                             if own_timer:
                                 async with asyncio.timeout(timeout):
@@ -485,15 +501,23 @@ class Engine:
                             else:
                                 item = await anext(source)
                         except (TimeoutError, ProviderError, StopAsyncIteration) as exc:
-                            error = _as_provider_error(exc, timeout)
-                            self._failed(call, state, error, started)
-                            text = "".join(partial)
-                            raise StreamInterrupted(
-                                f"stream from {state.deployment.name} broke after {len(text)} characters: {error}",
-                                call.attempts,
-                                partial_text=text,
-                                deployment=state.deployment.name,
-                            ) from exc
+                            item = _as_provider_error(exc, timeout)
+                            if item is not exc:
+                                item.__cause__ = exc
+                    if isinstance(item, Completion) and (problem := _broken(item)):
+                        item = MalformedResponse(problem, deployment=state.deployment.name)
+                    if isinstance(item, ProviderError):
+                        self._failed(call, state, item, started)
+                        if not partial:  # the caller saw nothing yet: the next deployment may answer
+                            continue
+                        text = "".join(partial)
+                        raise StreamInterrupted(
+                            f"stream from {state.deployment.name} broke after {len(text)} characters: {item}",
+                            call.attempts,
+                            partial_text=text,
+                            deployment=state.deployment.name,
+                        ) from item
+                    assert isinstance(item, Completion)  # the loop ended on neither text nor an error
                     result = self._succeeded(call, state, item, started, ttft_ms)
                 except (asyncio.CancelledError, GeneratorExit):
                     self._abandoned(call, state, started, "".join(partial))
@@ -511,6 +535,8 @@ class Engine:
         except (asyncio.CancelledError, GeneratorExit):
             self._finish_abandoned(call)
             raise
+        finally:
+            self._open_calls -= 1
 
     # --- health ----------------------------------------------------------------------------
 
@@ -548,6 +574,8 @@ class Engine:
         state.breaker.probe_passed()
 
 
+_DRAIN_S = 1.0
+"""How long ``aclose`` waits for requests in flight to end on the closed pools."""
 _MIN_SECRET = 8
 """Shorter "keys" (placeholders such as "no-key") are not worth masking."""
 
@@ -567,7 +595,7 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
     if not key or len(key) < _MIN_SECRET:
         return
     mask = f"{key[:3]}…[redacted]"
-    error.args = tuple(a.replace(key, mask) if isinstance(a, str) else a for a in error.args)
+    error.args = tuple(_masked(a, key, mask) if isinstance(a, str) else a for a in error.args)
     cause: BaseException | None = error.__cause__ or error.__context__
     for _ in range(5):  # the chain a transport builds is short
         if cause is None:
@@ -577,6 +605,23 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
             error.__suppress_context__ = True
             break
         cause = cause.__cause__ or cause.__context__
+
+
+def _masked(text: str, key: str, mask: str) -> str:
+    """``text`` with ``key`` masked, also a start of it that ends the text (a message cut to
+    a length limit can end in the middle of an echoed key)."""
+    text = text.replace(key, mask)
+    for length in range(len(key) - 1, _MIN_SECRET - 1, -1):
+        if text.endswith(key[:length]):
+            return text[:-length] + mask
+    return text
+
+
+def _broken(completion: Completion) -> str | None:
+    """Why a completion that parsed is still not an answer (both transports), if it is not."""
+    if completion.finish_reason == "tool_calls" and not completion.tool_calls and not completion.text:
+        return "finish_reason 'tool_calls' without a tool call or text"
+    return None
 
 
 def _as_provider_error(exc: BaseException, timeout: float) -> ProviderError:

@@ -36,6 +36,8 @@ class _UniqueKeyLoader(yaml.SafeLoader):
 def _mapping_without_duplicates(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
     seen: set[Any] = set()
     for key_node, _ in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":  # `<<: *defaults` merges, it is no key
+            continue
         key = loader.construct_object(key_node, deep=deep)
         if key in seen:
             raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
@@ -71,13 +73,20 @@ def _expand(value: Any, where: str) -> Any:
     return value
 
 
+_NUMBER = re.compile(r"[-+]?(?:\d+|\d*\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)")
+
+
 def _scalar(text: str) -> Any:
-    """An environment variable's text as a YAML scalar (number, bool or null), else the text."""
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
-    return value if value is None or isinstance(value, bool | int | float) else text
+    """An environment variable's text as a number or a boolean when it is plainly one
+    ("4", "2.5", "true", "false"), else the text: "no", "0755" or "[a, b]" stay text."""
+    stripped = text.strip()
+    if stripped.lower() in ("true", "false"):
+        return stripped.lower() == "true"
+    if _NUMBER.fullmatch(stripped) and not (
+        len(stripped) > 1 and stripped.lstrip("+-").startswith("0") and "." not in stripped
+    ):
+        return float(stripped) if any(c in stripped for c in ".eE") else int(stripped)
+    return text
 
 
 def _policy(spec: Any, where: str) -> Any:

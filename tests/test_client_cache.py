@@ -403,6 +403,19 @@ async def test_when_the_first_of_identical_requests_fails_the_others_go_on_by_th
     assert kinds.count("RequestStarted") == kinds.count("RequestFinished") == 3  # one each, waiters too
 
 
+async def test_when_the_first_of_identical_requests_is_cancelled_one_waiter_takes_over(fake, tmp_path: Path) -> None:
+    provider = fake("openai", latency_s=0.3)
+    async with cached_client(provider, tmp_path) as client:
+        first = asyncio.create_task(client.acomplete("summarise the incident report"))
+        await asyncio.sleep(0.05)
+        waiters = [asyncio.create_task(client.acomplete("summarise the incident report")) for _ in range(3)]
+        await asyncio.sleep(0.05)
+        first.cancel()
+        results = await asyncio.gather(*waiters)
+    assert provider.request_count == 2  # the cancelled call, then one for all three waiters
+    assert sorted(r.cache for r in results) == ["exact", "exact", "miss"]
+
+
 async def test_requests_waiting_on_an_identical_one_report_their_start_when_they_start(fake, tmp_path: Path) -> None:
     provider = fake("openai", latency_s=0.3)
     events: list[object] = []

@@ -271,6 +271,24 @@ def test_a_whole_value_reference_takes_the_variables_type(tmp_path: Path, monkey
     client.close()
 
 
+def test_a_reference_that_is_not_plainly_a_number_stays_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("deployments:\n  - name: ${NAME}\n    model: ollama_chat/x\n")
+    monkeypatch.setenv("NAME", "no")  # YAML 1.1 would read a false
+    with HybridClient.from_file(path, health=NO_PROBES) as client:
+        assert client.deployments[0].name == "no"
+
+
+def test_yaml_merge_keys_work_in_presets(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(
+        "deployments:\n  - &local\n    name: a\n    model: ollama_chat/x\n    max_concurrency: 2\n"
+        "  - <<: *local\n    name: b\n"
+    )
+    with HybridClient.from_file(path, health=NO_PROBES) as client:
+        assert [(d.name, d.max_concurrency) for d in client.deployments] == [("a", 2), ("b", 2)]
+
+
 def test_missing_preset_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
         HybridClient.from_file(tmp_path / "absent.yaml")

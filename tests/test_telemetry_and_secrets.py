@@ -111,14 +111,19 @@ def test_an_unprefixed_model_of_another_provider_never_gets_the_openai_key(monke
     assert claude.resolve_api_key() is None  # litellm reads ANTHROPIC_API_KEY itself
 
 
-async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(caplog: pytest.LogCaptureFixture) -> None:
-    """Some servers repeat the key they rejected in a 401 body."""
-    secret = "sk-live-echoed-secret-0001"
+@pytest.mark.parametrize("padding", [0, 441], ids=["short", "cut-mid-key"])
+async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
+    caplog: pytest.LogCaptureFixture, padding: int
+) -> None:
+    """Some servers repeat the key they rejected in a 401 body (``padding`` makes the message
+    long enough to be cut to its length limit in the middle of the key)."""
+    secret = "sk-live-echoed-secret-0001-abcdefghij"
 
     async def chat(request: web.Request) -> web.Response:
         await request.read()
         key = request.headers.get("Authorization", "")[len("Bearer ") :]
-        return web.json_response({"error": {"message": f"Incorrect API key provided: {key}"}}, status=401)
+        message = "x" * padding + f" Incorrect API key provided: {key}"
+        return web.json_response({"error": {"message": message}}, status=401)
 
     app = web.Application()
     app.router.add_post("/v1/chat/completions", chat)
@@ -142,4 +147,4 @@ async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(caplog: pyt
         await runner.cleanup()
     seen += [repr(e) for e in events]
     assert "Incorrect API key provided" in str(info.value)
-    assert not [text for text in seen if secret in text]
+    assert not [text for text in seen if secret[:12] in text]  # not even a start of it

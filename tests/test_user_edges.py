@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import threading
+import time
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -195,10 +197,38 @@ async def test_closing_ends_queued_and_in_flight_requests_with_client_closed(fak
     queued = asyncio.create_task(client.acomplete("second"))
     await asyncio.sleep(0.2)
     await client.aclose()
+    errors = []
     for task in (in_flight, queued):
-        with pytest.raises(ClientClosed):
+        with pytest.raises(ClientClosed) as info:
             await asyncio.wait_for(task, 5)
+        errors.append(info.value)
     assert slow.request_count == 1  # the queued one was never sent
+    # the cut call says where it was cut; nothing counts against the deployment
+    assert [(a.deployment, a.outcome, a.error_type) for a in errors[0].attempts] == [("only", "error", "ClientClosed")]
+    assert client.stats()["only"].errors == 0
+
+
+def test_a_sync_call_cut_by_close_from_another_thread_carries_its_attempt(fake) -> None:
+    slow = fake("openai", latency_s=2.0)
+    client = HybridClient([deployment_for(slow, "only")], health=NO_PROBES).start()
+    outcome: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            client.complete("first")
+        except BaseException as exc:
+            outcome.append(exc)
+
+    caller = threading.Thread(target=call, daemon=True)
+    caller.start()
+    deadline = time.monotonic() + 5
+    while slow.in_flight == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    client.close()
+    caller.join(5)
+    assert not caller.is_alive()
+    assert isinstance(outcome[0], ClientClosed)
+    assert [a.error_type for a in outcome[0].attempts] == ["ClientClosed"]
 
 
 async def test_a_blocking_call_on_the_clients_own_loop_is_refused_even_for_a_cache_hit(fake, tmp_path: Path) -> None:

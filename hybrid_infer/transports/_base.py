@@ -66,7 +66,11 @@ class Transport(ABC):
     def stream(
         self, deployment: Deployment, request: Request, timeout_s: float
     ) -> AsyncGenerator[str | Completion, None]:
-        """Yield non-empty text deltas, then exactly one :class:`Completion` (whole text)."""
+        """Yield text deltas, then exactly one :class:`Completion` (whole text).
+
+        An empty string says "progress without text" (tool-call data arriving): the caller
+        shows nothing for it but restarts its wait for the next chunk.
+        """
 
     async def ready(self) -> None:  # noqa: B027 - optional hook
         """Finish slow one-time set-up (imports) off the event loop, before any timeout runs."""

@@ -315,6 +315,8 @@ class LiteLLMTransport(Transport):
                 if fragments:
                     calls = calls or ToolCallDeltas()
                     calls.add(_plain_calls(fragments) or [])
+                    if not (isinstance(delta, str) and delta):
+                        yield ""  # progress without text: restarts the engine's wait
             finished = True
         except asyncio.CancelledError:
             raise

@@ -231,9 +231,13 @@ class NativeTransport(Transport):
                         if decoder.result is not None:
                             yield decoder.result
                             return
-                    if texts or decoder.called:  # text, or a tool call being streamed
-                        waited = 0.0
+                    if decoder.called:  # a tool call being streamed: progress without text
                         decoder.called = False
+                        waited = 0.0
+                        if not texts:
+                            yield ""
+                    elif texts:
+                        waited = 0.0
                     elif waited > timeout_s:
                         raise ProviderTimeout(
                             f"no text for {timeout_s:g}s (only keep-alives or empty deltas)", deployment=deployment.name

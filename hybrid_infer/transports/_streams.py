@@ -132,5 +132,7 @@ class OllamaDecoder(StreamDecoder):
                 for n, c in enumerate(calls)
             ]
         if done:  # the final object may carry the last words too
+            if reason == "stop" and self.tool_calls:
+                reason = "tool_calls"  # as OpenAI (and litellm, for Ollama) say it
             self._finish(prompt, completion, reason, model or self.model, tuple(self.tool_calls))
         return text or None

@@ -216,6 +216,8 @@ def parse_ollama_message(
         raise MalformedResponse("response has no boolean 'done'")
     reason = data.get("done_reason")
     model = data.get("model") if isinstance(data.get("model"), str) else None
+    if isinstance(reason, str) and reason == "stop" and calls:
+        reason = "tool_calls"  # what OpenAI (and litellm, for Ollama) say for an answer that calls tools
     return (
         text,
         done,
@@ -273,27 +275,47 @@ def ollama_tool_calls(value: Any) -> tuple[ToolCall, ...]:
 
 class ToolCallDeltas:
     """Joins streamed tool-call fragments (OpenAI sends a call's id and name first, then its
-    arguments in pieces, each fragment tagged with the call's ``index``)."""
+    arguments in pieces, each fragment tagged with the call's ``index``).
+
+    Servers that leave ``index`` out, or give every call the same one (litellm fills in 0),
+    are read by ids: a fragment with a new id starts the next call, one without an id goes
+    on with the call its index last meant.
+    """
 
     def __init__(self) -> None:
         self._calls: dict[int, dict[str, Any]] = {}
+        self._slot: dict[object, int] = {}
+        """The call each index (``None`` when absent) currently stands for."""
 
     def add(self, fragments: list[Any]) -> None:
-        for n, raw in enumerate(fragments):
+        for raw in fragments:
             fragment = _need_dict(raw, "delta.tool_calls[]")
-            index = fragment.get("index", n)
-            if not isinstance(index, int):
+            index = fragment.get("index")
+            if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
                 raise MalformedResponse("delta.tool_calls[].index is not an integer")
-            call = self._calls.setdefault(index, {"id": None, "name": "", "arguments": ""})
-            if isinstance(fragment.get("id"), str):
+            call = self._call_for(index, fragment.get("id"))
+            if isinstance(fragment.get("id"), str) and fragment["id"]:
                 call["id"] = fragment["id"]
             function = fragment.get("function")
-            if isinstance(function, dict):
-                if isinstance(function.get("name"), str):
-                    call["name"] += function["name"]
-                arguments = function.get("arguments")
-                if arguments is not None:
-                    call["arguments"] += _arguments(arguments, "delta.tool_calls[].function.arguments")
+            if function is None:
+                continue
+            if not isinstance(function, dict):
+                raise MalformedResponse("delta.tool_calls[].function is not an object")
+            name = function.get("name")
+            if isinstance(name, str) and name != call["name"]:  # some servers repeat the whole name
+                call["name"] += name
+            arguments = function.get("arguments")
+            if arguments is not None:
+                call["arguments"] += _arguments(arguments, "delta.tool_calls[].function.arguments")
+
+    def _call_for(self, index: int | None, call_id: Any) -> dict[str, Any]:
+        slot = self._slot.get(index)
+        known = None if slot is None else self._calls[slot]["id"]
+        if slot is None or (isinstance(call_id, str) and call_id and known is not None and call_id != known):
+            slot = max(self._calls) + 1 if self._calls else 0
+            self._slot[index] = slot
+            self._calls[slot] = {"id": None, "name": "", "arguments": ""}
+        return self._calls[slot]
 
     def calls(self) -> tuple[ToolCall, ...]:
         """The whole calls, in index order."""
