@@ -8,12 +8,15 @@ so request counts are exact.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
@@ -31,6 +34,33 @@ async def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "condition not reached in time"
         await asyncio.sleep(0.01)
+
+
+def sse_chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+    """One OpenAI ``chat.completion.chunk`` as a server-sent event."""
+    chunk = {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "model": "m",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
+    return f"data: {json.dumps(chunk)}\n\n".encode()
+
+
+@contextlib.asynccontextmanager
+async def serve_chat(chat: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> AsyncIterator[str]:
+    """A one-off loopback server answering OpenAI chat requests (and ``/v1/models`` probes)
+    with ``chat``, for wire situations FakeProvider does not script; yields its ``api_base``."""
+    app = web.Application()
+    app.router.add_post("/v1/chat/completions", chat)
+    app.router.add_get("/v1/models", chat)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}/v1"
+    finally:
+        await runner.cleanup()
 
 
 @pytest.fixture

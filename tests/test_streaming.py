@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 from aiohttp import web
 
 from hybrid_infer import Deployment, HybridClient, StreamChunk, StreamInterrupted
 
-from .conftest import NO_PROBES, TRANSPORTS, deployment_for
+from .conftest import NO_PROBES, TRANSPORTS, deployment_for, serve_chat, sse_chunk
 
 
 async def collect(client: HybridClient, prompt: str, **kwargs: object) -> list[StreamChunk]:
@@ -117,43 +116,23 @@ async def test_keep_alives_do_not_stretch_the_wait_for_the_next_chunk(transport:
     """A server that sends one token, then only SSE comments or empty deltas: ``timeout_s``
     bounds the wait for text on both transports (a socket read timeout alone would not)."""
 
-    def event(delta: dict[str, object], finish: str | None = None) -> bytes:
-        chunk = {
-            "id": "c",
-            "object": "chat.completion.chunk",
-            "model": "m",
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-        }
-        return f"data: {json.dumps(chunk)}\n\n".encode()
-
     async def chat(request: web.Request) -> web.StreamResponse:
         await request.read()
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
-        await response.write(event({"role": "assistant", "content": "Hello "}))
+        await response.write(sse_chunk({"role": "assistant", "content": "Hello "}))
         for _ in range(15):  # 1.5 s of filler, then the rest
             await asyncio.sleep(0.1)
-            await response.write(b": keep-alive\n\n" if filler == "keep-alive comments" else event({"content": ""}))
-        await response.write(event({"content": "world"}))
-        await response.write(event({}, "stop") + b"data: [DONE]\n\n")
+            await response.write(b": keep-alive\n\n" if filler == "keep-alive comments" else sse_chunk({"content": ""}))
+        await response.write(sse_chunk({"content": "world"}))
+        await response.write(sse_chunk({}, "stop") + b"data: [DONE]\n\n")
         return response
 
-    app = web.Application()
-    app.router.add_post("/v1/chat/completions", chat)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        deployment = Deployment(
-            name="p", model="openai/m", api_base=f"http://127.0.0.1:{port}/v1", timeout_s=0.4, transport=transport
-        )
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, timeout_s=0.4, transport=transport)
         async with HybridClient([deployment], health=NO_PROBES) as client:
             with pytest.raises(StreamInterrupted) as info:
                 async for _ in client.astream("hi"):
                     pass
-        assert info.value.partial_text == "Hello "
-        assert info.value.attempts[-1].error_type == "ProviderTimeout"
-    finally:
-        await runner.cleanup()
+    assert info.value.partial_text == "Hello "
+    assert info.value.attempts[-1].error_type == "ProviderTimeout"

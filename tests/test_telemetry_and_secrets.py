@@ -11,7 +11,7 @@ from aiohttp import web
 from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient
 from hybrid_infer.events import AttemptFinished, Event, RequestFinished, RequestStarted
 
-from .conftest import NO_PROBES, deployment_for
+from .conftest import NO_PROBES, deployment_for, serve_chat
 
 SECRET = "sk-test-DO-NOT-LEAK-0123456789"
 
@@ -125,26 +125,15 @@ async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
         message = "x" * padding + f" Incorrect API key provided: {key}"
         return web.json_response({"error": {"message": message}}, status=401)
 
-    app = web.Application()
-    app.router.add_post("/v1/chat/completions", chat)
-    app.router.add_get("/v1/models", chat)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
     events: list[Event] = []
     caplog.set_level(logging.DEBUG, logger="hybrid_infer")
-    try:
-        deployment = Deployment(
-            name="p", model="openai/m", api_base=f"http://127.0.0.1:{runner.addresses[0][1]}/v1", api_key=secret
-        )
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, api_key=secret)
         async with HybridClient([deployment], health=NO_PROBES, callbacks=[events.append]) as client:
             with pytest.raises(AllDeploymentsFailed) as info:
                 await client.acomplete("hi")
             await client.acheck_health()  # the probe gets the same 401
             seen = [str(info.value), repr(info.value.attempts), str(client.health()["p"].last_error), caplog.text]
-    finally:
-        await runner.cleanup()
     seen += [repr(e) for e in events]
     assert "Incorrect API key provided" in str(info.value)
     assert not [text for text in seen if secret[:12] in text]  # not even a start of it

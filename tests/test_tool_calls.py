@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from aiohttp import web
 
 from hybrid_infer import CacheConfig, Deployment, HybridClient, Result, ToolCall
 
-from .conftest import NO_PROBES, TRANSPORTS, deployment_for
+from .conftest import NO_PROBES, TRANSPORTS, deployment_for, serve_chat, sse_chunk
 
 WEATHER_TOOL = {
     "type": "function",
@@ -132,18 +133,8 @@ async def test_an_image_link_ollama_cannot_fetch_fails_over(fake) -> None:
     assert local.request_count == 0
 
 
-def _sse(delta: dict[str, Any], finish: str | None = None) -> bytes:
-    chunk = {
-        "id": "c",
-        "object": "chat.completion.chunk",
-        "model": "m",
-        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-    }
-    return f"data: {json.dumps(chunk)}\n\n".encode()
-
-
-async def _serve(script: list[tuple[float, bytes]]) -> tuple[web.AppRunner, str]:
-    """A loopback OpenAI-protocol server that streams ``script`` (delay, bytes) to every request."""
+def scripted(script: list[tuple[float, bytes]]) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    """A chat handler that streams ``script`` (delay, bytes) to every request."""
 
     async def chat(request: web.Request) -> web.StreamResponse:
         await request.read()
@@ -154,13 +145,7 @@ async def _serve(script: list[tuple[float, bytes]]) -> tuple[web.AppRunner, str]
             await response.write(data)
         return response
 
-    app = web.Application()
-    app.router.add_post("/v1/chat/completions", chat)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    return runner, f"http://127.0.0.1:{runner.addresses[0][1]}/v1"
+    return chat
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
@@ -169,7 +154,7 @@ async def test_slowly_streamed_tool_call_arguments_are_progress_not_a_timeout(tr
     script = [
         (
             0.0,
-            _sse(
+            sse_chunk(
                 {
                     "role": "assistant",
                     "tool_calls": [
@@ -179,15 +164,12 @@ async def test_slowly_streamed_tool_call_arguments_are_progress_not_a_timeout(tr
             ),
         )
     ]
-    script += [(0.25, _sse({"tool_calls": [{"index": 0, "function": {"arguments": p}}]})) for p in pieces]
-    script += [(0.0, _sse({}, "tool_calls") + b"data: [DONE]\n\n")]
-    runner, base = await _serve(script)
-    try:
+    script += [(0.25, sse_chunk({"tool_calls": [{"index": 0, "function": {"arguments": p}}]})) for p in pieces]
+    script += [(0.0, sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n")]
+    async with serve_chat(scripted(script)) as base:
         deployment = Deployment(name="p", model="openai/m", api_base=base, timeout_s=0.6, transport=transport)
         async with HybridClient([deployment], health=NO_PROBES) as client:
             result = await ask(client, True, prompt="call f", tools=[WEATHER_TOOL])  # 1 s in all, 0.25 s apart
-    finally:
-        await runner.cleanup()
     assert [(c.function.name, json.loads(c.function.arguments)) for c in result.tool_calls] == [("f", {"a": "xxxxx"})]
 
 
@@ -196,7 +178,7 @@ async def test_parallel_calls_streamed_without_an_index_stay_apart(transport: st
     script = [
         (
             0.0,
-            _sse(
+            sse_chunk(
                 {
                     "role": "assistant",
                     "tool_calls": [
@@ -205,10 +187,10 @@ async def test_parallel_calls_streamed_without_an_index_stay_apart(transport: st
                 }
             ),
         ),
-        (0.0, _sse({"tool_calls": [{"function": {"arguments": '{"city": "Paris"}'}}]})),
+        (0.0, sse_chunk({"tool_calls": [{"function": {"arguments": '{"city": "Paris"}'}}]})),
         (
             0.0,
-            _sse(
+            sse_chunk(
                 {
                     "tool_calls": [
                         {"id": "call_b", "type": "function", "function": {"name": "delete_file", "arguments": ""}}
@@ -216,16 +198,13 @@ async def test_parallel_calls_streamed_without_an_index_stay_apart(transport: st
                 }
             ),
         ),
-        (0.0, _sse({"tool_calls": [{"function": {"name": "delete_file", "arguments": '{"path": "/tmp/x"}'}}]})),
-        (0.0, _sse({}, "tool_calls") + b"data: [DONE]\n\n"),
+        (0.0, sse_chunk({"tool_calls": [{"function": {"name": "delete_file", "arguments": '{"path": "/tmp/x"}'}}]})),
+        (0.0, sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n"),
     ]
-    runner, base = await _serve(script)
-    try:
+    async with serve_chat(scripted(script)) as base:
         deployment = Deployment(name="p", model="openai/m", api_base=base, transport=transport)
         async with HybridClient([deployment], health=NO_PROBES) as client:
             result = await ask(client, True, prompt="two calls", tools=[WEATHER_TOOL])
-    finally:
-        await runner.cleanup()
     assert [(c.id, c.function.name, json.loads(c.function.arguments)) for c in result.tool_calls] == [
         ("call_a", "get_weather", {"city": "Paris"}),
         ("call_b", "delete_file", {"path": "/tmp/x"}),  # a name repeated in a later fragment is not doubled
@@ -237,23 +216,20 @@ async def test_a_broken_tool_call_stream_fails_over_before_the_caller_saw_anythi
     script = [
         (
             0.0,
-            _sse(
+            sse_chunk(
                 {
                     "role": "assistant",
                     "tool_calls": [{"index": 0, "id": "call_a", "type": "function", "function": None}],
                 }
             ),
         ),
-        (0.0, _sse({}, "tool_calls") + b"data: [DONE]\n\n"),
+        (0.0, sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n"),
     ]
-    runner, base = await _serve(script)
     backup = fake("openai", tool_calls=CALLS)
-    try:
+    async with serve_chat(scripted(script)) as base:
         broken = Deployment(name="broken", model="openai/m", api_base=base, transport=transport)
         async with HybridClient([broken, deployment_for(backup, "backup")], health=NO_PROBES) as client:
             result = await ask(client, True, prompt="weather", tools=[WEATHER_TOOL])
-    finally:
-        await runner.cleanup()
     assert result.provider == "backup"
     assert [(a.deployment, a.error_type) for a in result.attempts] == [
         ("broken", "MalformedResponse"),
