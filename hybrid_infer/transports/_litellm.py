@@ -307,15 +307,17 @@ class LiteLLMTransport(Transport):
                     continue
                 choice = choices[0]
                 finish = _finish(_attr(choice, "finish_reason")) or finish
-                delta = _attr(_attr(choice, "delta"), "content")
-                if isinstance(delta, str) and delta:
+                message = _attr(choice, "delta")
+                delta = _attr(message, "content")
+                has_text = isinstance(delta, str) and bool(delta)
+                if has_text:
                     parts.append(delta)
                     yield delta
-                fragments = _attr(_attr(choice, "delta"), "tool_calls")
+                fragments = _attr(message, "tool_calls")
                 if fragments:
                     calls = calls or ToolCallDeltas()
                     calls.add(_plain_calls(fragments) or [])
-                    if not (isinstance(delta, str) and delta):
+                    if not has_text:
                         yield ""  # progress without text: restarts the engine's wait
             finished = True
         except asyncio.CancelledError:
