@@ -51,3 +51,9 @@ def test_async_agent_example_spills_to_the_cloud_and_fails_over_streams() -> Non
 def test_users_fallback_tests_example_passes_under_pytest() -> None:
     out = _run("-m", "pytest", "-q", "-p", "no:cacheprovider", str(EXAMPLES / "test_my_fallbacks.py"))
     assert "3 passed" in out
+
+
+def test_tool_agent_example_runs_the_tool_and_answers() -> None:
+    out = _run(str(EXAMPLES / "tool_agent.py"))
+    assert "model calls get_weather({'city': 'Paris'})" in out
+    assert "answer   : It is clear and 21 °C in Paris." in out

@@ -713,24 +713,26 @@ class FakeProvider:
         if self.malformed:
             return await self._malformed(request, chat)
 
-        try:
-            text = self._reply_text(chat.messages)
-        except Exception as exc:  # a test's reply callable failed: answer, don't crash the loop
-            return self._error(500, f"[{self.name}] reply callable raised {exc!r}")
-        pieces: list[str] = _TOKEN_RE.findall(text)
-        finish_reason = "stop"
-        if chat.max_tokens is not None and chat.max_tokens < len(pieces):
-            pieces = pieces[: max(0, chat.max_tokens)]
-            finish_reason = "length"
-        with self._lock:
-            self._loaded[_ollama_name(chat.model)] = datetime.now(UTC)
         scripted = self.tool_calls
         calls: list[tuple[str, str, dict[str, Any]]] = []
-        if scripted and chat.offers_tools:
+        pieces: list[str] = []
+        if scripted and chat.offers_tools:  # the scripted calls answer; the reply is not asked
             calls = [
                 (f"call_{uuid.uuid4().hex[:12]}", str(c["name"]), dict(c.get("arguments") or {})) for c in scripted
             ]
-            pieces, finish_reason = [], "tool_calls" if self._protocol == "openai" else "stop"
+            finish_reason = "tool_calls" if self._protocol == "openai" else "stop"
+        else:
+            try:
+                text = self._reply_text(chat.messages)
+            except Exception as exc:  # a test's reply callable failed: answer, don't crash the loop
+                return self._error(500, f"[{self.name}] reply callable raised {exc!r}")
+            pieces = _TOKEN_RE.findall(text)
+            finish_reason = "stop"
+            if chat.max_tokens is not None and chat.max_tokens < len(pieces):
+                pieces = pieces[: max(0, chat.max_tokens)]
+                finish_reason = "length"
+        with self._lock:
+            self._loaded[_ollama_name(chat.model)] = datetime.now(UTC)
         answer = _Answer(chat, pieces, finish_reason, prompt_tokens, started_ns, calls)
         if self._protocol == "openai":
             if chat.stream:
