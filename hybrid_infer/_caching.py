@@ -106,12 +106,17 @@ class CacheLayer:
             raise error
         return _hit_result(hit, request_id, started, outcome="fallback", attempts=error.attempts)
 
+    def _started(self, request_id: str, request: Request) -> None:
+        """Report a request's start (one the engine does not route, or not yet)."""
+        if self.bus:
+            self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
+
     def _served_from_cache(self, request: Request, result: Result, *, started: bool = False) -> Result:
         """Report a cache answer; a fallback's request (or a replay, ``started``) already
         reported its start."""
+        if result.cache != "fallback" and not started:
+            self._started(result.request_id, request)
         if self.bus:
-            if result.cache != "fallback" and not started:
-                self.bus.emit(RequestStarted(result.request_id, request.use_case, request.stream))
             self.bus.emit(CacheServed(result.request_id, result.cache, result.similarity))
             self.bus.emit(RequestFinished(result.request_id, result))
         return result
@@ -149,8 +154,8 @@ class CacheLayer:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
         if request.cache_mode == "only":
             miss = CacheMiss("cache='only' and no cached answer for this request")
-            if self.bus:  # a request like any other: it started, and ended without an answer
-                self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
+            self._started(request_id, request)  # a request like any other: it started, and ended unanswered
+            if self.bus:
                 self.bus.emit(RequestFinished(request_id, None, type(miss).__name__, str(miss)))
             raise miss
         return None
@@ -174,8 +179,8 @@ class CacheLayer:
         slot = (id(asyncio.get_running_loop()), self.cache.key_for(request))
         announced = False
         while (first := self._in_flight.get(slot)) is not None:
-            if self.bus and not announced:  # it starts now, even if its answer comes from the first one's call
-                self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
+            if not announced:  # it starts now, even if its answer comes from the first one's call
+                self._started(request_id, request)
                 announced = True
             shared = await asyncio.shield(first)
             if isinstance(shared, Result):
@@ -252,8 +257,8 @@ class CacheLayer:
         Events keep their order (the start before the first delta) and ``ttft_ms`` is the
         time to the first delta, as for a provider's stream.
         """
-        if self.bus and result.cache != "fallback":
-            self.bus.emit(RequestStarted(result.request_id, request.use_case, request.stream))
+        if result.cache != "fallback":
+            self._started(result.request_id, request)
         result = result.model_copy(update={"ttft_ms": result.latency_ms})
         for piece in _PIECES.findall(result.text):
             yield StreamChunk(delta=piece)

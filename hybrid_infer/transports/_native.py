@@ -222,11 +222,11 @@ class NativeTransport(Transport):
                     size += len(data)
                     if size > limit:
                         raise MalformedResponse("streamed answer too large", deployment=deployment.name)
-                    texts = 0
+                    texts = False
                     for line in lines:
                         delta = feed(line)
                         if delta:
-                            texts += 1
+                            texts = True
                             yield delta
                         if decoder.result is not None:
                             yield decoder.result

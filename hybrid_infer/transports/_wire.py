@@ -318,7 +318,7 @@ class ToolCallDeltas:
         return self._calls[slot]
 
     def calls(self) -> tuple[ToolCall, ...]:
-        """The whole calls, in index order."""
+        """The whole calls, in the order they started."""
         return openai_tool_calls(
             [
                 {"id": c["id"], "function": {"name": c["name"], "arguments": c["arguments"] or "{}"}}
