@@ -156,6 +156,7 @@ def test_entries_survive_a_new_cache_instance(tmp_path: Path) -> None:
         ("max_entries", 0),
         ("size_limit_bytes", 10),
         ("namespace", ""),
+        ("namespace", " default"),  # would silently be another namespace
         ("embedder", "  "),
         ("unknown_option", True),
     ],

@@ -19,7 +19,7 @@ import pytest
 
 from hybrid_infer import AllDeploymentsFailed, CacheConfig, HybridClient
 from hybrid_infer.cache.testing import HashingEmbedder
-from hybrid_infer.errors import CacheMiss
+from hybrid_infer.errors import CacheMiss, ConfigError
 from hybrid_infer.events import RequestFinished
 
 from .conftest import NO_PROBES, deployment_for
@@ -152,6 +152,12 @@ def test_cache_modes(fake, tmp_path: Path) -> None:
         with pytest.raises(CacheMiss):
             client.complete("never asked", cache="only")
         assert provider.request_count == calls  # "only" never calls a provider
+
+
+def test_a_namespace_with_surrounding_spaces_is_refused(fake, tmp_path: Path) -> None:
+    with cached_client(fake("openai"), tmp_path) as client, pytest.raises(ConfigError) as info:
+        client.complete("q", namespace="tenant-42 ")
+    assert info.value.field == "namespace"
 
 
 def test_a_cache_only_miss_is_reported_like_any_request(fake, tmp_path: Path) -> None:
