@@ -59,6 +59,9 @@ NEAR_MISS_HOLDOUT_3 = ROOT / "bench" / "near_miss_holdout_3.jsonl"
 NEAR_MISS_HOLDOUT_4 = ROOT / "bench" / "near_miss_holdout_4.jsonl"
 """Ten near-miss kinds (the issue's, plus time, length or format, audience or tone) with heavier
 rewording; first scored before the rules of its round were run on it, then looked at."""
+NEAR_MISS_HOLDOUT_5 = ROOT / "bench" / "near_miss_holdout_5.jsonl"
+"""The issue's near-miss kinds plus hard negatives (same words, another question) and light to
+heavy paraphrases, written by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -70,6 +73,7 @@ NEAR_MISS_FILES = {
     "near-miss, other kinds": NEAR_MISS_OTHER_KINDS,
     "near-miss, hold-out 3": NEAR_MISS_HOLDOUT_3,
     "near-miss, hold-out 4": NEAR_MISS_HOLDOUT_4,
+    "near-miss, hold-out 5": NEAR_MISS_HOLDOUT_5,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

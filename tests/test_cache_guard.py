@@ -105,6 +105,27 @@ def broken(a: str, b: str) -> set[str]:
             "Forward the laptop's port 22 to the VM's port 2222.",
             "direction",
         ),
+        # code operators, on their own or between operands
+        ("Why does == give true here in JavaScript?", "Why does === give true here in JavaScript?", "identifier"),
+        ("What does i += 2 do in this loop?", "What does i -= 2 do in this loop?", "identifier"),
+        ("Prefer && over || in this bash check?", "Prefer || over && in this bash check?", "direction"),
+        # a CLI subcommand's own subcommand
+        ("When should I use docker compose up?", "When should I use docker compose down?", "identifier"),
+        # a time of day keeps its half of the day
+        ("Schedule the backup at 7 am every day.", "Schedule the backup at 7 pm every day.", "number"),
+        # kinds of tests
+        ("Write smoke tests for the checkout API.", "Write regression tests for the checkout API.", "category"),
+        # two parts trade places around the same words
+        (
+            "Should the orders table reference the customers table?",
+            "Should the customers table reference the orders table?",
+            "direction",
+        ),
+        (
+            "Write a function that takes a dict and returns a tuple.",
+            "Write a function that takes a tuple and returns a dict.",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -171,6 +192,16 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How do I read and write JSON in Python?", "How can I read and write JSON files in Python?"),
         ("Explain the host's role in DNS.", "Explain the role of the host in DNS."),
         ("Write a heartfelt thank-you note.", "Write a sentimental thank-you note."),
+        # the same operators in another order; an operator written as words on one side
+        ("Difference between == and === in JS?", "Difference between === and == in JS?"),
+        ("Why is 0.5 + 0.25 not 0.75 in floats?", "why 0.5+0.25 != 0.75 with floats"),
+        # a time with and without 'am'; a list with and without spaces; a preposition ends the phrase
+        ("Remind me at 9:15 every weekday.", "Remind me at 9:15am every weekday."),
+        ("Sort [5, 2, 8, 1] ascending.", "sort 5,2,8,1 ascending"),
+        ("How do I resize the pool to 8 workers with celery?", "celery cmd to resize the pool to 8 workers"),
+        # a list in another order; a phrase moved to the front
+        ("Should I learn Rust or Go first?", "Should I learn Go or Rust first?"),
+        ("In Python, using requests, download a file.", "Download a file using requests in Python."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

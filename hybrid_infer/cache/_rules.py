@@ -53,7 +53,13 @@ DIRECTIONAL: frozenset[str] = frozenset(_VOCABULARY["directional"])
 _CATEGORY_OF = MappingProxyType({word: name for name, words in CATEGORIES.items() for word in words})
 _CLI_SUBCOMMAND = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(t) for t in sorted(_VOCABULARY["cli_tools"], key=len, reverse=True)) + r")"
-    r"\s+([a-z][a-z0-9-]*)"
+    r"\s+([a-z][a-z0-9-]*)(?:\s+([a-z][a-z0-9-]*))?"
+)
+_PARTICLES = frozenset({"up", "down", "out", "off"})
+"""Stopwords that can be a subcommand's argument ('docker compose up')."""
+_PREPOSITIONS = frozenset(
+    {"with", "using", "via", "by", "for", "in", "on", "at", "without", "within", "during", "inside", "outside"}
+    | set(DIRECTIONAL)
 )
 _ALIAS_GROUP = MappingProxyType(
     {tuple(alias.split()): n for n, group in enumerate(_VOCABULARY["aliases"]) for alias in group}
@@ -135,6 +141,12 @@ def _prefix_sides(pairs: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[i
 _PREFIX_SIDES = MappingProxyType(_prefix_sides(_OPPOSING_PREFIXES))
 _LONGEST_PREFIX = max(len(prefix) for prefix in _PREFIX_SIDES)
 _WINDOW = 3
+_FRAME_FILLERS = frozenset(
+    {"the", "a", "an", "my", "your", "our", "their", "his", "her", "its", "this", "that", "these", "those"}
+    | {"should", "can", "could", "would", "will", "must", "may", "might", "shall"}
+)
+_PHRASE_BREAKS = _PREPOSITIONS - DIRECTIONAL - {"inside", "outside"}
+"""Prepositions that end the phrase a directional word relates ('scale web to 5 replicas with kubectl')."""
 _ENDINGS = (
     ("s", ""), ("es", ""), ("d", ""), ("ed", ""), ("ing", ""), ("ing", "e"), ("er", ""),
     ("er", "e"), ("est", ""), ("est", "e"), ("ier", "y"), ("iest", "y"),
@@ -149,6 +161,8 @@ _NUMBER = re.compile(
     r"|(?<![\w.])[A-Za-z]+\d+[A-Za-z\d]*(?![\w])"
 )
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
+_NUMBER_LIST = re.compile(r"^\d+(?:,\d+){2,}$")
+_MERIDIEM = re.compile(r"\s*([ap])\.?m\b\.?", re.IGNORECASE)
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
@@ -162,6 +176,27 @@ _BACKTICK = re.compile(r"`([^`]+)`")
 _QUOTED = re.compile(
     r"(?:(?<=[\s(\[:])|^)"
     r"(?:\"([^\"]+)\"|'([^']+)'|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019)"
+)
+_STANDALONE_OPERATORS = (
+    ">>>=", "<<=", ">>=", "**=", "//=", "??=", "===", "!==", "<=>", ">>>", "..=",
+    "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "->", "=>", "::", "+=", "-=", "*=", "/=",
+    "%=", "&=", "|=", "^=", "**", "//", "??", "?.", ":=", "|>", "++", "--", "!!",
+    "+", "-", "*", "/", "%", "&", "|", "^", "~", "<", ">", "=",
+)  # fmt: skip
+_NEGATING_OPERATORS = frozenset({"!=", "!=="})
+_EMBEDDED_OPERATORS = (
+    "<=>", "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "->", "=>", "+=", "-=", "*=", "/=", ":=", "??",
+)  # fmt: skip
+_OPERATOR = re.compile(
+    # An operator written on its own ('use === here', '`==`', 'x += 1', 'the ?. operator') or
+    # between operands ('a!=b', 'ptr->next'). Single '-', '*' or '+' opening a line is a bullet.
+    r"(?:(?<=[\s(`'\"])|^)(?!(?<=^)[-*+]\s|(?<=\n)[-*+]\s)("
+    + "|".join(re.escape(op) for op in _STANDALONE_OPERATORS)
+    + r")(?=[\s`'\"),]|[.?!:;]*(?:\s|$))"
+    + r"|(?<=\w)("
+    + "|".join(re.escape(op) for op in _EMBEDDED_OPERATORS)
+    + r"|[+*])(?=\w)",
+    re.MULTILINE,
 )
 _SPECIAL_LANGUAGES = re.compile(r"(?i)(?<![\w])(c\+\+|c#|f#|\.net|objective-c)(?![\w+#])")
 _SENTENCE_END = frozenset(".?!:;\n")
@@ -211,6 +246,14 @@ class TextFacts:
     """Stems of the narrowing words used before a noun and not negated ('unused' in 'unused images')."""
     times: frozenset[tuple[str, int]]
     """Periods placed relative to now: 'last year' -> ``("year", -1)``, 'today' -> ``("day", 0)``."""
+    skeleton: tuple[str, ...]
+    """``words`` without determiners or modal verbs, possessives split off ('laptop's' ->
+    'laptop', "'s"): the frame in which two parts can trade places."""
+    operators: frozenset[str]
+    """Code operators written as such: '===' in 'use === here', '!=' in 'a!=b'."""
+    operator_pairs: frozenset[tuple[str, str, str]]
+    """Operators on the two sides of a directional word: 'use === instead of ==' ->
+    ``{("===", "==", "instead")}``."""
 
 
 def text_facts(text: str) -> TextFacts:
@@ -248,6 +291,8 @@ def text_facts(text: str) -> TextFacts:
         diminished=frozenset(w for before, w in pairwise(words) if before in _DIMINISHERS),
         qualifiers=_qualifiers(words, negated),
         times=_times(words),
+        skeleton=_skeleton(words),
+        **_operator_facts(text),
     )
 
 
@@ -262,13 +307,18 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
-        "number": (bool(_numbers_of(a, b, numbers_a) - numbers_b) and bool(_numbers_of(b, a, numbers_b) - numbers_a))
+        "number": (
+            bool(_unmatched(_numbers_of(a, b, numbers_a), numbers_b))
+            and bool(_unmatched(_numbers_of(b, a, numbers_b), numbers_a))
+        )
         or _ranks_differ(a, b)
         or _measures_differ(a, b),
         "unit": bool(units_a - units_b) and bool(units_b - units_a),
-        "negation": len(a.negated) % 2 != len(b.negated) % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
+        "negation": _negations(a) % 2 != _negations(b) % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
         "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
-        "identifier": _flags(a) != _flags(b) or (_code_missing(a, b) and _code_missing(b, a)),
+        "identifier": _flags(a) != _flags(b)
+        or (_code_missing(a, b) and _code_missing(b, a))
+        or _operators_differ(a, b),
         "quoted": _quotes_differ(a, b),
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
@@ -287,7 +337,7 @@ def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
-        "number": (numbers_a != numbers_b) and not (numbers_a - numbers_b and numbers_b - numbers_a),
+        "number": bool(_unmatched(numbers_a, numbers_b)) != bool(_unmatched(numbers_b, numbers_a)),
         "unit": (units_a != units_b) and not (units_a - units_b and units_b - units_a),
         "entity": bool(_missing_entities(a, b, measured)) != bool(_missing_entities(b, a, measured)),
         "identifier": _code_missing(a, b) != _code_missing(b, a),
@@ -346,6 +396,11 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _negations(facts: TextFacts) -> int:
+    """Negating words, plus '!=' or '!==' ('0.1 + 0.2 is not 0.3' says what '0.1+0.2 != 0.3' says)."""
+    return len(facts.negated) + len(facts.operators & _NEGATING_OPERATORS)
+
+
 def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     """A negation of ``a`` bears on something ``b`` also says ('not safe' vs 'safe').
 
@@ -362,6 +417,11 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
             token = token.replace(",", "")
+        elif _NUMBER_LIST.match(token):
+            found.update(token.split(","))  # '7,3,9,1' is the list [7, 3, 9, 1]
+            continue
+        if meridiem := _MERIDIEM.match(text, match.end()):
+            token += meridiem.group(1).lower() + "m"  # '6:30 AM' is '6:30am'
         digits = re.match(r"^(\d+(?:[.,:/]\d+)*)([a-z]{1,3})$", token)
         if digits and digits.group(2) in UNITS:
             token = digits.group(1)  # "5kg" -> "5" (the unit is compared separately)
@@ -419,7 +479,12 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_CALL.findall(text))
     found.update(_DUNDER.findall(text))
     found.update(code.strip() for code in _BACKTICK.findall(text))
-    found.update(f"{tool} {sub}" for tool, sub in _CLI_SUBCOMMAND.findall(text) if sub not in STOPWORDS)
+    for tool, sub, argument in _CLI_SUBCOMMAND.findall(text):
+        if sub not in STOPWORDS:
+            found.add(f"{tool} {sub}")  # 'git stash'
+            if argument and (argument in _PARTICLES or argument not in STOPWORDS | _PREPOSITIONS):
+                found.add(f"{tool} {sub} {argument}")  # 'git stash pop', 'kubectl rollout undo'
+
     return frozenset(i.lower() for i in found)
 
 
@@ -445,6 +510,19 @@ def _aliases(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
             if group is not None:
                 found.update((w, group) for w in words[i : i + n])
     return frozenset(found)
+
+
+def _unmatched(numbers: frozenset[str], other: frozenset[str]) -> set[str]:
+    """``numbers`` the other side lacks. A time with 'am' or 'pm' matches the same time
+    without it ('6:30' / '6:30am'), not one with the other half of the day."""
+    bare_other = {_bare_time(n): n for n in other}
+    return {
+        n for n in numbers - other if _bare_time(n) not in bare_other or n != _bare_time(n) != bare_other[_bare_time(n)]
+    }
+
+
+def _bare_time(number: str) -> str:
+    return number[:-2] if number.endswith(("am", "pm")) and number[:-2][-1:].isdigit() else number
 
 
 def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozenset[str]:
@@ -578,6 +656,29 @@ def _categories_of(facts: TextFacts, measured: bool) -> frozenset[tuple[str, str
     return frozenset((c, m) for c, m in facts.categories if UNITS.get(m, "") not in facts.measure_units)
 
 
+def _operator_facts(text: str) -> dict[str, Any]:
+    """Operators, and their order around directional words (read with each operator as a word)."""
+    operators = {m.group(1) or m.group(2) for m in _OPERATOR.finditer(text)}
+    if not operators:
+        return {"operators": frozenset(), "operator_pairs": frozenset()}
+    names = {f"zzop{i}": op for i, op in enumerate(sorted(operators))}
+    placeholder = {op: name for name, op in names.items()}
+    spelled = _OPERATOR.sub(lambda m: f" {placeholder[m.group(1) or m.group(2)]} ", text)
+    words = tuple(_normalise_word(w) for w in _WORD.findall(spelled))
+    pairs = {(names[x], names[y], marker) for x, y, marker in _directed_pairs(words) if x in names and y in names}
+    return {"operators": frozenset(operators), "operator_pairs": frozenset(pairs)}
+
+
+def _operators_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Each side has an operator the other lacks ('===' / '==')."""
+    return bool(a.operators - b.operators) and bool(b.operators - a.operators)
+
+
+def _operators_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """The same operators trade places around a directional word ('=== instead of ==' / '== instead of ===')."""
+    return any((y, x, m) in b.operator_pairs and (y, x, m) not in a.operator_pairs for x, y, m in a.operator_pairs)
+
+
 def _flags(facts: TextFacts) -> set[str]:
     return {i for i in facts.identifiers if i.startswith("-")}
 
@@ -702,7 +803,55 @@ def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, st
 
 def _swapped(a: TextFacts, b: TextFacts) -> bool:
     """Two sides trade places: 'A to B' vs 'B to A', or 'X beat Y' vs 'Y beat X'."""
-    return (_pairs_reversed(a, b) and not _same_roles(a, b)) or _arguments_swapped(a, b)
+    return (
+        (_pairs_reversed(a, b) and not _same_roles(a, b))
+        or _arguments_swapped(a, b)
+        or _parts_swapped(a.skeleton, b.skeleton)
+        or _operators_swapped(a, b)
+    )
+
+
+def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for word in words:
+        if word in _FRAME_FILLERS:
+            continue
+        owner = _owner(word)
+        out.extend((owner, "'s") if owner != word else (word,))
+    return tuple(out)
+
+
+def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two parts of one to two content words trade places around the same words:
+    'module app should depend on module core' / 'module core depend on module app', 'my
+    laptop's port reachable from the remote server' / 'the remote server's port reachable from my
+    laptop'. The words between must say more than 'and' or 'or' (a list in another order
+    asks the same)."""
+    if a == b:
+        return False
+    positions: dict[str, list[int]] = {}
+    for n, word in enumerate(b):
+        positions.setdefault(word, []).append(n)
+    for i in range(len(a)):
+        for x_len in (1, 2):
+            x = a[i : i + x_len]
+            if len(x) < x_len or not all(_is_content(w) for w in x) or x[0] not in positions:
+                continue
+            for m_len in range(1, 7):
+                middle = a[i + x_len : i + x_len + m_len]
+                if len(middle) < m_len or all(w in _COORDINATORS for w in middle):
+                    continue
+                for y_len in (1, 2):
+                    start = i + x_len + m_len
+                    y = a[start : start + y_len]
+                    if len(y) < y_len or not all(_is_content(w) for w in y) or set(x) & set(y):
+                        continue
+                    swapped = y + middle + x
+                    if any(b[n : n + len(swapped)] == swapped for n in positions.get(y[0], ())) and not any(
+                        b[n : n + len(swapped)] == x + middle + y for n in positions[x[0]]
+                    ):
+                        return True
+    return False
 
 
 def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
@@ -782,6 +931,8 @@ def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str, str]]:
     for n, i in enumerate(marks):
         start = marks[n - 1] + 1 if n else 0
         stop = marks[n + 1] if n + 1 < len(marks) else len(words)
+        start = max([start] + [j + 1 for j in range(start, i) if words[j] in _PHRASE_BREAKS])
+        stop = next((j for j in range(i + 1, stop) if words[j] in _PHRASE_BREAKS), stop)
         left = [stem(w) for w in words[start:i] if _is_content(w)][-_WINDOW:]
         right = [stem(w) for w in words[i + 1 : stop] if _is_content(w)][:_WINDOW]
         marker, swap = _CONVERSES.get(words[i], (words[i], False))
