@@ -62,6 +62,9 @@ rewording; first scored before the rules of its round were run on it, then looke
 NEAR_MISS_HOLDOUT_5 = ROOT / "bench" / "near_miss_holdout_5.jsonl"
 """The issue's near-miss kinds plus hard negatives (same words, another question) and light to
 heavy paraphrases, written by a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_6 = ROOT / "bench" / "near_miss_holdout_6.jsonl"
+"""The issue's seven near-miss kinds, 15 each, and 75 paraphrases, written by a separate session;
+scored before its round's rules, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -74,6 +77,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 3": NEAR_MISS_HOLDOUT_3,
     "near-miss, hold-out 4": NEAR_MISS_HOLDOUT_4,
     "near-miss, hold-out 5": NEAR_MISS_HOLDOUT_5,
+    "near-miss, hold-out 6": NEAR_MISS_HOLDOUT_6,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -126,6 +126,21 @@ def broken(a: str, b: str) -> set[str]:
             "Write a function that takes a tuple and returns a dict.",
             "direction",
         ),
+        # one side adds a word between the parts that trade places
+        (
+            "Why do Spanish speakers struggle when learning Italian?",
+            "Why do Italian speakers often struggle when learning Spanish?",
+            "direction",
+        ),
+        # 'lack' negates; a negation reaches past 'yet'; a negated word in another form
+        ("Which phones support eSIM?", "Which phones lack eSIM support?", "negation"),
+        ("List the tickets that are assigned to me.", "List the tickets not yet assigned to me.", "negation"),
+        (
+            "Which meals are reimbursable on a business trip?",
+            "Which meals can't I reimburse on a business trip?",
+            "negation",
+        ),
+        ("How long can I freeze cooked rice?", "How long does it take to thaw cooked rice?", "antonym"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -202,6 +217,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # a list in another order; a phrase moved to the front
         ("Should I learn Rust or Go first?", "Should I learn Go or Rust first?"),
         ("In Python, using requests, download a file.", "Download a file using requests in Python."),
+        # a shared modifier is not a relation; '30s' is 30 seconds
+        (
+            "Can I use brown sugar for white sugar in cookies?",
+            "Out of white sugar: can brown sugar be used instead in cookies?",
+        ),
+        ("Retry the request every 30 seconds.", "retry the request every 30s"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

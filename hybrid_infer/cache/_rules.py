@@ -55,6 +55,8 @@ _CLI_SUBCOMMAND = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(t) for t in sorted(_VOCABULARY["cli_tools"], key=len, reverse=True)) + r")"
     r"\s+([a-z][a-z0-9-]*)(?:\s+([a-z][a-z0-9-]*))?"
 )
+_DEGREE_WORDS = frozenset({"yet", "still", "even", "always", "ever", "necessarily", "fully", "quite", "entirely"})
+"""Adverbs a negation reaches past to the word it negates ('not yet merged' negates 'merged')."""
 _PARTICLES = frozenset({"up", "down", "out", "off"})
 """Stopwords that can be a subcommand's argument ('docker compose up')."""
 _PREPOSITIONS = frozenset(
@@ -123,6 +125,8 @@ _OPPOSITE = MappingProxyType(
 _PAIR_OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
 """Opposites from the antonym pairs only (not the groups): 'read' -> 'write'."""
 _COORDINATORS = frozenset({"and", "or", "nor", "vs", "versus", "then"})
+_RELATING = STOPWORDS - _COORDINATORS
+"""Function words that relate two parts ('on', 'from', 'when'), unlike 'and' or 'or'."""
 _DIMINISHERS = frozenset({"least", "less", "fewer"})
 """'least expensive' says what 'cheapest' says: the word after one is not compared as an antonym."""
 _OPPOSING_PREFIXES: tuple[tuple[str, str], ...] = tuple((p, q) for p, q in _VOCABULARY["opposing_prefixes"])
@@ -392,7 +396,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         negates = word in NEGATIONS and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
         # 'X rather than Y' and 'X instead of Y' say 'not Y'
         if negates or (word, following) in (("rather", "than"), ("instead", "of")):
-            found.append(next((stem(w) for w in words[i + 1 :] if _is_content(w)), ""))
+            found.append(next((stem(w) for w in words[i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS), ""))
     return tuple(found)
 
 
@@ -408,7 +412,7 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     changes') is left to the verifier: paraphrases do that, near-misses do not.
     """
     shared = set(b.content)
-    return any(word == "" or word in shared for word in a.negated)
+    return any(word == "" or word in shared or any(_same_root(word, w) for w in shared) for word in a.negated)
 
 
 def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
@@ -427,6 +431,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
             token = digits.group(1)  # "5kg" -> "5" (the unit is compared separately)
         elif digits and digits.group(2) in ("st", "nd", "rd", "th"):
             token = digits.group(1)  # "66th" -> "66"
+        elif digits and digits.group(2) == "s" and digits.group(1).isdigit():
+            token = digits.group(1)  # '10s' (seconds, or a decade) -> '10'
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
         found.add(token)
@@ -825,13 +831,18 @@ def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two parts of one to two content words trade places around the same words:
     'module app should depend on module core' / 'module core depend on module app', 'my
     laptop's port reachable from the remote server' / 'the remote server's port reachable from my
-    laptop'. The words between must say more than 'and' or 'or' (a list in another order
-    asks the same)."""
-    if a == b:
-        return False
+    laptop'. One side may add one word in between ('English speakers make' / 'German speakers
+    commonly make'). The words between must say more than 'and' or 'or' (a list in another
+    order asks the same), and a content word alone is a shared modifier ('baking soda for baking
+    powder' / 'baking powder ... baking soda')."""
+    return a != b and (_parts_swapped_into(a, b) or _parts_swapped_into(b, a))
+
+
+def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     positions: dict[str, list[int]] = {}
     for n, word in enumerate(b):
         positions.setdefault(word, []).append(n)
+    known = set(a)
     for i in range(len(a)):
         for x_len in (1, 2):
             x = a[i : i + x_len]
@@ -839,19 +850,40 @@ def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
                 continue
             for m_len in range(1, 7):
                 middle = a[i + x_len : i + x_len + m_len]
-                if len(middle) < m_len or all(w in _COORDINATORS for w in middle):
+                if len(middle) < m_len or not any(w == "'s" or w in _RELATING for w in middle):
                     continue
                 for y_len in (1, 2):
                     start = i + x_len + m_len
                     y = a[start : start + y_len]
                     if len(y) < y_len or not all(_is_content(w) for w in y) or set(x) & set(y):
                         continue
-                    swapped = y + middle + x
-                    if any(b[n : n + len(swapped)] == swapped for n in positions.get(y[0], ())) and not any(
-                        b[n : n + len(swapped)] == x + middle + y for n in positions[x[0]]
+                    if any(_follows(b, n, y, middle, x, known) for n in positions.get(y[0], ())) and not any(
+                        _follows(b, n, x, middle, y, known) for n in positions[x[0]]
                     ):
                         return True
     return False
+
+
+def _follows(
+    words: tuple[str, ...],
+    at: int,
+    first: tuple[str, ...],
+    middle: tuple[str, ...],
+    last: tuple[str, ...],
+    known: set[str],
+) -> bool:
+    """``words[at:]`` reads ``first + middle + last``, with at most one word unknown to the
+    other side added inside ``middle``."""
+    if words[at : at + len(first)] != first:
+        return False
+    n, added = at + len(first), 0
+    for expected in middle:
+        if n < len(words) and words[n] != expected and words[n] not in known and added == 0:
+            n, added = n + 1, 1
+        if n >= len(words) or words[n] != expected:
+            return False
+        n += 1
+    return words[n : n + len(last)] == last
 
 
 def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
