@@ -188,6 +188,9 @@ class HybridClient:
             self._cache = _open_cache(cache)
             self._cache_layer = CacheLayer(self._cache, self._bus)
         self._engine: Engine | None = None
+        """The engine on the first event loop that used the client (replaced when that loop ends)."""
+        self._thread_engine: Engine | None = None
+        """The engine on the loop thread: sync calls and other event loops."""
         self._loop_thread: LoopThread | None = None
         self._lock = threading.Lock()
         self._closed = False
@@ -275,14 +278,23 @@ class HybridClient:
             transports=transports,
             queue_timeout_s=self._queue_timeout_s,
             default_max_output_tokens=self._default_max_output_tokens,
+            peers=self._live_engines,
         )
+
+    def _live_engines(self) -> list[Engine]:
+        return [e for e in (self._engine, self._thread_engine) if e is not None]
 
     def _check_open(self) -> None:
         if self._closed:
             raise HybridInferError("this HybridClient is closed")
 
     def _engine_here(self) -> Engine | None:
-        """The engine for the running loop: ``None`` when it lives on another live loop."""
+        """The engine for the running loop: ``None`` when one lives on another live loop.
+
+        The first loop to use the client gets an engine of its own (no hops on the hot
+        path). Sync callers and every other loop share the loop thread's engine, which lives
+        until ``close()``: they never run on a loop that its owner may end at any time.
+        """
         loop = asyncio.get_running_loop()
         with self._lock:
             self._check_open()
@@ -297,7 +309,7 @@ class HybridClient:
             return engine
 
     def _engine_elsewhere(self) -> Engine:
-        """The engine on a loop other than this thread's, starting the loop thread if needed."""
+        """The loop thread's engine, for sync callers and loops other than the first one."""
         with self._lock:
             self._check_open()
             engine = self._engine
@@ -308,11 +320,12 @@ class HybridClient:
                     running = None
                 if running is engine.loop:
                     raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
-                return engine
+            if self._thread_engine is not None:
+                return self._thread_engine
             if self._loop_thread is None:
                 self._loop_thread = LoopThread()
             loop = self._loop_thread.start()
-            engine = self._engine = self._new_engine()
+            engine = self._thread_engine = self._new_engine()
 
             async def start() -> None:
                 engine.start()
@@ -495,10 +508,12 @@ class HybridClient:
             if self._engine is not None and running is not None and self._engine.loop is running:
                 raise HybridInferError("close() was called on the client's own event loop; use await aclose()")
             self._closed = True
-            engine, self._engine = self._engine, None
+            engines = self._live_engines()
+            self._engine = self._thread_engine = None
             loop_thread, self._loop_thread = self._loop_thread, None
-        if engine is not None and engine.loop is not None and engine.loop.is_running():
-            asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop).result(30)
+        for engine in engines:
+            if engine.loop is not None and engine.loop.is_running():
+                asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop).result(30)
         if loop_thread is not None:
             loop_thread.stop()
         if self._cache is not None:
@@ -510,9 +525,12 @@ class HybridClient:
             if self._closed:
                 return
             self._closed = True
-            engine, self._engine = self._engine, None
+            engines = self._live_engines()
+            self._engine = self._thread_engine = None
             loop_thread, self._loop_thread = self._loop_thread, None
-        if engine is not None and engine.loop is not None:
+        for engine in engines:
+            if engine.loop is None:
+                continue
             if engine.loop is asyncio.get_running_loop():
                 await engine.aclose()
             elif engine.loop.is_running():

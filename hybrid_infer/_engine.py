@@ -14,7 +14,8 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncGenerator, Mapping, Sequence
+from collections import deque
+from collections.abc import AsyncGenerator, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hybrid_infer._config import Deployment, HealthConfig
@@ -75,6 +76,16 @@ class _Call:
     """Whether ``RequestFinished`` was emitted (exactly once per request)."""
 
 
+@dataclass(slots=True, eq=False)
+class _Waiter:
+    """A request queued for capacity: which deployments it can take, and where a freed slot
+    is handed to it (the state and whether the slot holds the half-open trial), or ``None``
+    to look again (the client is closing, or a deployment it waits for broke)."""
+
+    wants: frozenset[str]
+    slot: asyncio.Future[tuple[DeploymentState, bool] | None]
+
+
 class Engine:
     """Routes requests across deployments on the event loop it was started on."""
 
@@ -88,8 +99,11 @@ class Engine:
         transports: Mapping[str, Transport],
         queue_timeout_s: float,
         default_max_output_tokens: int,
+        peers: Callable[[], Iterable[Engine]] | None = None,
     ) -> None:
         self.states = list(states)
+        self._peers = peers
+        """The client's other live engines: a slot freed here may be what their waiters need."""
         self.policy = policy
         self.health_config = health
         self.bus = bus
@@ -97,7 +111,8 @@ class Engine:
         self.queue_timeout_s = queue_timeout_s
         self.default_max_output_tokens = default_max_output_tokens
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._waiters: list[asyncio.Future[None]] = []
+        self._waiters: deque[_Waiter] = deque()
+        """Requests queued for capacity, first come first served."""
         self._health_task: asyncio.Task[None] | None = None
         self._warm_task: asyncio.Task[None] | None = None
         self._lifetime_task: asyncio.Task[None] | None = None
@@ -140,15 +155,15 @@ class Engine:
 
     async def aclose(self) -> None:
         self._closing = True
+        waiters, self._waiters = self._waiters, deque()
+        for waiter in waiters:  # queued requests wake up and see the client closing
+            if not waiter.slot.done():
+                waiter.slot.set_result(None)
         tasks = [t for t in (self._health_task, self._warm_task, self._lifetime_task) if t is not None]
         self._health_task = self._warm_task = self._lifetime_task = None
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for waiter in self._waiters:  # queued requests wake up and see the client closing
-            if not waiter.done():
-                waiter.set_result(None)
-        self._waiters.clear()
         for transport in self._unique_transports():
             await transport.aclose()
         # Requests in flight fail fast on the closed pools and end with ClientClosed and
@@ -212,14 +227,15 @@ class Engine:
                 if remaining
                 else []
             )
-            busy = False
+            busy: list[str] = []
             for state in ordered:
-                reason = state.skip_reason()
+                reason, trial = state.acquire()
                 if reason is None:
                     call.skipped.pop(state.deployment.name, None)
-                    call.trial = state.breaker.granted_trial
+                    call.trial = trial
                     return state
-                busy = busy or reason == "skipped_busy"
+                if reason == "skipped_busy":
+                    busy.append(state.deployment.name)
                 name = state.deployment.name
                 if call.skipped.get(name) != reason:
                     call.skipped[name] = reason
@@ -235,7 +251,11 @@ class Engine:
             frees = [t for s in ordered if (t := s.free_at()) is not None]
             if frees:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))
-            await self._wait_for_capacity(wait)
+            handed = await self._wait_for_capacity(wait, frozenset(busy))
+            if handed is not None:
+                state, call.trial = handed
+                call.skipped.pop(state.deployment.name, None)
+                return state
 
     def _exhausted(self, call: _Call, filtered_out: bool) -> HybridInferError:
         if filtered_out and not call.attempts:
@@ -245,28 +265,79 @@ class Engine:
         )
         return AllDeploymentsFailed(f"no deployment answered: {summary or 'none configured'}", call.attempts)
 
-    async def _wait_for_capacity(self, timeout: float) -> None:
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    async def _wait_for_capacity(self, timeout: float, wants: frozenset[str]) -> tuple[DeploymentState, bool] | None:
+        """Queue for a slot of one of ``wants`` until ``timeout``; the slot handed over, if any.
+
+        Each freed slot goes to the longest-waiting request that can use it (see
+        :meth:`_offer`), so a long queue costs one wake-up per slot, not one per waiter.
+        """
+        waiter = _Waiter(wants, asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
         try:
             async with asyncio.timeout(timeout):
-                await waiter
+                await waiter.slot
         except TimeoutError:
             pass
-        finally:
-            if not waiter.done():
-                waiter.cancel()
-            with contextlib.suppress(ValueError):
-                self._waiters.remove(waiter)
+        except BaseException:
+            self._forget(waiter, give_back=True)
+            raise
+        return self._forget(waiter, give_back=False)
+
+    def _forget(self, waiter: _Waiter, *, give_back: bool) -> tuple[DeploymentState, bool] | None:
+        """Take ``waiter`` off the queue; its handed slot, or given back when unwanted."""
+        if not waiter.slot.done():
+            waiter.slot.cancel()
+        with contextlib.suppress(ValueError):
+            self._waiters.remove(waiter)
+        handed = None if waiter.slot.cancelled() else waiter.slot.result()
+        if handed is not None and give_back:
+            state, trial = handed
+            state.release(trial)
+            self._freed(state)
+            return None
+        return handed
 
     def _release(self, state: DeploymentState, call: _Call) -> None:
         state.release(call.trial)
         call.trial = False
+        self._freed(state)
+
+    def _freed(self, state: DeploymentState) -> None:
+        """A slot of ``state`` came free: offer it here, then to the client's other engines."""
         if self._waiters:
-            waiters, self._waiters = self._waiters, []
-            for waiter in waiters:
-                if not waiter.done():
-                    waiter.set_result(None)
+            self._offer(state)
+        for peer in self._peers() if self._peers is not None else ():
+            loop = peer.loop
+            if peer is not self and peer._waiters and loop is not None and not loop.is_closed():
+                with contextlib.suppress(RuntimeError):  # that loop just closed
+                    loop.call_soon_threadsafe(peer._offer, state)
+
+    def _offer(self, state: DeploymentState) -> None:
+        """Hand a free slot of ``state`` to the first queued request that can use it.
+
+        When ``state`` cannot take a call for another reason than load (its breaker opened,
+        it went unhealthy), every request waiting for it looks again: it may fail over or
+        give up now rather than at its queue deadline.
+        """
+        if self._closing:  # queued requests end with ClientClosed instead
+            return
+        name = state.deployment.name
+        for waiter in list(self._waiters):
+            if waiter.slot.done():
+                with contextlib.suppress(ValueError):
+                    self._waiters.remove(waiter)
+                continue
+            if name not in waiter.wants:
+                continue
+            reason, trial = state.acquire()
+            if reason is None:
+                self._waiters.remove(waiter)
+                waiter.slot.set_result((state, trial))
+            elif reason != "skipped_busy":
+                for other in list(self._waiters):
+                    if name in other.wants and not other.slot.done():
+                        other.slot.set_result(None)
+            return
 
     @staticmethod
     def _order(policy: Policy, remaining: list[DeploymentState], route: RouteContext) -> Sequence[object]:
@@ -541,13 +612,18 @@ class Engine:
     # --- health ----------------------------------------------------------------------------
 
     async def _health_loop(self) -> None:
+        interval = self.health_config.interval_s
         while True:
-            await self.probe_all()
-            await asyncio.sleep(self.health_config.interval_s)
+            # Another engine of the client may probe too: skip what it probed just now.
+            now = time.monotonic()
+            due = [s for s in self.states if s.last_probe_at is None or now - s.last_probe_at >= interval / 2]
+            await self.probe_all(due)
+            await asyncio.sleep(interval)
 
-    async def probe_all(self) -> None:
-        """Probe every deployment once, concurrently; never raises."""
-        await asyncio.gather(*(self._probe(state) for state in self.states), return_exceptions=True)
+    async def probe_all(self, states: Iterable[DeploymentState] | None = None) -> None:
+        """Probe every deployment (or ``states``) once, concurrently; never raises."""
+        chosen = self.states if states is None else states
+        await asyncio.gather(*(self._probe(state) for state in chosen), return_exceptions=True)
 
     async def _probe(self, state: DeploymentState) -> None:
         deployment = state.deployment

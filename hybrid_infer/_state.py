@@ -2,12 +2,14 @@
 
 A :class:`DeploymentState` is what policies see (as a read-only ``Candidate``) and what
 the engine updates around each call. It holds no event-loop objects, so it survives the
-client moving between event loops; it is touched from one loop at a time and read
-(snapshots only) from any thread.
+client moving between event loops, and it is shared by the engines of one client (one on
+the caller's loop, one on the loop thread for sync calls and other loops): taking and giving
+back a slot and counting a call hold a lock; snapshots are read from any thread.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -43,6 +45,7 @@ class DeploymentState:
     ):
         self.deployment = deployment
         self._on_health = on_health
+        self._lock = threading.RLock()
         self.breaker = DeploymentBreaker(
             deployment.name,
             fail_max=health.failure_threshold,
@@ -100,6 +103,13 @@ class DeploymentState:
             times.append(self._rpm_starts[0] + _RPM_WINDOW_S)
         return max(times) if times else None
 
+    def acquire(self) -> tuple[AttemptOutcome | None, bool]:
+        """:meth:`skip_reason` and, on ``None``, whether the slot holds the half-open trial;
+        atomic across the threads of the client's engines."""
+        with self._lock:
+            reason = self.skip_reason()
+            return reason, reason is None and self.breaker.granted_trial
+
     def skip_reason(self) -> AttemptOutcome | None:
         """Why this deployment cannot take a call now; ``None`` means it can (and is reserved).
 
@@ -138,9 +148,10 @@ class DeploymentState:
         Only that call ends the trial: a call that began while the breaker was closed and
         ends (say, cancelled) during another call's trial must not let a second trial in.
         """
-        self.in_flight -= 1
-        if trial:
-            self.breaker.release_trial()
+        with self._lock:
+            self.in_flight -= 1
+            if trial:
+                self.breaker.release_trial()
 
     # --- learning from calls and probes -------------------------------------------
 
@@ -153,23 +164,25 @@ class DeploymentState:
         completion_tokens: int = 0,
         cost_usd: float = 0.0,
     ) -> None:
-        self.requests += 1
-        if ok:
-            self.ewma_latency_ms = _ewma(self.ewma_latency_ms, latency_ms)
-            self._latencies.append(latency_ms)
-            self.prompt_tokens += prompt_tokens
-            self.completion_tokens += completion_tokens
-            self.cost_usd += cost_usd
-        else:
-            self.errors += 1
+        with self._lock:
+            self.requests += 1
+            if ok:
+                self.ewma_latency_ms = _ewma(self.ewma_latency_ms, latency_ms)
+                self._latencies.append(latency_ms)
+                self.prompt_tokens += prompt_tokens
+                self.completion_tokens += completion_tokens
+                self.cost_usd += cost_usd
+            else:
+                self.errors += 1
 
     def record_abandoned(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
         """A call its caller gave up on (cancelled, stream closed early): it was made and
         probably billed, but says nothing about the deployment's health or latency."""
-        self.requests += 1
-        self.prompt_tokens += prompt_tokens
-        self.completion_tokens += completion_tokens
-        self.cost_usd += cost_usd
+        with self._lock:
+            self.requests += 1
+            self.prompt_tokens += prompt_tokens
+            self.completion_tokens += completion_tokens
+            self.cost_usd += cost_usd
 
     def start_cooldown(self, seconds: float) -> None:
         self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)

@@ -101,3 +101,73 @@ def test_sync_callers_get_backpressure_too(fake, clients) -> None:
         results = list(pool.map(lambda i: client.complete(f"q{i}"), range(6)))
     assert local.max_in_flight <= 2
     assert {r.provider for r in results} == {"local", "cloud"}
+
+
+async def test_queued_requests_are_served_first_come_first_served(fake) -> None:
+    slow = fake("openai", latency_s=0.05)
+    order: list[str] = []
+    async with HybridClient(
+        [deployment_for(slow, "slow", max_concurrency=1)], health=NO_PROBES, queue_timeout_s=10
+    ) as client:
+
+        async def ask(i: int) -> None:
+            await asyncio.sleep(0.005 * i)  # arrive in this order
+            result = await client.acomplete(f"q{i}")
+            order.append(result.text.rsplit(" ", 1)[-1])
+
+        await asyncio.gather(*(ask(i) for i in range(10)))
+    assert order == [f"q{i}" for i in range(10)]
+    assert slow.max_in_flight == 1
+
+
+def test_one_client_serves_several_event_loops_at_once(fake, clients) -> None:
+    """Handler threads that each run their own event loop share one client: a loop that
+    ends does not take the others' requests with it, and limits hold across all of them."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    slow = fake("openai", latency_s=0.3)
+    client = HybridClient([deployment_for(slow, "slow", max_concurrency=3)], health=NO_PROBES, queue_timeout_s=10)
+    clients.append(client)
+
+    def handler(n: int) -> list[object]:
+        async def run() -> list[object]:
+            return list(
+                await asyncio.gather(*(client.acomplete(f"h{n}-{i}") for i in range(n)), return_exceptions=True)
+            )
+
+        return asyncio.run(run())
+
+    with ThreadPoolExecutor(4) as pool:
+        outcomes = [o for batch in pool.map(handler, [1, 2, 3, 3]) for o in batch]
+    assert [type(o).__name__ for o in outcomes] == ["Result"] * 9
+    assert slow.max_in_flight <= 3
+    assert slow.request_count == client.stats()["slow"].requests == 9
+    assert client.health()["slow"].state == "closed"
+    assert client.health()["slow"].in_flight == 0
+    assert client.complete("afterwards").provider == "slow"
+
+
+def test_a_sync_call_outlives_an_event_loop_that_used_the_client(fake, clients) -> None:
+    import threading
+
+    slow = fake("openai", latency_s=0.5)
+    client = HybridClient([deployment_for(slow, "slow")], health=NO_PROBES)
+    clients.append(client)
+    outcome: list[object] = []
+
+    def sync_call() -> None:
+        try:
+            outcome.append(client.complete("sync"))
+        except Exception as exc:  # the test reports it
+            outcome.append(exc)
+
+    async def main() -> None:
+        first = asyncio.ensure_future(client.acomplete("async"))
+        await asyncio.sleep(0.2)
+        worker.start()  # a sync call starts while this loop's call is in flight ...
+        await first
+
+    worker = threading.Thread(target=sync_call)
+    asyncio.run(main())  # ... and this loop ends while the sync call is in flight
+    worker.join(5)
+    assert [type(o).__name__ for o in outcome] == ["Result"]
