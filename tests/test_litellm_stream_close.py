@@ -57,3 +57,36 @@ async def test_cancelling_a_litellm_stream_closes_the_response(fake, busy: bool)
     assert result.provider == "p"
     assert provider.request_count == 2
     assert provider.max_in_flight == 1
+
+
+@pytest.mark.parametrize("style", ["async", "sync"])
+def test_closing_a_litellm_client_closes_its_connections(fake, style: str) -> None:
+    """litellm caches its HTTP clients per event loop for minutes; ``close()`` must not leave
+    their sockets open (services that rebuild their client on a config reload pile them up)."""
+    import gc
+
+    import psutil
+
+    provider = fake("openai")
+    port = int(provider.api_base.split(":")[2].split("/")[0])
+    me = psutil.Process()
+
+    def open_sockets() -> int:
+        return sum(1 for c in me.net_connections("tcp") if c.raddr and c.raddr.port == port)
+
+    for _ in range(3):
+        deployment = deployment_for(provider, "p", transport="litellm")
+        if style == "async":
+
+            async def use() -> None:
+                async with HybridClient([deployment], health=NO_PROBES) as client:
+                    await asyncio.gather(*(client.acomplete(f"q{i}") for i in range(3)))
+
+            asyncio.run(use())
+        else:
+            with HybridClient([deployment], health=NO_PROBES) as client:
+                for i in range(3):
+                    client.complete(f"q{i}")
+    gc.collect()
+    assert provider.request_count == 9
+    assert open_sockets() == 0

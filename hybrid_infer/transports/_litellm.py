@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import inspect
 import json
+import logging
 import os
 from collections.abc import AsyncGenerator, Mapping
 from types import ModuleType
@@ -57,6 +59,8 @@ _MALFORMED_MARKERS = (
     "not valid json",
 )
 
+_log = logging.getLogger("hybrid_infer")
+
 
 def load_litellm() -> ModuleType:
     """Import litellm quietly, offline (local cost map, no telemetry)."""
@@ -66,6 +70,31 @@ def load_litellm() -> ModuleType:
     setattr(module, "telemetry", False)  # noqa: B010 - untyped module attributes
     setattr(module, "suppress_debug_info", True)  # noqa: B010
     return module
+
+
+async def _close_loop_clients(litellm: ModuleType) -> None:
+    """Drop and close the clients litellm cached for the running loop (litellm internals,
+    pinned version: any surprise is logged and skipped, never raised)."""
+    try:
+        from litellm.caching.evicted_client_closer import _has_connection_in_flight, running_loop_token
+
+        cache = litellm.in_memory_llm_clients_cache
+        token = running_loop_token()
+        if token is None:
+            return
+        suffix = f"-{token}"
+        for key in [k for k in list(cache.cache_dict) if isinstance(k, str) and k.endswith(suffix)]:
+            client = cache.cache_dict.get(key)
+            cache._remove_key(key)  # also queues litellm's deferred close: harmless after ours
+            if client is None or _has_connection_in_flight(client):
+                continue
+            close = getattr(client, "aclose", None) or getattr(client, "close", None)
+            if close is not None:
+                outcome = close()
+                if inspect.isawaitable(outcome):
+                    await outcome
+    except Exception as exc:  # best effort: a leak is better than a failed close
+        _log.debug("could not close litellm's cached clients: %s", exc)
 
 
 def _headers_of(exc: BaseException) -> Mapping[str, str]:
@@ -209,9 +238,18 @@ class LiteLLMTransport(Transport):
         return await self._prober.probe(deployment, timeout_s)
 
     async def aclose(self) -> None:
+        """Close the prober, and the HTTP clients litellm keeps for this event loop.
+
+        litellm caches its SDK clients per event loop for ten minutes; a client closed (or a
+        loop ended) would otherwise leave their pooled sockets open until then or the
+        process exits. Clients with a request in flight (another user of litellm on this
+        loop) are left to litellm's own deferred close.
+        """
         if self._prober is not None:
             await self._prober.aclose()
             self._prober = None
+        if self._litellm is not None:
+            await _close_loop_clients(self._litellm)
 
     async def ready(self) -> None:
         """Import litellm in a worker thread (seconds), once, without blocking the loop."""
