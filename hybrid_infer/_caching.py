@@ -184,6 +184,7 @@ class CacheLayer:
                 announced = True
             shared = await asyncio.shield(first)
             if isinstance(shared, Result):
+                self.cache.count_shared_hit()
                 return self._served_from_cache(request, _shared_result(shared, request_id, started), started=True)
             if shared is None:  # the first failed: each goes on by itself
                 return await self._answer(engine, request, request_id, started, readable, announced=announced)

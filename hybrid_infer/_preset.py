@@ -117,6 +117,15 @@ def _policy(spec: Any, where: str) -> Any:
     return resolve_policy(name)
 
 
+def _syntax_error(exc: Exception) -> str:
+    """One line saying what is wrong and where ('expected <block end>, but found '-' at line 5, column 3')."""
+    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
+        mark = exc.problem_mark
+        context = f" ({exc.context})" if exc.context else ""
+        return f"{exc.problem}{context} at line {mark.line + 1}, column {mark.column + 1}"
+    return str(exc).splitlines()[0]
+
+
 def load_preset(path: str | Path) -> dict[str, Any]:
     """Parse ``path`` and return keyword arguments for :class:`HybridClient`."""
     path = Path(path)
@@ -133,7 +142,7 @@ def load_preset(path: str | Path) -> dict[str, Any]:
         else:
             data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no object construction
     except (yaml.YAMLError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"malformed preset: {exc}".splitlines()[0], field=where) from None
+        raise ConfigError(f"malformed preset: {_syntax_error(exc)}", field=where) from None
     if not isinstance(data, dict):
         raise ConfigError("a preset must be a mapping with a 'deployments' list", field=where)
     unknown = set(data) - _TOP_LEVEL

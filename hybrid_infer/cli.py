@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from hybrid_infer.errors import ConfigError, HybridInferError
 
@@ -104,6 +106,22 @@ _PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "stores", "store_erro
 """``stats()`` entries that count one process's lookups: always zero in this one."""
 
 
+def _saved_index(directory: Path) -> dict[str, Any]:
+    """The semantic index as last saved (this process loads no embedder to open it)."""
+    from hybrid_infer.cache._index_file import IndexFiles
+
+    sidecar = IndexFiles(directory / "index").sidecar()
+    if sidecar is None:
+        return {"saved": False, "sizes": {}}
+    return {
+        "saved": True,
+        "generation": sidecar.generation,
+        "embedder": sidecar.embedder,
+        "dim": sidecar.dim,
+        "sizes": {n.namespace: n.count for n in sidecar.namespaces},
+    }
+
+
 def _cmd_cache(args: argparse.Namespace) -> int:
     if args.namespace is not None and not args.namespace.strip():
         raise ConfigError("must be a non-blank namespace", field="--namespace")
@@ -122,9 +140,11 @@ def _cmd_cache(args: argparse.Namespace) -> int:
             print(f"removed {removed} entries from {scope} in {cache.directory}{hint}")
             return 0
         stats = {k: v for k, v in cache.stats().items() if k not in _PROCESS_COUNTERS}
+        stats["index"] = _saved_index(cache.directory)
         if args.namespace:
             stats["namespaces"] = {k: v for k, v in stats["namespaces"].items() if k == args.namespace}
             stats["entries"] = sum(stats["namespaces"].values())
+            stats["index"]["sizes"] = {k: v for k, v in stats["index"]["sizes"].items() if k == args.namespace}
         print(json.dumps(stats, indent=2, default=str))
         return 0
     finally:
@@ -170,6 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except HybridInferError as exc:
         print(f"hybrid-infer: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader went away (`| head`): say nothing more, and let the exit's flush of
+        # stdout go nowhere instead of printing a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
 

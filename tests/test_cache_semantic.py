@@ -298,3 +298,22 @@ def test_a_search_leaves_the_callers_openmp_setting_as_it_was() -> None:
         assert faiss.omp_get_max_threads() == 3
     finally:
         faiss.omp_set_num_threads(before)
+
+
+def test_cli_cache_stats_reports_the_saved_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from hybrid_infer.cli import main as cli_main
+
+    assert cli_main(["cache", "stats", "--path", str(tmp_path / "none")]) == 2  # no cache there yet
+    capsys.readouterr()
+    with semantic_cache(tmp_path) as cache:
+        cache.store(build_request(QUESTION, namespace="a"), answer())
+        cache.store(build_request(REWORDED, namespace="b"), answer())
+        cache.store(build_request(f"{QUESTION} twice", namespace="b"), answer())
+        cache.lookup_semantic(build_request(REWORDED, namespace="a"))  # builds and saves the index
+    assert cli_main(["cache", "stats", "--path", str(tmp_path)]) == 0
+    index = json.loads(capsys.readouterr().out)["index"]
+    assert index["saved"] and index["sizes"] == {"a": 1, "b": 2}
+    assert cli_main(["cache", "stats", "--path", str(tmp_path), "--namespace", "b"]) == 0
+    assert json.loads(capsys.readouterr().out)["index"]["sizes"] == {"b": 2}

@@ -383,7 +383,9 @@ async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_pa
     async with cached_client(provider, tmp_path) as client:
         results = await asyncio.gather(*(client.acomplete("summarise the incident report") for _ in range(20)))
         other = await client.acomplete("summarise the incident report", temperature=0.9)  # sampled: not shared
+        stats = client.cache.stats()
     assert provider.request_count == 2
+    assert (stats["hits"]["exact"], stats["misses"]["exact"]) == (19, 1)  # as the results say
     assert sorted(r.cache for r in results) == ["exact"] * 19 + ["miss"]
     assert len({r.text for r in results}) == 1
     assert len({r.request_id for r in results}) == 20

@@ -231,6 +231,8 @@ def test_literal_keys_in_presets_are_refused(tmp_path: Path) -> None:
     ("text", "match"),
     [
         ("deployments: [\n", "malformed"),
+        # a syntax error says what and where
+        ("deployments:\n  - name: a\n    model: x\n   - name: b\n", r"expected <block end>.* at line 4, column 4"),
         (
             "policy: fastest\npolicy: cheapest\ndeployments:\n  - {name: a, model: ollama_chat/x}\n",
             "duplicate key 'policy'",

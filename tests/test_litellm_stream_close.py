@@ -11,7 +11,7 @@ from contextlib import aclosing
 
 import pytest
 
-from hybrid_infer import HybridClient
+from hybrid_infer import Deployment, HybridClient
 
 from .conftest import NO_PROBES, deployment_for, wait_for
 
@@ -78,7 +78,7 @@ def test_closing_a_litellm_client_closes_its_connections(fake, style: str) -> No
         deployment = deployment_for(provider, "p", transport="litellm")
         if style == "async":
 
-            async def use() -> None:
+            async def use(deployment: Deployment = deployment) -> None:
                 async with HybridClient([deployment], health=NO_PROBES) as client:
                     await asyncio.gather(*(client.acomplete(f"q{i}") for i in range(3)))
 

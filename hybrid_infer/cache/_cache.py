@@ -88,6 +88,14 @@ class ResponseCache:
         self._counters.bump("exact_hits" if hit else "exact_misses")
         return hit
 
+    def count_shared_hit(self) -> None:
+        """A request whose exact lookup missed was then answered by an identical request in
+        flight (coalesced): it counts as an exact hit, not a miss."""
+        if not self.config.exact:
+            return
+        self._counters.bump("exact_misses", -1)
+        self._counters.bump("exact_hits")
+
     def lookup_semantic(self, request: Request, *, threshold: float | None = None) -> CacheHit | None:
         """The verified entry whose last user turn is most similar; embeds (call off-loop)."""
         if not self.config.semantic or not self.readable(request):
