@@ -65,6 +65,9 @@ heavy paraphrases, written by a separate session; scored before its round's rule
 NEAR_MISS_HOLDOUT_6 = ROOT / "bench" / "near_miss_holdout_6.jsonl"
 """The issue's seven near-miss kinds, 15 each, and 75 paraphrases, written by a separate session;
 scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_7 = ROOT / "bench" / "near_miss_holdout_7.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases (inline code, context first), written
+by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -78,6 +81,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 4": NEAR_MISS_HOLDOUT_4,
     "near-miss, hold-out 5": NEAR_MISS_HOLDOUT_5,
     "near-miss, hold-out 6": NEAR_MISS_HOLDOUT_6,
+    "near-miss, hold-out 7": NEAR_MISS_HOLDOUT_7,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

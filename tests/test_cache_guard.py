@@ -141,6 +141,22 @@ def broken(a: str, b: str) -> set[str]:
             "negation",
         ),
         ("How long can I freeze cooked rice?", "How long does it take to thaw cooked rice?", "antonym"),
+        # 'fail to' negates; permissions, stances, cases, levels, stages and environments have opposites
+        ("Why does the cron job run at midnight?", "Why does the cron job fail to run at midnight?", "negation"),
+        ("Are e-bikes allowed on the trail?", "Are e-bikes forbidden on the trail?", "negation"),
+        ("Give me arguments for remote work.", "Give me arguments against remote work.", "antonym"),
+        ("Which headings are capitalized in MLA?", "Which headings stay lowercase in MLA?", "antonym"),
+        ("A beginner's guide to rock climbing.", "An advanced guide to rock climbing.", "antonym"),
+        ("Write the opening paragraph of my essay.", "Write the final paragraph of my essay.", "antonym"),
+        (
+            "What should we check before deploying to staging?",
+            "What should we check before deploying to production?",
+            "category",
+        ),
+        # one name written two ways on each side of a direction
+        ("Ship a parcel from the US to Canada.", "Ship a parcel from Canada to the United States.", "direction"),
+        # the parts trade places around a verb, with two words added in between
+        ("Can the seller cancel the buyer's order?", "Is the buyer able to cancel the seller's order?", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -223,6 +239,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Out of white sugar: can brown sugar be used instead in cookies?",
         ),
         ("Retry the request every 30 seconds.", "retry the request every 30s"),
+        # 'a substitute for X' says what 'instead of X' says; one audience or format, two words
+        ("What's a substitute for eggs in brownies?", "What can I use instead of eggs in brownies?"),
+        ("Explain inflation to kids.", "Explain inflation to children."),
+        ("Summarize the plot in three sentences.", "Give a three-sentence summary of the plot."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -55,6 +55,12 @@ _CLI_SUBCOMMAND = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(t) for t in sorted(_VOCABULARY["cli_tools"], key=len, reverse=True)) + r")"
     r"\s+([a-z][a-z0-9-]*)(?:\s+([a-z][a-z0-9-]*))?"
 )
+_NEGATING_PHRASES = frozenset(
+    {("rather", "than"), ("instead", "of"), ("alternative", "to"), ("alternatives", "to")}
+    | {(w, "for") for w in ("substitute", "substitutes", "replacement", "replacements")}
+    | {(w, "to") for w in ("fail", "fails", "failed", "failing")}
+)
+"""Two-word phrases that negate what follows them ('use X instead of Y', 'fails to run')."""
 _DEGREE_WORDS = frozenset({"yet", "still", "even", "always", "ever", "necessarily", "fully", "quite", "entirely"})
 """Adverbs a negation reaches past to the word it negates ('not yet merged' negates 'merged')."""
 _PARTICLES = frozenset({"up", "down", "out", "off"})
@@ -267,7 +273,11 @@ def text_facts(text: str) -> TextFacts:
     numbers = _numbers(text, words)
     units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS)
     content = tuple(stem(w) for w in words if _is_content(w))
-    categories = {(_CATEGORY_OF[w], _CANONICAL.get(w, w)) for w in words if w in _CATEGORY_OF}
+    categories = {
+        (_CATEGORY_OF[w], _CANONICAL.get(w) or _CANONICAL.get(_singular(w), _singular(w)))
+        for w in words
+        if w in _CATEGORY_OF
+    }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
     quantities, measure_numbers, measure_units = _quantities(text)
     return TextFacts(
@@ -285,7 +295,7 @@ def text_facts(text: str) -> TextFacts:
         initials=_initials(text, words),
         aliases=_aliases(words),
         forms=MappingProxyType(
-            {w: (f := frozenset(_forms(w)), frozenset(_prefixed_roots(f))) for w in set(words)}
+            {w: (f := frozenset(_forms(_owner(w))), frozenset(_prefixed_roots(f))) for w in set(words)}
             | {" ".join(phrase): (frozenset({mark}), frozenset()) for phrase, mark in _phrase_marks(words)}
         ),
         quantities=quantities,
@@ -394,8 +404,8 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
     for i, word in enumerate(words):
         following = words[i + 1] if i + 1 < len(words) else ""
         negates = word in NEGATIONS and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
-        # 'X rather than Y' and 'X instead of Y' say 'not Y'
-        if negates or (word, following) in (("rather", "than"), ("instead", "of")):
+        # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y'
+        if negates or (word, following) in _NEGATING_PHRASES:
             found.append(next((stem(w) for w in words[i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS), ""))
     return tuple(found)
 
@@ -850,8 +860,10 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
                 continue
             for m_len in range(1, 7):
                 middle = a[i + x_len : i + x_len + m_len]
-                if len(middle) < m_len or not any(w == "'s" or w in _RELATING for w in middle):
+                if len(middle) < m_len or all(w in _COORDINATORS for w in middle):
                     continue
+                if len(middle) == 1 and i and a[i - 1] == middle[0]:
+                    continue  # a modifier of both parts ('baking soda ... baking powder')
                 for y_len in (1, 2):
                     start = i + x_len + m_len
                     y = a[start : start + y_len]
@@ -872,14 +884,14 @@ def _follows(
     last: tuple[str, ...],
     known: set[str],
 ) -> bool:
-    """``words[at:]`` reads ``first + middle + last``, with at most one word unknown to the
+    """``words[at:]`` reads ``first + middle + last``, with at most two words unknown to the
     other side added inside ``middle``."""
     if words[at : at + len(first)] != first:
         return False
     n, added = at + len(first), 0
     for expected in middle:
-        if n < len(words) and words[n] != expected and words[n] not in known and added == 0:
-            n, added = n + 1, 1
+        while n < len(words) and words[n] != expected and words[n] not in known and added < 2:
+            n, added = n + 1, added + 1
         if n >= len(words) or words[n] != expected:
             return False
         n += 1
@@ -958,6 +970,7 @@ _CONVERSES = MappingProxyType(
 def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str, str]]:
     """(x, y, marker) for content words x shortly before and y shortly after a directional
     word, written in the marker's own direction (see :data:`_CONVERSES`)."""
+    words = _named_once(words)
     marks = [i for i, w in enumerate(words) if w in DIRECTIONAL]
     pairs: set[tuple[str, str, str]] = set()
     for n, i in enumerate(marks):
@@ -970,6 +983,29 @@ def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str, str]]:
         marker, swap = _CONVERSES.get(words[i], (words[i], False))
         pairs.update((y, x, marker) if swap else (x, y, marker) for x in left for y in right if x != y)
     return pairs
+
+
+def _singular(word: str) -> str:
+    """A category member's singular when the list has it ('sentences' -> 'sentence')."""
+    return word[:-1] if word.endswith("s") and word[:-1] in _CATEGORY_OF else word
+
+
+def _named_once(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with each known name as one token of its alias group ('united states' and
+    'us' both become 'alias7'), so 'from the US' and 'from the United States' pair alike."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(_ALIAS_LENGTH, len(words) - i), 0, -1):
+            group = _ALIAS_GROUP.get(words[i : i + n])
+            if group is not None:
+                out.append(f"alias{group}")
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return tuple(out)
 
 
 def _is_content(word: str) -> bool:
