@@ -68,6 +68,9 @@ scored before its round's rules, then looked at."""
 NEAR_MISS_HOLDOUT_7 = ROOT / "bench" / "near_miss_holdout_7.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases (inline code, context first), written
 by a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_8 = ROOT / "bench" / "near_miss_holdout_8.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases (negations and number words on both
+sides, passive voice), written by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -82,6 +85,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 5": NEAR_MISS_HOLDOUT_5,
     "near-miss, hold-out 6": NEAR_MISS_HOLDOUT_6,
     "near-miss, hold-out 7": NEAR_MISS_HOLDOUT_7,
+    "near-miss, hold-out 8": NEAR_MISS_HOLDOUT_8,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

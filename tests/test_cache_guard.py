@@ -157,6 +157,26 @@ def broken(a: str, b: str) -> set[str]:
         ("Ship a parcel from the US to Canada.", "Ship a parcel from Canada to the United States.", "direction"),
         # the parts trade places around a verb, with two words added in between
         ("Can the seller cancel the buyer's order?", "Is the buyer able to cancel the seller's order?", "direction"),
+        # 'unable to' negates; data rates are units; waking and sleeping are opposites
+        (
+            "Stretches for someone who can raise their arm overhead.",
+            "Stretches for someone unable to raise their arm overhead.",
+            "negation",
+        ),
+        ("Is 50 Mbps enough for video calls?", "Is 50 kbps enough for video calls?", "unit"),
+        ("How do I stay awake on a long drive?", "How do I sleep well after a long drive?", "antonym"),
+        # names pair across a clause; 'over to' points once; a name written two ways
+        (
+            "Convert GMT times in a spreadsheet column to Pacific time.",
+            "In a spreadsheet, convert a column of Pacific times to GMT.",
+            "direction",
+        ),
+        (
+            "Move commit f00d from the release branch onto develop.",
+            "Bring commit f00d from develop over to the release branch.",
+            "direction",
+        ),
+        ("What is 90 pounds in US dollars?", "What is 90 US dollars in pounds?", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -243,6 +263,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What's a substitute for eggs in brownies?", "What can I use instead of eggs in brownies?"),
         ("Explain inflation to kids.", "Explain inflation to children."),
         ("Summarize the plot in three sentences.", "Give a three-sentence summary of the plot."),
+        # 'a lack of' is a noun; '7:00 AM' is '7 am'; a verb after 'to' relates no names
+        ("What are the signs of iron deficiency?", "How does a lack of iron show up?"),
+        ("Run the backup at 7 am daily.", "Run the backup daily at 7:00 AM."),
+        (
+            "Best way to photograph the Northern Lights with a Nikon?",
+            "I have a Nikon and want to shoot the Northern Lights. Tips?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

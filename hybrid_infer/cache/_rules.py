@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from itertools import pairwise
+from itertools import dropwhile, pairwise, takewhile
 from types import MappingProxyType
 from typing import Any
 
@@ -403,7 +403,11 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
     found = []
     for i, word in enumerate(words):
         following = words[i + 1] if i + 1 < len(words) else ""
-        negates = word in NEGATIONS and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
+        negates = (
+            word in NEGATIONS
+            and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
+            and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
+        )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y'
         if negates or (word, following) in _NEGATING_PHRASES:
             found.append(next((stem(w) for w in words[i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS), ""))
@@ -434,6 +438,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         elif _NUMBER_LIST.match(token):
             found.update(token.split(","))  # '7,3,9,1' is the list [7, 3, 9, 1]
             continue
+        if token.endswith(":00") and token[:-3].isdigit():
+            token = token[:-3]  # '6:00 am' is '6 am'
         if meridiem := _MERIDIEM.match(text, match.end()):
             token += meridiem.group(1).lower() + "m"  # '6:30 AM' is '6:30am'
         digits = re.match(r"^(\d+(?:[.,:/]\d+)*)([a-z]{1,3})$", token)
@@ -829,7 +835,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
 
 def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
-    for word in words:
+    for word in _named_once(words):
         if word in _FRAME_FILLERS:
             continue
         owner = _owner(word)
@@ -905,10 +911,10 @@ def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
     B' and 'B after A' is 'A before B', so 'get the deposit back from my landlord' keeps the
     direction of 'get my landlord to return the deposit'.
     """
-    before_after = _directed_pairs(a.words)
+    before_after = _directed_pairs(a.words, a.entities)
     if not before_after:
         return False
-    reversed_b = {(y, x, marker) for x, y, marker in _directed_pairs(b.words)}
+    reversed_b = {(y, x, marker) for x, y, marker in _directed_pairs(b.words, b.entities)}
     return any(pair in reversed_b and (pair[1], pair[0], pair[2]) not in before_after for pair in before_after)
 
 
@@ -967,22 +973,37 @@ _CONVERSES = MappingProxyType(
 """Directional word -> (the marker it is compared as, whether its sides are swapped first)."""
 
 
-def _directed_pairs(words: tuple[str, ...]) -> set[tuple[str, str, str]]:
+def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset()) -> set[tuple[str, str, str]]:
     """(x, y, marker) for content words x shortly before and y shortly after a directional
-    word, written in the marker's own direction (see :data:`_CONVERSES`)."""
+    word, written in the marker's own direction (see :data:`_CONVERSES`). Names (``named``:
+    entities, and known aliases) pair across the whole clause when a name follows the marker:
+    'convert UTC timestamps in a pandas column to US Eastern' relates UTC to Eastern, past the
+    'in' phrase ('a DSLR and want to capture the Milky Way' relates nothing: a verb follows)."""
     words = _named_once(words)
-    marks = [i for i, w in enumerate(words) if w in DIRECTIONAL]
+    # 'over to' and 'in to' point once: the last word is the marker
+    marks = [
+        i for i, w in enumerate(words) if w in DIRECTIONAL and not (i + 1 < len(words) and words[i + 1] in DIRECTIONAL)
+    ]
     pairs: set[tuple[str, str, str]] = set()
     for n, i in enumerate(marks):
         start = marks[n - 1] + 1 if n else 0
         stop = marks[n + 1] if n + 1 < len(marks) else len(words)
+        marker, swap = _CONVERSES.get(words[i], (words[i], False))
+        names_left = [w for w in words[start:i] if _is_name(w, named)]
+        names_right = list(
+            takewhile(lambda w: _is_name(w, named), dropwhile(_FRAME_FILLERS.__contains__, words[i + 1 : stop]))
+        )
+        pairs.update((y, x, marker) if swap else (x, y, marker) for x in names_left for y in names_right if x != y)
         start = max([start] + [j + 1 for j in range(start, i) if words[j] in _PHRASE_BREAKS])
         stop = next((j for j in range(i + 1, stop) if words[j] in _PHRASE_BREAKS), stop)
-        left = [stem(w) for w in words[start:i] if _is_content(w)][-_WINDOW:]
-        right = [stem(w) for w in words[i + 1 : stop] if _is_content(w)][:_WINDOW]
-        marker, swap = _CONVERSES.get(words[i], (words[i], False))
+        left = [stem(w) for w in words[start:i] if _is_content(w) and w not in DIRECTIONAL][-_WINDOW:]
+        right = [stem(w) for w in words[i + 1 : stop] if _is_content(w) and w not in DIRECTIONAL][:_WINDOW]
         pairs.update((y, x, marker) if swap else (x, y, marker) for x in left for y in right if x != y)
     return pairs
+
+
+def _is_name(word: str, named: frozenset[str]) -> bool:
+    return word in named or word.startswith("alias")
 
 
 def _singular(word: str) -> str:
