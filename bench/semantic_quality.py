@@ -71,6 +71,9 @@ by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_HOLDOUT_8 = ROOT / "bench" / "near_miss_holdout_8.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases (negations and number words on both
 sides, passive voice), written by a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_9 = ROOT / "bench" / "near_miss_holdout_9.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases in chat and formal styles, written by a
+separate session after hold-out 8's round; scored before its own round's rules, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -86,6 +89,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 6": NEAR_MISS_HOLDOUT_6,
     "near-miss, hold-out 7": NEAR_MISS_HOLDOUT_7,
     "near-miss, hold-out 8": NEAR_MISS_HOLDOUT_8,
+    "near-miss, hold-out 9": NEAR_MISS_HOLDOUT_9,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

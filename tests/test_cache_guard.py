@@ -177,6 +177,9 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("What is 90 pounds in US dollars?", "What is 90 US dollars in pounds?", "direction"),
+        ("How many euros do I get for 1 Swiss franc?", "How many Swiss francs do I get for 1 euro?", "direction"),
+        # what an exception leaves out may come a word later
+        ("Run all tests in CI.", "Run all tests in CI except flaky tests.", "negation"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -270,6 +273,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Best way to photograph the Northern Lights with a Nikon?",
             "I have a Nikon and want to shoot the Northern Lights. Tips?",
         ),
+        # a side that says both opposite words; 'on' as a preposition; 'unless' is 'except when'; '02:30' is '2:30'
+        ("How do I speed up a slow build?", "My build runs slowly, how do I make it faster?"),
+        ("How do I disable spellcheck on a textarea?", "For one textarea, how do I turn off spellcheck?"),
+        ("Restart the service unless it was stopped by hand.", "Restart the service except when I stopped it by hand."),
+        ("Schedule the job at 2:30 AM.", "Schedule the job at 02:30 am."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -61,6 +61,11 @@ _NEGATING_PHRASES = frozenset(
     | {(w, "to") for w in ("fail", "fails", "failed", "failing")}
 )
 """Two-word phrases that negate what follows them ('use X instead of Y', 'fails to run')."""
+_SWITCH_VERBS = frozenset(
+    {"turn", "turns", "turned", "turning", "switch", "switched", "toggle", "log", "sign", "power"}
+)
+_EXCEPTING = frozenset({"except", "excluding", "exclude", "excludes", "unless"})
+"""Negations that name what they leave out a word or two later ('except those targeting main')."""
 _DEGREE_WORDS = frozenset({"yet", "still", "even", "always", "ever", "necessarily", "fully", "quite", "entirely"})
 """Adverbs a negation reaches past to the word it negates ('not yet merged' negates 'merged')."""
 _PARTICLES = frozenset({"up", "down", "out", "off"})
@@ -295,7 +300,11 @@ def text_facts(text: str) -> TextFacts:
         initials=_initials(text, words),
         aliases=_aliases(words),
         forms=MappingProxyType(
-            {w: (f := frozenset(_forms(_owner(w))), frozenset(_prefixed_roots(f))) for w in set(words)}
+            {
+                w: (f := frozenset(_forms(_owner(w))), frozenset(_prefixed_roots(f)))
+                for w in set(words)
+                if w != "on" or _phrasal_on(words)
+            }
             | {" ".join(phrase): (frozenset({mark}), frozenset()) for phrase, mark in _phrase_marks(words)}
         ),
         quantities=quantities,
@@ -410,13 +419,19 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y'
         if negates or (word, following) in _NEGATING_PHRASES:
-            found.append(next((stem(w) for w in words[i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS), ""))
+            targets = [stem(w) for w in words[i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS]
+            found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
     return tuple(found)
 
 
 def _negations(facts: TextFacts) -> int:
     """Negating words, plus '!=' or '!==' ('0.1 + 0.2 is not 0.3' says what '0.1+0.2 != 0.3' says)."""
     return len(facts.negated) + len(facts.operators & _NEGATING_OPERATORS)
+
+
+def _targets(negated: tuple[str, ...]) -> set[str]:
+    """Every word the negations bear on ('a|b' when one names two)."""
+    return {word for target in negated for word in target.split("|")}
 
 
 def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
@@ -426,7 +441,10 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     changes') is left to the verifier: paraphrases do that, near-misses do not.
     """
     shared = set(b.content)
-    return any(word == "" or word in shared or any(_same_root(word, w) for w in shared) for word in a.negated)
+    return any(
+        target == "" or any(word in shared or any(_same_root(word, w) for w in shared) for word in target.split("|"))
+        for target in a.negated
+    )
 
 
 def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
@@ -438,6 +456,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         elif _NUMBER_LIST.match(token):
             found.update(token.split(","))  # '7,3,9,1' is the list [7, 3, 9, 1]
             continue
+        if re.match(r"^0\d:\d\d$", token):
+            token = token[1:]  # '02:30' is '2:30'
         if token.endswith(":00") and token[:-3].isdigit():
             token = token[:-3]  # '6:00 am' is '6 am'
         if meridiem := _MERIDIEM.match(text, match.end()):
@@ -732,17 +752,29 @@ def _squash(text: str) -> str:
 def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     """One side has a word whose opposite only the other has. A negated word does not count:
     'not including' says what 'excluding' says."""
-    only_a = {w for w in a.forms.keys() - b.forms.keys() if stem(w) not in a.negated and w not in a.diminished}
-    only_b = {w for w in b.forms.keys() - a.forms.keys() if stem(w) not in b.negated and w not in b.diminished}
+    only_a = {
+        w for w in a.forms.keys() - b.forms.keys() if stem(w) not in _targets(a.negated) and w not in a.diminished
+    }
+    only_b = {
+        w for w in b.forms.keys() - a.forms.keys() if stem(w) not in _targets(b.negated) and w not in b.diminished
+    }
     if not only_a or not only_b:
         return False
     forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
     forms_b = frozenset().union(*(b.forms[w][0] for w in only_b))
-    if any(_OPPOSITE.get(form, frozenset()) & forms_b for form in forms_a):
+    # A side that says both words ('slow ... make it faster') contrasts nothing with the other.
+    said_a, said_b = _said(a), _said(b)
+    if any(form not in said_b and (_OPPOSITE.get(form, frozenset()) & forms_b) - said_a for form in forms_a):
         return True
     roots_a = frozenset().union(*(a.forms[w][1] for w in only_a))
     roots_b = frozenset().union(*(b.forms[w][1] for w in only_b))
     return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
+
+
+def _said(facts: TextFacts) -> frozenset[str]:
+    """Every word form a side uses, adverbs also as their adjective ('slowly' says 'slow')."""
+    forms = frozenset().union(*(f for f, _ in facts.forms.values()))
+    return forms | {f[:-2] for f in forms if f.endswith("ly") and len(f) > 5}
 
 
 def _adds_opposite(a: TextFacts, b: TextFacts) -> bool:
@@ -752,7 +784,7 @@ def _adds_opposite(a: TextFacts, b: TextFacts) -> bool:
     forms_a = frozenset().union(*(f for f, _ in a.forms.values()))
     words = b.words
     for i, word in enumerate(words):
-        if not _is_content(word) or b.forms[word][0] & forms_a or stem(word) in b.negated:
+        if not _is_content(word) or b.forms[word][0] & forms_a or stem(word) in _targets(b.negated):
             continue
         for j in (i - 2, i - 1, i + 1, i + 2):
             if not 0 <= j < len(words) or (abs(i - j) == 2 and words[(i + j) // 2] not in _COORDINATORS):
@@ -839,8 +871,14 @@ def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
         if word in _FRAME_FILLERS:
             continue
         owner = _owner(word)
-        out.extend((owner, "'s") if owner != word else (word,))
+        out.extend((_plain_plural(owner), "'s") if owner != word else (_plain_plural(word),))
     return tuple(out)
+
+
+def _plain_plural(word: str) -> str:
+    """'dollars' -> 'dollar' (not 'class', 'status', 'this'), so 'pounds for 1 dollar' and
+    'dollars for 1 pound' show the same two parts."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
 def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -1006,6 +1044,11 @@ def _is_name(word: str, named: frozenset[str]) -> bool:
     return word in named or word.startswith("alias")
 
 
+def _phrasal_on(words: tuple[str, ...]) -> bool:
+    """'on' as the opposite of 'off' ('turn on'), not the preposition ('on a form')."""
+    return any(w == "on" and i and words[i - 1] in _SWITCH_VERBS for i, w in enumerate(words))
+
+
 def _singular(word: str) -> str:
     """A category member's singular when the list has it ('sentences' -> 'sentence')."""
     return word[:-1] if word.endswith("s") and word[:-1] in _CATEGORY_OF else word
@@ -1057,7 +1100,10 @@ def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[s
     return frozenset(
         stem(word)
         for word, following in pairwise(words)
-        if word in QUALIFIERS and _is_content(following) and not following.endswith("ly") and stem(word) not in negated
+        if word in QUALIFIERS
+        and _is_content(following)
+        and not following.endswith("ly")
+        and stem(word) not in _targets(negated)
     )
 
 
