@@ -513,7 +513,11 @@ class HybridClient:
             loop_thread, self._loop_thread = self._loop_thread, None
         for engine in engines:
             if engine.loop is not None and engine.loop.is_running():
-                asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop).result(30)
+                closing = asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop)
+                # That loop may end meanwhile (its asyncio.run finishing once its requests were
+                # cut) and cancel the close: its own shutdown then closes the pools.
+                with contextlib.suppress(concurrent.futures.CancelledError, concurrent.futures.TimeoutError):
+                    closing.result(30)
         if loop_thread is not None:
             loop_thread.stop()
         if self._cache is not None:
@@ -534,7 +538,14 @@ class HybridClient:
             if engine.loop is asyncio.get_running_loop():
                 await engine.aclose()
             elif engine.loop.is_running():
-                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop))
+                closing = asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop)
+                try:
+                    await asyncio.wrap_future(closing)
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if task is not None and task.cancelling():
+                        raise  # our caller cancelled us
+                    # else that loop ended and cancelled the close: its own shutdown closes the pools
         if loop_thread is not None:
             await asyncio.to_thread(loop_thread.stop)
         if self._cache is not None:

@@ -237,3 +237,62 @@ async def test_a_blocking_call_on_the_clients_own_loop_is_refused_even_for_a_cac
         await client.acomplete("hi")  # stored: a sync call would be an exact hit
         with pytest.raises(HybridInferError, match="blocking call"):
             client.complete("hi")
+
+
+LONG_REPLY = " ".join(f"w{i}" for i in range(60))  # 3 s at 50 ms a piece
+
+
+async def test_closing_ends_a_stream_being_read_on_the_clients_own_loop(fake) -> None:
+    provider = fake("openai", token_delay_s=0.05, reply=LONG_REPLY)
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES)
+    await client.astart()
+    chunks = 0
+
+    async def read() -> None:
+        nonlocal chunks
+        async for _ in client.astream("talk"):
+            chunks += 1
+
+    reader = asyncio.create_task(read())
+    await asyncio.sleep(0.4)
+    started = time.monotonic()
+    await client.aclose()
+    with pytest.raises(ClientClosed):
+        await asyncio.wait_for(reader, 2)
+    assert 0 < chunks < 60
+    assert time.monotonic() - started < 1.0  # the stream was cut, not waited out
+
+
+def test_close_from_another_thread_ends_the_requests_of_every_event_loop(fake) -> None:
+    """The first loop's requests and other loops' queued ones end with ClientClosed at once,
+    even as the first loop's asyncio.run finishes during the close; close() itself returns."""
+    slow = fake("openai", latency_s=1.5)
+    client = HybridClient([deployment_for(slow, "slow", max_concurrency=2)], health=NO_PROBES, queue_timeout_s=30)
+    outcomes: list[str] = []
+
+    def handler() -> None:
+        async def one() -> None:
+            try:
+                await client.acomplete("slow question")
+                outcomes.append("Result")
+            except Exception as exc:
+                outcomes.append(type(exc).__name__)
+
+        async def main() -> None:
+            await asyncio.gather(*(one() for _ in range(3)))
+
+        asyncio.run(main())
+
+    threads = [threading.Thread(target=handler) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+        time.sleep(0.1)  # the first thread's loop is the first to use the client
+    time.sleep(0.3)
+    started = time.monotonic()
+    client.close()
+    for thread in threads:
+        thread.join(5)
+    assert not any(thread.is_alive() for thread in threads)
+    assert time.monotonic() - started < 3.0  # nobody waited for queue_timeout_s
+    assert outcomes == ["ClientClosed"] * 9
+    assert not [t.name for t in threading.enumerate() if t.name.startswith("hybrid-infer")]

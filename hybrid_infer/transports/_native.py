@@ -76,6 +76,9 @@ class NativeTransport(Transport):
         self.max_response_bytes = max_response_bytes
         self._session: aiohttp.ClientSession | None = None
         self._endpoints: dict[str, tuple[str, bool, str]] = {}
+        self._streaming: set[aiohttp.ClientResponse] = set()
+        """Responses being streamed: closing the session does not wake their readers, so
+        ``aclose`` closes them (the caller's stream then ends at once, not at its idle timeout)."""
 
     def _client(self) -> aiohttp.ClientSession:
         session = self._session
@@ -90,6 +93,9 @@ class NativeTransport(Transport):
         return session
 
     async def aclose(self) -> None:
+        for response in list(self._streaming):
+            response.close()
+        self._streaming.clear()
         if self._session is not None and not self._session.closed:
             await self._session.close()
         self._session = None
@@ -204,11 +210,13 @@ class NativeTransport(Transport):
         size = 0
         pending = b""
         idle = aiohttp.ClientTimeout(total=None, sock_read=timeout_s)
+        response: aiohttp.ClientResponse | None = None
         try:
             async with self._client().post(
                 url, data=_encode(body), headers=self._headers(deployment), timeout=idle
             ) as response:
                 await self._raise_for_status(response, deployment)
+                self._streaming.add(response)
                 # sock_read bounds silence; this bounds a wait for text that keep-alive
                 # comments or empty deltas would otherwise stretch forever. Only the time spent
                 # waiting for the server counts (not the caller's time between chunks), checked
@@ -256,6 +264,9 @@ class NativeTransport(Transport):
             raise
         except Exception as exc:
             raise self._map_exception(exc, deployment) from exc
+        finally:
+            if response is not None:
+                self._streaming.discard(response)
 
     # --- health --------------------------------------------------------------------
 
