@@ -180,6 +180,11 @@ def broken(a: str, b: str) -> set[str]:
         ("How many euros do I get for 1 Swiss franc?", "How many Swiss francs do I get for 1 euro?", "direction"),
         # what an exception leaves out may come a word later
         ("Run all tests in CI.", "Run all tests in CI except flaky tests.", "negation"),
+        # case is meaning in flags and patterns; a flipped comparison; a room
+        ("What does ls -a print?", "What does ls -A print?", "identifier"),
+        ("Does [a-z]* match the id?", "Does [A-Z]* match the id?", "identifier"),
+        ("Is 7 > 5 in this check?", "Is 7 < 5 in this check?", "identifier"),
+        ("Fix the leak under the kitchen sink.", "Fix the leak under the bathroom sink.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -367,3 +372,10 @@ def test_the_offline_fallback_is_more_lenient_but_still_applies_the_rules(tmp_pa
     hit = cache.fallback(drifted)
     assert hit is not None and hit.answer.text == "use the link"
     assert cache.fallback(build_request("how do I not reset my password")) is None
+
+
+def test_identical_wording_is_not_trusted_when_code_differs_in_case_or_operator() -> None:
+    guard = load_guard()
+    assert guard.verdict("What does ls -l do?", "what does ls -l do", 0.99).accepted  # case of prose
+    assert not guard.verdict("What does ls -l do?", "What does ls -L do?", 1.0).accepted
+    assert not guard.verdict("Is 3 > 2?", "Is 3 < 2?", 1.0).accepted

@@ -213,6 +213,8 @@ _OPERATOR = re.compile(
     + r"|[+*])(?=\w)",
     re.MULTILINE,
 )
+_CASED = re.compile(r"-{1,2}[A-Za-z]|.*[\[\]^$\\{}|]")
+"""Tokens whose case is meaning: flags, and patterns with regex or glob syntax."""
 _SPECIAL_LANGUAGES = re.compile(r"(?i)(?<![\w])(c\+\+|c#|f#|\.net|objective-c)(?![\w+#])")
 _SENTENCE_END = frozenset(".?!:;\n")
 _RUN_BREAKS = frozenset(',()"“”')
@@ -261,6 +263,8 @@ class TextFacts:
     """Stems of the narrowing words used before a noun and not negated ('unused' in 'unused images')."""
     times: frozenset[tuple[str, int]]
     """Periods placed relative to now: 'last year' -> ``("year", -1)``, 'today' -> ``("day", 0)``."""
+    cased: tuple[str, ...]
+    """Flags and patterns as written, case kept: '-L', '^[A-Z]+$' (case is meaning there)."""
     skeleton: tuple[str, ...]
     """``words`` without determiners or modal verbs, possessives split off ('laptop's' ->
     'laptop', "'s"): the frame in which two parts can trade places."""
@@ -315,6 +319,7 @@ def text_facts(text: str) -> TextFacts:
         qualifiers=_qualifiers(words, negated),
         times=_times(words),
         skeleton=_skeleton(words),
+        cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
         **_operator_facts(text),
     )
 
@@ -341,7 +346,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
         "identifier": _flags(a) != _flags(b)
         or (_code_missing(a, b) and _code_missing(b, a))
-        or _operators_differ(a, b),
+        or _operators_differ(a, b)
+        or _case_changed(a, b),
         "quoted": _quotes_differ(a, b),
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
@@ -709,6 +715,12 @@ def _operator_facts(text: str) -> dict[str, Any]:
     words = tuple(_normalise_word(w) for w in _WORD.findall(spelled))
     pairs = {(names[x], names[y], marker) for x, y, marker in _directed_pairs(words) if x in names and y in names}
     return {"operators": frozenset(operators), "operator_pairs": frozenset(pairs)}
+
+
+def _case_changed(a: TextFacts, b: TextFacts) -> bool:
+    """A code-like token changed only in case ('ls -l' / 'ls -L', '[a-z]' / '[A-Z]'): in code
+    and on command lines case is meaning."""
+    return a.cased != b.cased and sorted(t.lower() for t in a.cased) == sorted(t.lower() for t in b.cased)
 
 
 def _operators_differ(a: TextFacts, b: TextFacts) -> bool:
