@@ -10,7 +10,9 @@ worker thread so the event loop never blocks on a model.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
+import threading
 import time
 from collections.abc import AsyncGenerator
 from datetime import UTC, datetime
@@ -73,6 +75,11 @@ def _shared_result(fresh: Result, request_id: str, started: float) -> Result:
     )
 
 
+_Shared = concurrent.futures.Future[Result | Literal["cancelled"] | None]
+"""What the first of identical requests hands the others: its fresh answer, ``None`` (it
+failed: each goes on by itself) or ``"cancelled"`` (one of the others leads instead)."""
+
+
 class CacheLayer:
     """Wraps engine calls with cache reads, writes and the offline fallback."""
 
@@ -80,8 +87,10 @@ class CacheLayer:
         self.cache = cache
         self.bus = bus
         self.semantic = cache.config.semantic
-        self._in_flight: dict[tuple[int, str], asyncio.Future[Result | Literal["cancelled"] | None]] = {}
-        """Per (event loop, exact key): the first caller's pending answer (see ``complete``)."""
+        self._in_flight: dict[str, _Shared] = {}
+        """Per exact key: the first caller's pending answer (see ``complete``), whatever its
+        event loop or thread."""
+        self._lock = threading.Lock()
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -176,21 +185,26 @@ class CacheLayer:
             return self._served_from_cache(request, cached)
         if not (readable and self.cache.writable(request)):
             return await self._answer(engine, request, request_id, started, readable)
-        slot = (id(asyncio.get_running_loop()), self.cache.key_for(request))
+        slot = self.cache.key_for(request)
         announced = False
-        while (first := self._in_flight.get(slot)) is not None:
+        while True:
+            with self._lock:
+                first = self._in_flight.get(slot)
+                if first is None:
+                    pending: _Shared = concurrent.futures.Future()
+                    self._in_flight[slot] = pending
+                    break
             if not announced:  # it starts now, even if its answer comes from the first one's call
                 self._started(request_id, request)
                 announced = True
-            shared = await asyncio.shield(first)
+            # A thread-safe future: the first caller may be on another event loop or thread.
+            shared = await asyncio.shield(asyncio.wrap_future(first))
             if isinstance(shared, Result):
                 self.cache.count_shared_hit()
                 return self._served_from_cache(request, _shared_result(shared, request_id, started), started=True)
             if shared is None:  # the first failed: each goes on by itself
                 return await self._answer(engine, request, request_id, started, readable, announced=announced)
             # the first was cancelled by its caller: the next waiter to get here leads instead
-        pending: asyncio.Future[Result | Literal["cancelled"] | None] = asyncio.get_running_loop().create_future()
-        self._in_flight[slot] = pending
         outcome: Result | Literal["cancelled"] | None = None
         try:
             result = await self._answer(engine, request, request_id, started, readable, announced=announced)
@@ -200,7 +214,9 @@ class CacheLayer:
             outcome = "cancelled"
             raise
         finally:
-            del self._in_flight[slot]
+            with self._lock:
+                if self._in_flight.get(slot) is pending:
+                    del self._in_flight[slot]
             pending.set_result(outcome)
 
     async def _answer(

@@ -461,3 +461,31 @@ def test_a_failing_embedder_never_fails_the_request(fake, tmp_path: Path, mode: 
     assert again.cache == "exact"  # stored without its vector: exact hits still work
     assert provider.request_count == 1
     assert stats["embed_errors"] >= 1
+
+
+def test_identical_requests_from_different_event_loops_and_threads_share_one_call(fake, tmp_path: Path) -> None:
+    import threading
+
+    provider = fake("openai", latency_s=0.5)
+    outcomes: list[str] = []
+    with cached_client(provider, tmp_path) as client:
+
+        def from_a_loop() -> None:
+            async def two() -> list[Any]:
+                return list(await asyncio.gather(*(client.acomplete("the shared question") for _ in range(2))))
+
+            outcomes.extend(r.cache for r in asyncio.run(two()))
+
+        def from_sync() -> None:
+            outcomes.append(client.complete("the shared question").cache)
+
+        threads = [threading.Thread(target=t) for t in (from_a_loop, from_a_loop, from_sync)]
+        for thread in threads:
+            thread.start()
+            time.sleep(0.05)
+        for thread in threads:
+            thread.join(10)
+        stats = client.cache.stats()
+    assert provider.request_count == 1
+    assert sorted(outcomes) == ["exact"] * 4 + ["miss"]
+    assert (stats["hits"]["exact"], stats["misses"]["exact"]) == (4, 1)
