@@ -227,7 +227,7 @@ class Engine:
                 if remaining
                 else []
             )
-            busy: list[str] = []
+            busy: list[DeploymentState] = []
             for state in ordered:
                 reason, trial = state.acquire()
                 if reason is None:
@@ -235,7 +235,7 @@ class Engine:
                     call.trial = trial
                     return state
                 if reason == "skipped_busy":
-                    busy.append(state.deployment.name)
+                    busy.append(state)
                 name = state.deployment.name
                 if call.skipped.get(name) != reason:
                     call.skipped[name] = reason
@@ -251,7 +251,7 @@ class Engine:
             frees = [t for s in ordered if (t := s.free_at()) is not None]
             if frees:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))
-            handed = await self._wait_for_capacity(wait, frozenset(busy))
+            handed = await self._wait_for_capacity(wait, busy)
             if handed is not None:
                 state, call.trial = handed
                 call.skipped.pop(state.deployment.name, None)
@@ -265,14 +265,21 @@ class Engine:
         )
         return AllDeploymentsFailed(f"no deployment answered: {summary or 'none configured'}", call.attempts)
 
-    async def _wait_for_capacity(self, timeout: float, wants: frozenset[str]) -> tuple[DeploymentState, bool] | None:
-        """Queue for a slot of one of ``wants`` until ``timeout``; the slot handed over, if any.
+    async def _wait_for_capacity(
+        self, timeout: float, wanted: list[DeploymentState]
+    ) -> tuple[DeploymentState, bool] | None:
+        """Queue for a slot of one of ``wanted`` until ``timeout``; the slot handed over, if any.
 
         Each freed slot goes to the longest-waiting request that can use it (see
         :meth:`_offer`), so a long queue costs one wake-up per slot, not one per waiter.
         """
-        waiter = _Waiter(wants, asyncio.get_running_loop().create_future())
+        waiter = _Waiter(frozenset(s.deployment.name for s in wanted), asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
+        # A slot freed by another engine's thread since it was found busy was offered to a
+        # queue this waiter was not in yet: look once more now that it is.
+        for state in wanted:
+            if not waiter.slot.done() and state.has_capacity:
+                self._offer(state)
         try:
             async with asyncio.timeout(timeout):
                 await waiter.slot
