@@ -136,8 +136,6 @@ _OPPOSITE = MappingProxyType(
 _PAIR_OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
 """Opposites from the antonym pairs only (not the groups): 'read' -> 'write'."""
 _COORDINATORS = frozenset({"and", "or", "nor", "vs", "versus", "then"})
-_RELATING = STOPWORDS - _COORDINATORS
-"""Function words that relate two parts ('on', 'from', 'when'), unlike 'and' or 'or'."""
 _DIMINISHERS = frozenset({"least", "less", "fewer"})
 """'least expensive' says what 'cheapest' says: the word after one is not compared as an antonym."""
 _OPPOSING_PREFIXES: tuple[tuple[str, str], ...] = tuple((p, q) for p, q in _VOCABULARY["opposing_prefixes"])
@@ -897,10 +895,10 @@ def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two parts of one to two content words trade places around the same words:
     'module app should depend on module core' / 'module core depend on module app', 'my
     laptop's port reachable from the remote server' / 'the remote server's port reachable from my
-    laptop'. One side may add one word in between ('English speakers make' / 'German speakers
-    commonly make'). The words between must say more than 'and' or 'or' (a list in another
-    order asks the same), and a content word alone is a shared modifier ('baking soda for baking
-    powder' / 'baking powder ... baking soda')."""
+    laptop'. One side may add up to two words in between ('English speakers make' / 'German
+    speakers commonly make'). The words between must say more than 'and' or 'or' (a list in
+    another order asks the same), and one word that also precedes the first part is a shared
+    modifier, not a relation ('baking soda for baking powder' / 'baking powder ... baking soda')."""
     return a != b and (_parts_swapped_into(a, b) or _parts_swapped_into(b, a))
 
 
