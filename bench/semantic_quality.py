@@ -74,6 +74,9 @@ sides, passive voice), written by a separate session; scored before its round's 
 NEAR_MISS_HOLDOUT_9 = ROOT / "bench" / "near_miss_holdout_9.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in chat and formal styles, written by a
 separate session after hold-out 8's round; scored before its own round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_10 = ROOT / "bench" / "near_miss_holdout_10.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases (Kubernetes, Terraform, OAuth, taxes,
+gardening, ...), written by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -90,6 +93,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 7": NEAR_MISS_HOLDOUT_7,
     "near-miss, hold-out 8": NEAR_MISS_HOLDOUT_8,
     "near-miss, hold-out 9": NEAR_MISS_HOLDOUT_9,
+    "near-miss, hold-out 10": NEAR_MISS_HOLDOUT_10,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -56,7 +56,7 @@ _CLI_SUBCOMMAND = re.compile(
     r"\s+([a-z][a-z0-9-]*)(?:\s+([a-z][a-z0-9-]*))?"
 )
 _NEGATING_PHRASES = frozenset(
-    {("rather", "than"), ("instead", "of"), ("alternative", "to"), ("alternatives", "to")}
+    {("rather", "than"), ("instead", "of"), ("alternative", "to"), ("alternatives", "to"), ("away", "from")}
     | {(w, "for") for w in ("substitute", "substitutes", "replacement", "replacements")}
     | {(w, "to") for w in ("fail", "fails", "failed", "failing")}
 )
@@ -176,6 +176,8 @@ _NUMBER = re.compile(
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 _NUMBER_LIST = re.compile(r"^\d+(?:,\d+){2,}$")
 _MERIDIEM = re.compile(r"\s*([ap])\.?m\b\.?", re.IGNORECASE)
+_DIMENSIONS = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*[x\u00d7]\s*\d+(?:\.\d+)?(?![\w.])")
+"""Sizes such as '4x8' or '1920 x 1080': one number, not two."""
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
@@ -339,7 +341,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         )
         or _ranks_differ(a, b)
         or _measures_differ(a, b),
-        "unit": bool(units_a - units_b) and bool(units_b - units_a),
+        "unit": (bool(units_a - units_b) and bool(units_b - units_a)) or _rates_differ(a, b),
         "negation": _negations(a) % 2 != _negations(b) % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
         "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
         "identifier": _flags(a) != _flags(b)
@@ -444,9 +446,13 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     A negation that only comes with rewording ('without losing my changes' vs 'keep my
     changes') is left to the verifier: paraphrases do that, near-misses do not.
     """
-    shared = set(b.content)
+    shared = set(b.content) | {w.rstrip("e") for w in b.content}
     return any(
-        target == "" or any(word in shared or any(_same_root(word, w) for w in shared) for word in target.split("|"))
+        target == ""
+        or any(
+            word in shared or word.rstrip("e") in shared or any(_same_root(word, w) for w in shared)
+            for word in target.split("|")
+        )
         for target in a.negated
     )
 
@@ -476,7 +482,10 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
         found.add(token)
-    found.update(m.lower() for m in _HEX.findall(text))  # error codes, addresses: 0x80070057
+    found.update(m.lower() for m in _HEX.findall(text))
+    found.update(
+        re.sub(r"\s", "", m).lower().replace("\u00d7", "x") for m in _DIMENSIONS.findall(text)
+    )  # error codes, addresses: 0x80070057
     found.update(NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS)
     return frozenset(found)
 
@@ -715,6 +724,13 @@ def _operator_facts(text: str) -> dict[str, Any]:
     return {"operators": frozenset(operators), "operator_pairs": frozenset(pairs)}
 
 
+def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
+    """'5 minutes per kilometer' / '5 minutes per mile': the unit after 'per' changed."""
+    per_a = {UNITS[y] for x, y in pairwise(a.words) if x == "per" and y in UNITS}
+    per_b = {UNITS[y] for x, y in pairwise(b.words) if x == "per" and y in UNITS}
+    return bool(per_a - per_b) and bool(per_b - per_a)
+
+
 def _case_changed(a: TextFacts, b: TextFacts) -> bool:
     """A code-like token changed only in case ('ls -l' / 'ls -L', '[a-z]' / '[A-Z]'): in code
     and on command lines case is meaning."""
@@ -908,17 +924,17 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         positions.setdefault(word, []).append(n)
     known = set(a)
     for i in range(len(a)):
-        for x_len in (1, 2):
+        for x_len in (1, 2, 3):
             x = a[i : i + x_len]
             if len(x) < x_len or not all(_is_content(w) for w in x) or x[0] not in positions:
                 continue
             for m_len in range(1, 7):
                 middle = a[i + x_len : i + x_len + m_len]
-                if len(middle) < m_len or all(w in _COORDINATORS for w in middle):
-                    continue
+                if len(middle) < m_len or all(w in _COORDINATORS or w == "with" for w in middle):
+                    continue  # 'MERGE with RETURNING' / 'RETURNING with MERGE' ask the same
                 if len(middle) == 1 and i and a[i - 1] == middle[0]:
                     continue  # a modifier of both parts ('baking soda ... baking powder')
-                for y_len in (1, 2):
+                for y_len in (1, 2, 3):
                     start = i + x_len + m_len
                     y = a[start : start + y_len]
                     if len(y) < y_len or not all(_is_content(w) for w in y) or set(x) & set(y):
