@@ -268,6 +268,8 @@ class TextFacts:
     skeleton: tuple[str, ...]
     """``words`` without determiners or modal verbs, possessives split off ('laptop's' ->
     'laptop', "'s"): the frame in which two parts can trade places."""
+    directed: frozenset[tuple[str, str, str]]
+    """Word pairs around directional words (see :func:`_directed_pairs`)."""
     operators: frozenset[str]
     """Code operators written as such: '===' in 'use === here', '!=' in 'a!=b'."""
     operator_pairs: frozenset[tuple[str, str, str]]
@@ -276,7 +278,7 @@ class TextFacts:
 
 
 def text_facts(text: str) -> TextFacts:
-    """Extract the facts of one text (about 0.1 ms; callers remember them per text)."""
+    """Extract the facts of one text (about 0.3 ms; callers remember them per text)."""
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
     numbers = _numbers(text, words)
@@ -289,13 +291,14 @@ def text_facts(text: str) -> TextFacts:
     }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
     quantities, measure_numbers, measure_units = _quantities(text)
+    entities = _entities(text)
     return TextFacts(
         words=words,
         content=content,
         owned_content=_owned_content(words),
         numbers=numbers,
         units=units,
-        entities=_entities(text),
+        entities=entities,
         identifiers=_identifiers(text),
         quoted=frozenset(next(g for g in m.groups() if g).strip().lower() for m in _QUOTED.finditer(text)),
         categories=frozenset(categories),
@@ -319,6 +322,7 @@ def text_facts(text: str) -> TextFacts:
         qualifiers=_qualifiers(words, negated),
         times=_times(words),
         skeleton=_skeleton(words),
+        directed=frozenset(_directed_pairs(words, entities)),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
         **_operator_facts(text),
     )
@@ -923,21 +927,27 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     for n, word in enumerate(b):
         positions.setdefault(word, []).append(n)
     known = set(a)
+    # run[i]: how many content words follow one another from a[i] (a part is such a run)
+    run = [0] * (len(a) + 1)
+    for i in range(len(a) - 1, -1, -1):
+        run[i] = run[i + 1] + 1 if _is_content(a[i]) else 0
     for i in range(len(a)):
-        for x_len in (1, 2, 3):
+        if a[i] not in positions:
+            continue
+        for x_len in range(1, min(run[i], 3) + 1):
             x = a[i : i + x_len]
-            if len(x) < x_len or not all(_is_content(w) for w in x) or x[0] not in positions:
-                continue
-            for m_len in range(1, 7):
+            relates = False  # whether the words between say more than 'and', 'or' or 'with'
+            for m_len in range(1, min(6, len(a) - i - x_len) + 1):
                 middle = a[i + x_len : i + x_len + m_len]
-                if len(middle) < m_len or all(w in _COORDINATORS or w == "with" for w in middle):
+                relates = relates or not (middle[-1] in _COORDINATORS or middle[-1] == "with")
+                if not relates:
                     continue  # 'MERGE with RETURNING' / 'RETURNING with MERGE' ask the same
-                if len(middle) == 1 and i and a[i - 1] == middle[0]:
+                if m_len == 1 and i and a[i - 1] == middle[0]:
                     continue  # a modifier of both parts ('baking soda ... baking powder')
-                for y_len in (1, 2, 3):
-                    start = i + x_len + m_len
+                start = i + x_len + m_len
+                for y_len in range(1, min(run[start], 3) + 1):
                     y = a[start : start + y_len]
-                    if len(y) < y_len or not all(_is_content(w) for w in y) or set(x) & set(y):
+                    if y[0] not in positions or set(x) & set(y):
                         continue
                     if any(_follows(b, n, y, middle, x, known) for n in positions.get(y[0], ())) and not any(
                         _follows(b, n, x, middle, y, known) for n in positions[x[0]]
@@ -975,10 +985,10 @@ def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
     B' and 'B after A' is 'A before B', so 'get the deposit back from my landlord' keeps the
     direction of 'get my landlord to return the deposit'.
     """
-    before_after = _directed_pairs(a.words, a.entities)
+    before_after = a.directed
     if not before_after:
         return False
-    reversed_b = {(y, x, marker) for x, y, marker in _directed_pairs(b.words, b.entities)}
+    reversed_b = {(y, x, marker) for x, y, marker in b.directed}
     return any(pair in reversed_b and (pair[1], pair[0], pair[2]) not in before_after for pair in before_after)
 
 
