@@ -234,6 +234,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # prose about a tool is not a subcommand
         ("How do Docker volumes work?", "How does a Docker volume work?"),
         ("What does pip install do?", "What happens when I install something with pip?"),
+        # a tool's name after an article or possessive is a modifier, not a command
+        ("How big can my git repos get on GitHub?", "How big can my git repositories get on GitHub?"),
         # implicit negations: 'avoid', 'non-', 'excluding' say what 'without', "doesn't", 'not including' say
         ("Parse the file without regular expressions.", "Parse the file; avoid regular expressions."),
         ("Run the container as a non-root user.", "Run the container so it doesn't run as root."),

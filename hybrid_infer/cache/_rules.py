@@ -103,6 +103,8 @@ _LONG_UNIT = re.compile(
 _NOT_SUPERLATIVE: frozenset[str] = frozenset(_VOCABULARY["not_superlatives"])
 _SUPERLATIVE_WORDS: frozenset[str] = frozenset(_VOCABULARY["superlative_words"])
 _DETERMINERS = frozenset({"the", "its", "their", "my", "our", "your", "his", "her"})
+_NOUN_MARKERS = _DETERMINERS | {"a", "an", "this", "that", "these", "those", "each", "every", "any", "some"}
+"""Words after which a CLI tool's name is a noun's modifier ('a git repo'), not a command."""
 QUALIFIERS: frozenset[str] = frozenset(_VOCABULARY["qualifiers"])
 """Words that narrow a set to part of it ('unused images', 'untracked files', 'hidden files')."""
 _TIME_RELATIONS = MappingProxyType({w: int(r) for w, r in _VOCABULARY["time_relations"].items() if w != "_about"})
@@ -538,13 +540,21 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_CALL.findall(text))
     found.update(_DUNDER.findall(text))
     found.update(code.strip() for code in _BACKTICK.findall(text))
-    for tool, sub, argument in _CLI_SUBCOMMAND.findall(text):
-        if sub not in STOPWORDS:
+    for match in _CLI_SUBCOMMAND.finditer(text):
+        tool, sub, argument = match.groups()
+        if sub not in STOPWORDS and not _modifies_noun(text, match.start()):
             found.add(f"{tool} {sub}")  # 'git stash'
             if argument and (argument in _PARTICLES or argument not in STOPWORDS | _PREPOSITIONS):
                 found.add(f"{tool} {sub} {argument}")  # 'git stash pop', 'kubectl rollout undo'
 
     return frozenset(i.lower() for i in found)
+
+
+def _modifies_noun(text: str, start: int) -> bool:
+    """A tool name after an article or possessive names a kind of thing, not a command:
+    'a git repository', 'my npm packages', 'the docker image'."""
+    before = text[:start].split()
+    return bool(before) and before[-1].lower() in _NOUN_MARKERS
 
 
 def _initials(text: str, words: tuple[str, ...]) -> frozenset[str]:
