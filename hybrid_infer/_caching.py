@@ -207,6 +207,13 @@ class CacheLayer:
             # the first was cancelled by its caller: the next waiter to get here leads instead
         outcome: Result | Literal["cancelled"] | None = None
         try:
+            # A caller that answered this request between our lookup and now has stored
+            # its answer and left: serve that instead of calling a provider again.
+            hit = self.cache.recheck_exact(request)
+            if hit is not None:
+                self.cache.count_shared_hit()
+                outcome = _hit_result(hit, request_id, started, outcome="exact")
+                return self._served_from_cache(request, outcome, started=announced)
             result = await self._answer(engine, request, request_id, started, readable, announced=announced)
             outcome = result if result.cache == "miss" else None
             return result

@@ -489,3 +489,37 @@ def test_identical_requests_from_different_event_loops_and_threads_share_one_cal
     assert provider.request_count == 1
     assert sorted(outcomes) == ["exact"] * 4 + ["miss"]
     assert (stats["hits"]["exact"], stats["misses"]["exact"]) == (4, 1)
+
+
+async def test_a_request_whose_lookup_missed_just_before_an_identical_one_stored_makes_no_second_call(
+    fake, tmp_path: Path
+) -> None:
+    """The second request's lookup misses while the first is being answered, and the first
+    has stored its answer and left by the time the second would call a provider."""
+    import threading
+
+    first_done = threading.Event()
+    hashing = HashingEmbedder()
+    calls = 0
+
+    def embedder(texts: list[str]) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:  # the second request's semantic lookup misses once the first is done
+            first_done.wait(5)
+            raise RuntimeError("embedder unavailable")
+        return hashing(texts)
+
+    provider = fake("openai", latency_s=0.2)
+    async with cached_client(provider, tmp_path, embedder=embedder) as client:
+        first = asyncio.create_task(client.acomplete("what changed in the release"))
+        await asyncio.sleep(0.05)
+        second = asyncio.create_task(client.acomplete("what changed in the release"))
+        answered = await first
+        first_done.set()
+        again = await second
+        stats = client.cache.stats()
+    assert provider.request_count == 1
+    assert (answered.cache, again.cache) == ("miss", "exact")
+    assert again.text == answered.text and again.cost_usd == 0
+    assert (stats["hits"]["exact"], stats["misses"]["exact"]) == (1, 1)

@@ -88,6 +88,13 @@ class ResponseCache:
         self._counters.bump("exact_hits" if hit else "exact_misses")
         return hit
 
+    def recheck_exact(self, request: Request) -> CacheHit | None:
+        """:meth:`lookup_exact` for a request whose lookup just missed, not counted again:
+        an identical request may have stored its answer since."""
+        if not self.config.exact or not self.readable(request):
+            return None
+        return self._exact(request)
+
     def count_shared_hit(self) -> None:
         """A request whose exact lookup missed was then answered by an identical request in
         flight (coalesced): it counts as an exact hit, not a miss."""
