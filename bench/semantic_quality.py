@@ -77,6 +77,13 @@ separate session after hold-out 8's round; scored before its own round's rules, 
 NEAR_MISS_HOLDOUT_10 = ROOT / "bench" / "near_miss_holdout_10.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases (Kubernetes, Terraform, OAuth, taxes,
 gardening, ...), written by a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_11 = ROOT / "bench" / "near_miss_holdout_11.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases (everyday life, health, finance, admin,
+hobbies, code), written by a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_12 = ROOT / "bench" / "near_miss_holdout_12.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases of prompts applications and agents send
+(extraction, SQL, tool choice, log filters, support replies), written by a separate session;
+scored before its round's rules, then looked at."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -94,6 +101,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 8": NEAR_MISS_HOLDOUT_8,
     "near-miss, hold-out 9": NEAR_MISS_HOLDOUT_9,
     "near-miss, hold-out 10": NEAR_MISS_HOLDOUT_10,
+    "near-miss, hold-out 11": NEAR_MISS_HOLDOUT_11,
+    "near-miss, hold-out 12": NEAR_MISS_HOLDOUT_12,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

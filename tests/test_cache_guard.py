@@ -197,6 +197,33 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("How do I replace the front wiper blades?", "How do I replace the rear wiper blades?", "antonym"),
         ("Which foods should my dog eat?", "Which foods should my dog stay away from?", "negation"),
+        # two-word names that share a surname or a second word
+        ("When did Kate Middleton marry?", "When did Pippa Middleton marry?", "entity"),
+        ("Show the CREATE TABLE statement for users.", "Show the ALTER TABLE statement for users.", "entity"),
+        # shell special parameters, file extensions, paths and refs, regex patterns
+        ("What does $# hold in a bash function?", "What does $@ hold in a bash function?", "identifier"),
+        ("Convert this image to .webp for the site.", "Convert this image to .avif for the site.", "identifier"),
+        ("Why is /etc/hosts ignored on my Mac?", "Why is /etc/resolv.conf ignored on my Mac?", "identifier"),
+        ("Protect refs/heads/main from force pushes.", "Protect refs/heads/dev from force pushes.", "identifier"),
+        ("Does the pattern \\w{3}-\\d+ match AB-12?", "Does the pattern \\w{2}-\\d+ match AB-12?", "identifier"),
+        # keep / drop, include / skip, thrive / struggle; 'other than' and 'leave out' negate
+        ("Clean the dataset but keep the outliers.", "Clean the dataset but drop the outliers.", "antonym"),
+        ("Which vegetables thrive in shade?", "Which vegetables struggle in shade?", "antonym"),
+        ("A tour of Kyoto that includes Nara.", "A tour of Kyoto that skips Nara.", "antonym"),
+        ("Delete every branch that matches feature-*.", "Delete every branch other than feature-*.", "negation"),
+        (
+            "Summarise the call, with the pricing details.",
+            "Summarise the call, leaving out the pricing details.",
+            "negation",
+        ),
+        # a negated verb whose noun the other side uses ('haven't ordered' / 'an order')
+        ("List users who made a purchase this week.", "List users who haven't purchased this week.", "negation"),
+        # bits are not bytes
+        ("Is a 10 gigabit link enough for backups?", "Is a 10 gigabyte link enough for backups?", "unit"),
+        # a question that ends on its preposition trades subject and object
+        ("Which services depend on Redis?", "Which services does Redis depend on?", "direction"),
+        # audiences
+        ("Explain gravity to 5th graders.", "Explain gravity to physics undergraduates.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -299,6 +326,23 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Schedule the job at 2:30 AM.", "Schedule the job at 02:30 am."),
         # 'with' reads both ways
         ("Does SQLite support UPSERT with RETURNING?", "Can I use RETURNING with UPSERT in SQLite?"),
+        # alternatives in another order; parts in different sentences; a short acronym before a name
+        ("Tea or coffee before a run?", "Before a run, is coffee or tea better?"),
+        ("Is this test flaky? Rate it from 1 to 10.", "Rate how flaky this test is on a 1-10 scale."),
+        ("Which HTTP status should an API return on create?", "Which status should a REST API return on create?"),
+        # a side that says a word and its opposite ('remove ..., keeping') against a synonym
+        ("Remove repeated lines, keeping the first one.", "Deduplicate the lines, retaining the first one."),
+        # names with their number glued on or written apart; '401(k)' is '401k'
+        ("How do I read a file in Python 3?", "py3: read a file?"),
+        ("Should I max out my 401k?", "Should I max out my 401(k)?"),
+        # an identifier named by its alias; a path-like pair of words is not a path
+        (
+            "Convert this JavaScript to async/await instead of promise chains.",
+            "Convert this JS to async/await instead of .then() chains.",
+        ),
+        ("Replace the `<div>` with a `<span>` and/or a `<p>`.", "Swap the `<div>` for a `<span>` and/or a `<p>`."),
+        ("A student's guide to calculus", "A guide to calculus for students"),
+        ("Lesson plan on fractions for third-grade students", "Lesson plan on fractions for 3rd graders"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:
@@ -395,3 +439,4 @@ def test_identical_wording_is_not_trusted_when_code_differs_in_case_or_operator(
     assert guard.verdict("What does ls -l do?", "what does ls -l do", 0.99).accepted  # case of prose
     assert not guard.verdict("What does ls -l do?", "What does ls -L do?", 1.0).accepted
     assert not guard.verdict("Is 3 > 2?", "Is 3 < 2?", 1.0).accepted
+    assert not guard.verdict("What does $? hold?", "What does $! hold?", 1.0).accepted  # same words, other code

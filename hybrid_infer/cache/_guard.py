@@ -110,7 +110,7 @@ class FalseHitGuard:
 
     def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
         """The verdict on two texts' facts (``verdict`` without reading the texts)."""
-        if a.words == b.words and a.operators == b.operators and a.cased == b.cased:
+        if a.words == b.words and a.operators == b.operators and a.cased == b.cased and a.identifiers == b.identifiers:
             # the same words in the same order (and the same code, case included): nothing to verify
             return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
         broken = tuple(name for name, hit in rule_flags(a, b).items() if hit and name in self._hard)

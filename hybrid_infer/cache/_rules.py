@@ -57,6 +57,8 @@ _CLI_SUBCOMMAND = re.compile(
 )
 _NEGATING_PHRASES = frozenset(
     {("rather", "than"), ("instead", "of"), ("alternative", "to"), ("alternatives", "to"), ("away", "from")}
+    | {("other", "than")}
+    | {(w, "out") for w in ("leave", "leaves", "leaving")}
     | {(w, "for") for w in ("substitute", "substitutes", "replacement", "replacements")}
     | {(w, "to") for w in ("fail", "fails", "failed", "failing")}
 )
@@ -138,6 +140,9 @@ _OPPOSITE = MappingProxyType(
 _PAIR_OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
 """Opposites from the antonym pairs only (not the groups): 'read' -> 'write'."""
 _COORDINATORS = frozenset({"and", "or", "nor", "vs", "versus", "then"})
+_ALTERNATIVES = frozenset({"or", "nor", "vs", "versus", "|"})
+"""Words that no two parts trading places may span: alternatives in another order ask the
+same, and '|' ends a sentence in a skeleton."""
 _DIMINISHERS = frozenset({"least", "less", "fewer"})
 """'least expensive' says what 'cheapest' says: the word after one is not compared as an antonym."""
 _OPPOSING_PREFIXES: tuple[tuple[str, str], ...] = tuple((p, q) for p, q in _VOCABULARY["opposing_prefixes"])
@@ -190,6 +195,12 @@ _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
 _CALL = re.compile(r"\b\w+\(\)")
 _DUNDER = re.compile(r"(?<![\w])_{1,2}[A-Za-z][A-Za-z0-9_]*")
 _BACKTICK = re.compile(r"`([^`]+)`")
+_SHELL_SPECIAL = re.compile(r"(?<![\w$])\$[?!#@*$0-9-](?!\w)")
+"""Shell special parameters: '$?' (last exit status) is not '$!' (last background PID)."""
+_EXTENSION = re.compile(r"(?<![\w./])\.[A-Za-z][A-Za-z0-9]{0,5}(?:\.[A-Za-z0-9]{1,5})?(?![\w(])")
+"""File extensions on their own: '.png', '.tar.gz' (not '.then()')."""
+_PATH = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?/?(?:[\w.*-]+/)+[\w.*-]+/?")
+_PATTERN_CHARS = frozenset("\\{}[]^*|")
 _QUOTED = re.compile(
     r"(?:(?<=[\s(\[:])|^)"
     r"(?:\"([^\"]+)\"|'([^']+)'|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019)"
@@ -219,6 +230,7 @@ _CASED = re.compile(r"-{1,2}[A-Za-z]|.*[\[\]^$\\{}|]")
 """Tokens whose case is meaning: flags, and patterns with regex or glob syntax."""
 _SPECIAL_LANGUAGES = re.compile(r"(?i)(?<![\w])(c\+\+|c#|f#|\.net|objective-c)(?![\w+#])")
 _SENTENCE_END = frozenset(".?!:;\n")
+_SENTENCE_STOP = re.compile(r"[.?!;](?:\s|$)")
 _RUN_BREAKS = frozenset(',()"“”')
 _PRONOUNS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "ok", "okay"})
 _CONTRACTED = frozenset({"let", "what", "it", "that", "there", "here", "who", "he", "she", "where", "how"})
@@ -277,6 +289,12 @@ class TextFacts:
     operator_pairs: frozenset[tuple[str, str, str]]
     """Operators on the two sides of a directional word: 'use === instead of ==' ->
     ``{("===", "==", "instead")}``."""
+    stranded: frozenset[tuple[str, str, frozenset[str]]]
+    """``(verb, preposition, subject)`` of questions that end on the preposition: 'who does
+    Maria report to?' -> ``("report", "to", {"maria"})``."""
+    attached: frozenset[tuple[str, str, frozenset[str]]]
+    """``(verb, preposition, object)`` where the object follows: 'who reports to Maria' ->
+    ``("report", "to", {"maria"})``."""
 
 
 def text_facts(text: str) -> TextFacts:
@@ -294,6 +312,8 @@ def text_facts(text: str) -> TextFacts:
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
     quantities, measure_numbers, measure_units = _quantities(text)
     entities = _entities(text)
+    sentences = _with_sentence_ends(text)
+    stranded, attached = _verb_prepositions(sentences)
     return TextFacts(
         words=words,
         content=content,
@@ -323,7 +343,9 @@ def text_facts(text: str) -> TextFacts:
         diminished=frozenset(w for before, w in pairwise(words) if before in _DIMINISHERS),
         qualifiers=_qualifiers(words, negated),
         times=_times(words),
-        skeleton=_skeleton(words),
+        skeleton=_skeleton(sentences),
+        stranded=stranded,
+        attached=attached,
         directed=frozenset(_directed_pairs(words, entities)),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
         **_operator_facts(text),
@@ -456,7 +478,10 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     return any(
         target == ""
         or any(
-            word in shared or word.rstrip("e") in shared or any(_same_root(word, w) for w in shared)
+            word in shared
+            or word.rstrip("e") in shared
+            or stem(word) in shared  # 'ordered' -> 'order' -> 'ord', as 'order' is stemmed
+            or any(_same_root(word, w) for w in shared)
             for word in target.split("|")
         )
         for target in a.negated
@@ -465,6 +490,7 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
 
 def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
     found = set()
+    text = _PARENTHESISED_LETTER.sub(r"\1\2", text)  # '401(k)' is '401k'
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -504,15 +530,15 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
 
 
 def _entities(text: str) -> frozenset[str]:
-    """Heads (last words) of capitalised runs that do not start a sentence, and acronyms."""
+    """Words of capitalised runs that do not start a sentence, and acronyms: the head (last
+    word) of each run, and the other words of a two-word name ('Serena Williams')."""
     heads = set()
     run: list[str] = []
     at_start = True
     for match in re.finditer(r"[A-Za-z][A-Za-z0-9'\u2019.-]*[A-Za-z0-9]|[A-Za-z]|[.?!:;\n,()\"\u201c\u201d]", text):
         token = match.group(0)
         if token in _SENTENCE_END or token in _RUN_BREAKS:
-            if run:
-                heads.add(run[-1])
+            heads.update(_run_names(run))
             run = []
             at_start = at_start or token in _SENTENCE_END
             continue
@@ -522,14 +548,22 @@ def _entities(text: str) -> frozenset[str]:
         is_acronym = len(token) >= 2 and token.isupper()
         capitalised = token[0].isupper() and token.lower() not in _PRONOUNS
         if capitalised and (not at_start or is_acronym):
-            run.append(token.lower())
+            run.append(token.lower() if not (is_acronym and len(token) <= 4) else token)
         elif run:
-            heads.add(run[-1])
+            heads.update(_run_names(run))
             run = []
         at_start = False
-    if run:
-        heads.add(run[-1])
+    heads.update(_run_names(run))
     return frozenset(heads)
+
+
+def _run_names(run: list[str]) -> list[str]:
+    """A run's head, and the first word of a two-word name unless it is a short acronym
+    ('REST API' names an API; kept as is in ``run``)."""
+    names = [word.lower() for word in run[-1:]]
+    if len(run) == 2 and not run[0].isupper():
+        names.append(run[0])
+    return names
 
 
 def _identifiers(text: str) -> frozenset[str]:
@@ -540,6 +574,16 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_CALL.findall(text))
     found.update(_DUNDER.findall(text))
     found.update(code.strip() for code in _BACKTICK.findall(text))
+    found.update(_SHELL_SPECIAL.findall(text))
+    found.update(_EXTENSION.findall(text))
+    found.update(path.rstrip(".") for path in _PATH.findall(text) if _is_path(path.rstrip(".")))
+    found.update(
+        token
+        for raw in text.split()
+        if _PATTERN_CHARS.intersection(token := raw.rstrip(".,;:"))
+        and any(c.isalnum() for c in token)
+        and not _BACKTICK.search(token)
+    )
     for match in _CLI_SUBCOMMAND.finditer(text):
         tool, sub, argument = match.groups()
         if sub not in STOPWORDS and not _modifies_noun(text, match.start()):
@@ -548,6 +592,15 @@ def _identifiers(text: str) -> frozenset[str]:
                 found.add(f"{tool} {sub} {argument}")  # 'git stash pop', 'kubectl rollout undo'
 
     return frozenset(i.lower() for i in found)
+
+
+def _is_path(token: str) -> bool:
+    """A file path or ref ('/etc/hosts', 'src/app.py', 'refs/heads/main'), not a pair of
+    words ('async/await', 'km/h') or a date ('12/25/2024')."""
+    parts = [p for p in token.split("/") if p]
+    if len(parts) < 2 or all(p.isdigit() for p in parts):
+        return False
+    return token.startswith(("/", "./", "../", "~/")) or len(parts) >= 3 or "." in parts[-1].strip(".")
 
 
 def _modifies_noun(text: str, start: int) -> bool:
@@ -598,7 +651,24 @@ def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozense
     """``numbers`` of ``a``, less those inside a name ``b`` also uses ('two-factor' vs '2FA')."""
     groups = {g for _, g in b.aliases}
     named = {NUMBER_WORDS.get(w, w) for w, g in a.aliases if g in groups}
+    named |= _glued(a, b, numbers) | _glued(b, a, b.numbers)
     return numbers - named if named else numbers
+
+
+_PARENTHESISED_LETTER = re.compile(r"(\d)\(([A-Za-z])\)")
+_GLUED = re.compile(r"([a-z]{2,})(\d+(?:\.\d+)?)")
+
+
+def _glued(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> set[str]:
+    """A name with its number glued on ('py3') and the same written apart ('Python 3'):
+    both the glued token and the bare number, when ``b`` has the number and a word that
+    starts with the glued letters."""
+    found: set[str] = set()
+    for token in numbers:
+        match = _GLUED.fullmatch(token)
+        if match and match[2] in b.numbers and any(w.startswith(match[1]) and w != match[1] for w in b.words):
+            found.update((token, match[2]))
+    return found
 
 
 def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str], frozenset[str]]:
@@ -770,8 +840,10 @@ def _code_missing(a: TextFacts, b: TextFacts) -> bool:
     for identifier in a.identifiers:
         if identifier.startswith("-") or identifier in b.identifiers:
             continue
-        if identifier.isalnum() and identifier in b.words:
-            continue
+        if identifier.lstrip(".").isalnum() and identifier.lstrip(".") in b.words:
+            continue  # 'JavaScript' / 'javascript', '.png' / 'PNG'
+        if _ALIAS_GROUP.get((identifier,), -1) in {group for _, group in b.aliases}:
+            continue  # 'JavaScript' / 'JS'
         if " " in identifier and {stem(w) for w in identifier.split()} <= {stem(w) for w in b.words}:
             continue  # 'pip install' vs 'install ... with pip'
         return True
@@ -802,9 +874,16 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
         return False
     forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
     forms_b = frozenset().union(*(b.forms[w][0] for w in only_b))
-    # A side that says both words ('slow ... make it faster') contrasts nothing with the other.
+    # A side that says both words ('slow ... make it faster') contrasts nothing with the other,
+    # nor does one that says a word and an opposite of it the other lacks ('remove duplicates,
+    # keeping the first' / 'deduplicate, retaining the first').
     said_a, said_b = _said(a), _said(b)
-    if any(form not in said_b and (_OPPOSITE.get(form, frozenset()) & forms_b) - said_a for form in forms_a):
+    if any(
+        form not in said_b
+        and (opposites := _OPPOSITE.get(form, frozenset())) & forms_b - said_a
+        and not opposites & said_a - said_b
+        for form in forms_a
+    ):
         return True
     roots_a = frozenset().union(*(a.forms[w][1] for w in only_a))
     roots_b = frozenset().union(*(b.forms[w][1] for w in only_b))
@@ -851,7 +930,10 @@ def _forms(word: str) -> set[str]:
         return forms
     for suffix, replacement in _ENDINGS:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            forms.add(word[: -len(suffix)] + replacement)
+            base = word[: -len(suffix)]
+            forms.add(base + replacement)
+            if not replacement and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeioulsfz":
+                forms.add(base[:-1])  # 'dropping' -> 'drop', 'planned' -> 'plan'
     return forms
 
 
@@ -901,8 +983,69 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         (_pairs_reversed(a, b) and not _same_roles(a, b))
         or _arguments_swapped(a, b)
         or _parts_swapped(a.skeleton, b.skeleton)
+        or _roles_traded(a, b)
+        or _roles_traded(b, a)
         or _operators_swapped(a, b)
     )
+
+
+def _with_sentence_ends(text: str) -> tuple[str, ...]:
+    """The text's words with '|' where a sentence ends ('Is it clear? Rate it' has two)."""
+    out: list[str] = []
+    end = 0
+    for match in _WORD.finditer(text):
+        if out and _SENTENCE_STOP.search(text, end, match.start()):
+            out.append("|")
+        out.append(_normalise_word(match.group()))
+        end = match.end()
+    return tuple(out)
+
+
+_AUXILIARIES = frozenset({"do", "does", "did"})
+_STRANDABLE = frozenset({"to", "from", "on", "with", "for", "into", "at", "about", "of"})
+"""Prepositions a question can end on ('what does it depend on?')."""
+
+
+_VerbPrepositions = frozenset[tuple[str, str, frozenset[str]]]
+
+
+def _verb_prepositions(words: tuple[str, ...]) -> tuple[_VerbPrepositions, _VerbPrepositions]:
+    """Verbs with a preposition, as questions ending on it (``stranded``, with the subject
+    between 'do'/'does'/'did' and the verb) and with the object after it (``attached``)."""
+    stranded: set[tuple[str, str, frozenset[str]]] = set()
+    attached: set[tuple[str, str, frozenset[str]]] = set()
+    for k in range(1, len(words)):
+        preposition, verb = words[k], words[k - 1]
+        if preposition not in _STRANDABLE or not _is_content(verb):
+            continue
+        if k + 1 == len(words) or words[k + 1] == "|":
+            start = max(0, k - 7)
+            aux = [i for i in range(start, k - 1) if words[i] in _AUXILIARIES and "|" not in words[i:k]]
+            if aux:
+                subject = frozenset(stem(w) for w in words[aux[-1] + 1 : k - 1] if _is_content(w))
+                if subject:
+                    stranded.add((stem(verb), preposition, subject))
+            continue
+        following = []
+        for word in words[k + 1 : k + 4]:
+            if word == "|":
+                break
+            following.append(word)
+        obj = frozenset(stem(w) for w in following if _is_content(w))
+        if obj and not any(w in _AUXILIARIES for w in words[max(0, k - 7) : k - 1]):
+            attached.add((stem(verb), preposition, obj))
+    return frozenset(stranded), frozenset(attached)
+
+
+def _roles_traded(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks who or what does something to X ('who reports to Maria?'), ``b`` what X
+    does it to ('who does Maria report to?')."""
+    for verb, preposition, subject in b.stranded:
+        if any(v == verb and p == preposition for v, p, _ in a.stranded):
+            continue
+        if any(v == verb and p == preposition and subject & obj for v, p, obj in a.attached):
+            return True
+    return False
 
 
 def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -949,6 +1092,8 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             relates = False  # whether the words between say more than 'and', 'or' or 'with'
             for m_len in range(1, min(6, len(a) - i - x_len) + 1):
                 middle = a[i + x_len : i + x_len + m_len]
+                if middle[-1] in _ALTERNATIVES:
+                    break  # 'credit card or debit card' / 'debit card or credit card'; or another sentence
                 relates = relates or not (middle[-1] in _COORDINATORS or middle[-1] == "with")
                 if not relates:
                     continue  # 'MERGE with RETURNING' / 'RETURNING with MERGE' ask the same
