@@ -29,6 +29,7 @@ from hybrid_infer.errors import (
     ClientClosed,
     ConfigError,
     ContextWindowExceeded,
+    DeploymentNotFound,
     HybridInferError,
     MalformedResponse,
     MissingApiKey,
@@ -374,6 +375,11 @@ class Engine:
             # Not retried on every request: out until a probe passes or the reset timeout ends.
             # (An unset key variable is read again on the next call: no need to wait.)
             state.mark_unhealthy(state.last_error, self.health_config.reset_timeout_s)
+        elif isinstance(error, DeploymentNotFound):
+            # Every request would get the same 404: out like after a 401, and a probe only
+            # brings it back once the runtime lists the model.
+            state.model_missing = True
+            state.mark_unhealthy(state.last_error, self.health_config.reset_timeout_s)
         elif isinstance(error, ContextWindowExceeded) and deployment.context_window is not None:
             previous = call.overflowed_window or 0
             call.overflowed_window = max(previous, deployment.context_window)
@@ -411,6 +417,7 @@ class Engine:
             cost_usd=cost,
         )
         state.breaker.record_success()
+        state.model_missing = False
         self._record(call, Attempt(deployment=deployment.name, outcome="ok", latency_ms=latency_ms))
         return Result(
             text=completion.text,
@@ -653,6 +660,10 @@ class Engine:
         if deployment.protocol == "ollama" and report.model_present is False:
             state.mark_unhealthy(f"model {deployment.wire_model!r} is not pulled on this Ollama")
             return
+        if state.model_missing and report.model_present is False:
+            state.mark_unhealthy(f"model {deployment.wire_model!r} is not served here (HTTP 404; not in /models)")
+            return
+        state.model_missing = False
         state.mark_healthy()
         state.breaker.probe_passed()
 

@@ -62,6 +62,8 @@ class DeploymentState:
         self.last_probe_latency_ms: float | None = None
         self.last_error: str | None = None
         self.model_present: bool | None = None
+        self.model_missing = False
+        """A call got a 404: only a probe that lists the model brings the deployment back."""
         self.loaded_models: list[dict[str, object]] = []
         self.cooldown_until = 0.0
         self.unhealthy_until: float | None = None

@@ -164,6 +164,14 @@ class MissingApiKey(AuthenticationFailed):
     """
 
 
+class DeploymentNotFound(RequestRejected):
+    """HTTP 404: the deployment's model (or its endpoint) does not exist there.
+
+    A fault of the deployment's configuration, not of the request: every request would get
+    it, so the deployment is taken out of rotation like after a 401 (see docs/routing.md).
+    """
+
+
 class ContextWindowExceeded(RequestRejected):
     """The prompt does not fit this deployment's context window."""
 
@@ -175,6 +183,7 @@ __all__ = [
     "ClientClosed",
     "ConfigError",
     "ContextWindowExceeded",
+    "DeploymentNotFound",
     "HybridInferError",
     "MalformedResponse",
     "MissingApiKey",

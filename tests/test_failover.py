@@ -217,3 +217,32 @@ async def test_a_passing_probe_does_not_shortcut_a_breaker_opened_by_bad_answers
         assert breaker(client, "bad") == "open"
         await asyncio.sleep(0.3)  # several passing probes of /v1/models
         assert breaker(client, "bad") == "open"
+
+
+async def test_a_deployment_whose_model_is_missing_is_taken_out_until_a_probe_lists_it(fake, transport: str) -> None:
+    """A 404 is the deployment's fault (wrong model name, model not pulled): every request
+    would get it, so it is skipped like after a 401, and comes back once it serves the model."""
+    wrong, good = fake("openai", models=["other-model"]), fake("openai")
+    deployments = [
+        deployment_for(good, "wrong", transport=transport, kind="local").model_copy(
+            update={"api_base": wrong.api_base}
+        ),
+        deployment_for(good, "good", transport=transport),
+    ]
+    health = HealthConfig(enabled=False, reset_timeout_s=60)
+    async with HybridClient(deployments, health=health) as client:  # local first
+        first = await client.acomplete("x")
+        second = await client.acomplete("y")
+        await client.acheck_health()  # the model is still not listed: still out
+        third = await client.acomplete("z")
+        missing = client.health()["wrong"]
+        wrong.models = ["other-model", good.models[0]]  # the model is pulled
+        await client.acheck_health()
+        fourth = await client.acomplete("w")
+    assert (first.attempts[0].error_type, first.attempts[0].status) == ("DeploymentNotFound", 404)
+    assert first.provider == "good"
+    assert second.attempts[0].outcome == "skipped_unhealthy"
+    assert third.attempts[0].outcome == "skipped_unhealthy"
+    assert not missing.healthy and missing.state == "closed" and missing.model_present is False
+    assert fourth.provider == "wrong"
+    assert wrong.request_count == 2

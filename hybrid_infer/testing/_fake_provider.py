@@ -254,6 +254,14 @@ class FakeProvider:
     def models(self) -> tuple[str, ...]:
         return self._models
 
+    @models.setter
+    def models(self, models: Sequence[str]) -> None:
+        """Serve other models from now on (a model pulled or removed while running)."""
+        models = (models,) if isinstance(models, str) else tuple(models)
+        if not models:
+            raise ValueError("models must name at least one model")
+        self._models = models
+
     @property
     def host(self) -> str:
         return self._host

@@ -22,6 +22,7 @@ from hybrid_infer._results import ToolCall
 from hybrid_infer.errors import (
     AuthenticationFailed,
     ContextWindowExceeded,
+    DeploymentNotFound,
     ProviderError,
     ProviderTimeout,
     RateLimited,
@@ -136,6 +137,8 @@ def error_for_status(
         return ProviderTimeout(text, deployment=deployment, status=status)
     if status >= 500:
         return ServerError(text, deployment=deployment, status=status)
+    if status == 404:
+        return DeploymentNotFound(text, deployment=deployment, status=status)
     if looks_like_context_overflow(message):
         return ContextWindowExceeded(text, deployment=deployment, status=status)
     return RequestRejected(text, deployment=deployment, status=status)

@@ -26,6 +26,7 @@ from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AuthenticationFailed,
     ConfigError,
+    DeploymentNotFound,
     MalformedResponse,
     MissingApiKey,
     ProviderConnectionError,
@@ -190,9 +191,10 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
         return error_for_status(status, message[:400], deployment=name, headers=_headers_of(exc))
     if kind in ("AuthenticationError", "PermissionDeniedError"):
         return AuthenticationFailed(message[:400], deployment=name)
+    if kind == "NotFoundError":
+        return DeploymentNotFound(message[:400], deployment=name, status=404)
     if kind in (
         "BadRequestError",
-        "NotFoundError",
         "UnprocessableEntityError",
         "UnsupportedParamsError",
     ):
