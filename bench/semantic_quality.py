@@ -84,6 +84,15 @@ NEAR_MISS_HOLDOUT_12 = ROOT / "bench" / "near_miss_holdout_12.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases of prompts applications and agents send
 (extraction, SQL, tool choice, log filters, support replies), written by a separate session;
 scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_13 = ROOT / "bench" / "near_miss_holdout_13.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases, short and long, many domains, written by
+a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_14 = ROOT / "bench" / "near_miss_holdout_14.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases of long developer prompts with several
+constraints, written by a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_REVIEW_9 = ROOT / "bench" / "near_miss_review9.jsonl"
+"""80 everyday near-misses and 33 paraphrases a reviewer wrote to test the cache from outside
+(review 9: 10 near-misses got through before its round)."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -103,6 +112,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 10": NEAR_MISS_HOLDOUT_10,
     "near-miss, hold-out 11": NEAR_MISS_HOLDOUT_11,
     "near-miss, hold-out 12": NEAR_MISS_HOLDOUT_12,
+    "near-miss, hold-out 13": NEAR_MISS_HOLDOUT_13,
+    "near-miss, hold-out 14": NEAR_MISS_HOLDOUT_14,
+    "near-miss, review 9": NEAR_MISS_REVIEW_9,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -224,6 +224,17 @@ def broken(a: str, b: str) -> set[str]:
         ("Which services depend on Redis?", "Which services does Redis depend on?", "direction"),
         # audiences
         ("Explain gravity to 5th graders.", "Explain gravity to physics undergraduates.", "category"),
+        # the same words but one, replaced by a word that is not known to mean the same
+        ("What vaccines does a newborn need?", "What vaccines does a teenager need?", "replaced"),
+        ("How long do I steam broccoli until crisp?", "How long do I steam broccoli until mushy?", "replaced"),
+        ("Why do cats purr?", "How do cats purr?", "replaced"),
+        ("What is an antonym of 'brave'?", "What is a synonym of 'brave'?", "antonym"),
+        # environment variables; 'replace X with Y' has a direction; allowed / banned; time zones; torque
+        ("What is PYTHONPATH_EXTRA for?", "What is PYTHON_PATH for?", "identifier"),
+        ("Can I replace sugar with honey in bread?", "Can I replace honey with sugar in bread?", "direction"),
+        ("Which apps are allowed on school laptops?", "Which apps are banned on school laptops?", "antonym"),
+        ("Print the current time in UTC.", "Print the current time in local time.", "category"),
+        ("Tighten the bolt to 40 Nm.", "Tighten the bolt to 40 ft-lbs.", "unit"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -343,6 +354,20 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Replace the `<div>` with a `<span>` and/or a `<p>`.", "Swap the `<div>` for a `<span>` and/or a `<p>`."),
         ("A student's guide to calculus", "A guide to calculus for students"),
         ("Lesson plan on fractions for third-grade students", "Lesson plan on fractions for 3rd graders"),
+        # one word replaced by a known equivalent: a synonym, a form, an abbreviation, a name
+        ("How do I fix a leaking tap?", "How do I repair a leaking tap?"),
+        ("What are common symptoms of flu?", "What are common signs of flu?"),
+        ("Open the app settings.", "Open the application settings."),
+        ("Can I deploy on Saturday?", "Could I deploy on Saturday?"),
+        # a list in another order; a word on both sides of 'from' has no side; flags in another order
+        ("List each pod's name, status, and age.", "List each pod's age, status, and name."),
+        ("Send a Slack alert using the webhook from SLACK_URL.", "Using the SLACK_URL webhook, send a Slack alert."),
+        ("Parse --input and --verbose with argparse.", "Parse --verbose and --input with argparse."),
+        # both sides negate: 'without X or Y' is 'without X and without Y'
+        ("Parse the date without regex or dateutil.", "Without regex and without dateutil, parse the date."),
+        # abbreviations inside a tool's words; 'prev/next' is 'previous/next'
+        ("Cache pip dependencies in CI.", "Cache pip deps in CI."),
+        ("Add previous/next links to the blog.", "Add prev/next links to the blog."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

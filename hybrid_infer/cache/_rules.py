@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 RULES = (
+    "replaced",
     "number",
     "unit",
     "negation",
@@ -137,9 +138,22 @@ _OPPOSITE = MappingProxyType(
 )
 """Each word's opposites: the antonym pairs, and every cross pair of two opposing groups
 (brief / short / concise against detailed / thorough / full, …)."""
+_GROUP_SIDES = tuple(frozenset(side) for group in _VOCABULARY["antonym_groups"] for side in group)
+"""Words of one side of an opposing group mean about the same ('brief' / 'short')."""
+_SYNONYMS = MappingProxyType(
+    {
+        word: frozenset(n for n, group in enumerate(_VOCABULARY["synonyms"]) if word in group)
+        for group in _VOCABULARY["synonyms"]
+        if isinstance(group, list)
+        for word in group
+    }
+)
+"""Word -> the synonym groups it belongs to ('store' is in 'shop' / 'store' and 'store' / 'save')."""
 _PAIR_OPPOSITE = MappingProxyType(_opposites(_VOCABULARY["antonyms"]))
 """Opposites from the antonym pairs only (not the groups): 'read' -> 'write'."""
 _COORDINATORS = frozenset({"and", "or", "nor", "vs", "versus", "then"})
+_REPLACING = frozenset({"replace", "replacing", "replaced", "substitute", "substituting", "swap", "swapping"})
+"""Verbs after which 'X with Y' has a direction ('replace butter with oil')."""
 _ALTERNATIVES = frozenset({"or", "nor", "vs", "versus", "|"})
 """Words that no two parts trading places may span: alternatives in another order ask the
 same, and '|' ends a sentence in a skeleton."""
@@ -195,6 +209,9 @@ _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
 _CALL = re.compile(r"\b\w+\(\)")
 _DUNDER = re.compile(r"(?<![\w])_{1,2}[A-Za-z][A-Za-z0-9_]*")
 _BACKTICK = re.compile(r"`([^`]+)`")
+_CLAUSE_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?|[,;.?!:()/]")
+_ENV_VAR = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
+"""Environment variables and constants: 'DATABASE_URL' is not 'DB_URL'."""
 _SHELL_SPECIAL = re.compile(r"(?<![\w$])\$[?!#@*$0-9-](?!\w)")
 """Shell special parameters: '$?' (last exit status) is not '$!' (last background PID)."""
 _EXTENSION = re.compile(r"(?<![\w./])\.[A-Za-z][A-Za-z0-9]{0,5}(?:\.[A-Za-z0-9]{1,5})?(?![\w(])")
@@ -289,6 +306,10 @@ class TextFacts:
     operator_pairs: frozenset[tuple[str, str, str]]
     """Operators on the two sides of a directional word: 'use === instead of ==' ->
     ``{("===", "==", "instead")}``."""
+    listed: frozenset[str]
+    """Stems of words next to a comma, 'and', 'or' or '/': items of a list, in any order."""
+    negation_reach: frozenset[str]
+    """Stems of the words a negation reaches to the end of its clause (see :func:`_negation_reach`)."""
     stranded: frozenset[tuple[str, str, frozenset[str]]]
     """``(verb, preposition, subject)`` of questions that end on the preposition: 'who does
     Maria report to?' -> ``("report", "to", {"maria"})``."""
@@ -346,6 +367,8 @@ def text_facts(text: str) -> TextFacts:
         skeleton=_skeleton(sentences),
         stranded=stranded,
         attached=attached,
+        negation_reach=_negation_reach(text),
+        listed=_listed(text),
         directed=frozenset(_directed_pairs(words, entities)),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
         **_operator_facts(text),
@@ -370,7 +393,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _ranks_differ(a, b)
         or _measures_differ(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a)) or _rates_differ(a, b),
-        "negation": _negations(a) % 2 != _negations(b) % 2 and (_negates_shared(a, b) or _negates_shared(b, a)),
+        "negation": _negations(a) % 2 != _negations(b) % 2
+        and (_negates_shared(a, b) or _negates_shared(b, a))
+        and (not (a.negated and b.negated) or _negated_on_one_side(a, b) or _negated_on_one_side(b, a)),
         "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
         "identifier": _flags(a) != _flags(b)
         or (_code_missing(a, b) and _code_missing(b, a))
@@ -382,7 +407,47 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b) or _narrowed(b, a),
         "time": _times_differ(a, b),
+        "replaced": _one_word_replaced(a, b),
     }
+
+
+def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
+    """The same words but one, replaced by a word not known to mean the same: 'infants' /
+    'toddlers', 'soft' / 'hard', 'why' / 'how'. A paraphrase rewords more than one word; a
+    question that keeps every word but one almost always asks about something else.
+
+    Known equivalents: word forms, abbreviations ('app' / 'application'), names of one thing,
+    the same unit or number, words of one side of an opposing group ('brief' / 'short') and
+    the synonym groups of the vocabulary. Function words ('can' / 'could', 'to' / 'into')
+    and numbers (the number rule's) are left alone.
+    """
+    words_a = [w for w in a.words if w not in _FRAME_FILLERS]  # 'the opposite' / 'a synonym'
+    words_b = [w for w in b.words if w not in _FRAME_FILLERS]
+    if len(words_a) != len(words_b):
+        return False
+    replaced = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
+    if len(replaced) != 1:
+        return False
+    x, y = replaced[0]
+    if x in _WH_WORDS and y in _WH_WORDS:
+        return {x, y} != {"what", "which"}
+    if not (_is_content(x) and _is_content(y)) or not (x.isalpha() and y.isalpha()):
+        return False
+    return not _equivalent(x, y, a.forms[x][0], b.forms[y][0])
+
+
+def _equivalent(x: str, y: str, forms_x: frozenset[str], forms_y: frozenset[str]) -> bool:
+    short, long = sorted((x, y), key=len)
+    return bool(
+        forms_x & forms_y
+        or stem(x) == stem(y)
+        or (len(short) >= 3 and long.startswith(short))
+        or _abbreviates(short, long)
+        or _CANONICAL.get(x, x) == _CANONICAL.get(y, y)
+        or (x in UNITS and UNITS[x] == UNITS.get(y))
+        or _SYNONYMS.get(x, frozenset()) & _SYNONYMS.get(y, frozenset())
+        or any({x, y} <= side for side in _GROUP_SIDES)
+    )
 
 
 def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
@@ -466,6 +531,45 @@ def _negations(facts: TextFacts) -> int:
 def _targets(negated: tuple[str, ...]) -> set[str]:
     """Every word the negations bear on ('a|b' when one names two)."""
     return {word for target in negated for word in target.split("|")}
+
+
+def _negated_on_one_side(a: TextFacts, b: TextFacts) -> bool:
+    """When both sides negate, counting negations misleads ('without X or Y' / 'without X and
+    without Y'): a word ``a`` negates must appear in ``b`` outside any negation's reach."""
+    return any(t and t in b.content and t not in b.negation_reach for t in _targets(a.negated))
+
+
+def _listed(text: str) -> frozenset[str]:
+    """Content words right before or after a comma, a slash, 'and', 'or' or 'nor'."""
+    tokens = [t if not t[0].isalnum() else _normalise_word(t) for t in _CLAUSE_TOKEN.findall(text)]
+    found = set()
+    for i, token in enumerate(tokens):
+        if token in (",", "/") or token in ("and", "or", "nor"):
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(tokens) and tokens[j][0].isalnum() and _is_content(tokens[j]):
+                    found.add(stem(_owner(tokens[j])))
+    return frozenset(found)
+
+
+def _negation_reach(text: str) -> frozenset[str]:
+    """Stems of the content words after a negating word, up to the end of its clause (a comma
+    or a sentence end) and at most six: 'without regex or the ipaddress module' reaches both."""
+    reach: set[str] = set()
+    left = 0
+    previous = ""
+    for match in _CLAUSE_TOKEN.finditer(text):
+        token = match.group()
+        if not token[0].isalnum():
+            left = left if token == "/" else 0
+            continue
+        word = _normalise_word(token)
+        if left and _is_content(word):
+            reach.add(stem(word))
+            left -= 1
+        if word in NEGATIONS or (previous, word) in _NEGATING_PHRASES:
+            left = 6
+        previous = word
+    return frozenset(reach)
 
 
 def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
@@ -575,6 +679,7 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_DUNDER.findall(text))
     found.update(code.strip() for code in _BACKTICK.findall(text))
     found.update(_SHELL_SPECIAL.findall(text))
+    found.update(_ENV_VAR.findall(text))
     found.update(_EXTENSION.findall(text))
     found.update(path.rstrip(".") for path in _PATH.findall(text) if _is_path(path.rstrip(".")))
     found.update(
@@ -818,7 +923,9 @@ def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
 def _case_changed(a: TextFacts, b: TextFacts) -> bool:
     """A code-like token changed only in case ('ls -l' / 'ls -L', '[a-z]' / '[A-Z]'): in code
     and on command lines case is meaning."""
-    return a.cased != b.cased and sorted(t.lower() for t in a.cased) == sorted(t.lower() for t in b.cased)
+    return sorted(a.cased) != sorted(b.cased) and sorted(t.lower() for t in a.cased) == sorted(
+        t.lower() for t in b.cased
+    )
 
 
 def _operators_differ(a: TextFacts, b: TextFacts) -> bool:
@@ -844,10 +951,21 @@ def _code_missing(a: TextFacts, b: TextFacts) -> bool:
             continue  # 'JavaScript' / 'javascript', '.png' / 'PNG'
         if _ALIAS_GROUP.get((identifier,), -1) in {group for _, group in b.aliases}:
             continue  # 'JavaScript' / 'JS'
-        if " " in identifier and {stem(w) for w in identifier.split()} <= {stem(w) for w in b.words}:
+        if " " in identifier and all(
+            any(stem(w) == stem(v) or _abbreviates(w, v) or _abbreviates(v, w) for v in b.words)
+            for w in identifier.split()
+        ):
             continue  # 'pip install' vs 'install ... with pip'
         return True
     return False
+
+
+def _abbreviates(short: str, long: str) -> bool:
+    """'deps' / 'dependencies', 'args' / 'arguments', 'prev' / 'previous': the start of a word
+    (at least three letters, a plural 's' aside) standing for it."""
+    if len(short) > 3 and short.endswith("s") and long.endswith("s"):
+        short = short[:-1]
+    return len(short) >= 3 and len(long) > len(short) + 1 and long.startswith(short)
 
 
 def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
@@ -909,8 +1027,12 @@ def _adds_opposite(a: TextFacts, b: TextFacts) -> bool:
             if not 0 <= j < len(words) or (abs(i - j) == 2 and words[(i + j) // 2] not in _COORDINATORS):
                 continue
             other = words[j]
-            if other in a.forms and _opposed(b.forms[word], a.forms[other]):
-                return True
+            if (
+                other in a.forms
+                and _opposed(b.forms[word], a.forms[other])
+                and not any(_opposed(a.forms[w], a.forms[other]) for w in a.forms if w != other)
+            ):
+                return True  # (unless a pairs it with an opposite too: 'prev/next' / 'previous/next')
     return False
 
 
@@ -1092,9 +1214,12 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             relates = False  # whether the words between say more than 'and', 'or' or 'with'
             for m_len in range(1, min(6, len(a) - i - x_len) + 1):
                 middle = a[i + x_len : i + x_len + m_len]
-                if middle[-1] in _ALTERNATIVES:
-                    break  # 'credit card or debit card' / 'debit card or credit card'; or another sentence
-                relates = relates or not (middle[-1] in _COORDINATORS or middle[-1] == "with")
+                after = a[i + x_len + m_len : i + x_len + m_len + 1]
+                if middle[-1] in _ALTERNATIVES or (middle[-1] == "and" and after != ("then",)):
+                    break  # 'credit card or debit card', 'ID, type and state' in another order; another sentence
+                relates = relates or not (
+                    middle[-1] in _COORDINATORS or (middle[-1] == "with" and not (i and a[i - 1] in _REPLACING))
+                )
                 if not relates:
                     continue  # 'MERGE with RETURNING' / 'RETURNING with MERGE' ask the same
                 if m_len == 1 and i and a[i - 1] == middle[0]:
@@ -1182,8 +1307,8 @@ def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
     for i, x in enumerate(content_a):
         for j in range(i + 2, len(content_a)):
             y = content_a[j]
-            if x not in once or y not in once or x == y:
-                continue
+            if x not in once or y not in once or x == y or (x in a.listed and y in a.listed):
+                continue  # (items of one list in another order ask the same: 'name, status, and age')
             p, q = position_b[y], position_b[x]
             if p < q and content_a[i + 1 : j] == content_b[p + 1 : q]:
                 return True
@@ -1222,12 +1347,25 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
         names_right = list(
             takewhile(lambda w: _is_name(w, named), dropwhile(_FRAME_FILLERS.__contains__, words[i + 1 : stop]))
         )
-        pairs.update((y, x, marker) if swap else (x, y, marker) for x in names_left for y in names_right if x != y)
+        # a word on both sides of the marker ('a Slack message ... from the SLACK_URL') has no side
+        both = set(names_left) & set(names_right)
+        pairs.update(
+            (y, x, marker) if swap else (x, y, marker)
+            for x in names_left
+            for y in names_right
+            if x != y and x not in both and y not in both
+        )
         start = max([start] + [j + 1 for j in range(start, i) if words[j] in _PHRASE_BREAKS])
         stop = next((j for j in range(i + 1, stop) if words[j] in _PHRASE_BREAKS), stop)
         left = [stem(w) for w in words[start:i] if _is_content(w) and w not in DIRECTIONAL][-_WINDOW:]
         right = [stem(w) for w in words[i + 1 : stop] if _is_content(w) and w not in DIRECTIONAL][:_WINDOW]
-        pairs.update((y, x, marker) if swap else (x, y, marker) for x in left for y in right if x != y)
+        both = set(left) & set(right)
+        pairs.update(
+            (y, x, marker) if swap else (x, y, marker)
+            for x in left
+            for y in right
+            if x != y and x not in both and y not in both
+        )
     return pairs
 
 
