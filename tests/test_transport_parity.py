@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+from collections.abc import AsyncIterator
 
-from hybrid_infer import AllDeploymentsFailed, HybridClient, Result
+import pytest
+from aiohttp import web
+
+from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Result
 
 from .conftest import NO_PROBES, deployment_for
 
@@ -76,3 +80,100 @@ async def test_refused_connections_are_identical(fake, protocol: str) -> None:
                 await client.acomplete("x")
             assert info.value.attempts[0].error_type == "ProviderConnectionError"
             assert client.health()["p"].state == "open"
+
+
+def _chunk(delta: dict[str, object], finish: str | None = None) -> bytes:
+    choice = {"index": 0, "delta": delta, "finish_reason": finish}
+    payload = {"id": "x", "object": "chat.completion.chunk", "choices": [choice]}
+    return b"data: " + json.dumps(payload).encode() + b"\n\n"
+
+
+_ODD_BODIES: dict[str, object] = {
+    # a gateway's error object in a 200, an HTML page, a completion without usage
+    "error_in_200": {"error": {"message": "upstream overloaded", "type": "server_error"}},
+    "html_in_200": "<html>bad gateway</html>",
+    "no_usage": {
+        "id": "x",
+        "object": "chat.completion",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": "hello there"}, "finish_reason": "stop"}],
+    },
+}
+_ODD_STREAMS: dict[str, list[bytes]] = {
+    "error_event_first": [b'data: {"error": {"message": "overloaded", "type": "server_error"}}\n\n'],
+    "finish_without_done": [_chunk({"content": "hello"}), _chunk({}, "stop")],
+}
+
+
+@pytest.fixture
+async def odd_server() -> AsyncIterator[tuple[str, dict[str, str]]]:
+    """An OpenAI-compatible endpoint that answers in the mode the test sets."""
+    mode = {"name": ""}
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        if not body.get("stream"):
+            answer = _ODD_BODIES[mode["name"]]
+            if isinstance(answer, str):
+                return web.Response(text=answer, content_type="text/html")
+            return web.json_response(answer)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        for part in _ODD_STREAMS[mode["name"]]:
+            await response.write(part)
+        await response.write_eof()
+        return response
+
+    app = web.Application()
+    app.router.add_post("/v1/chat/completions", chat)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        yield f"http://127.0.0.1:{port}/v1", mode
+    finally:
+        await runner.cleanup()
+
+
+@pytest.mark.parametrize(
+    ("name", "stream", "expected"),
+    [
+        ("error_in_200", False, "MalformedResponse"),
+        ("html_in_200", False, "MalformedResponse"),
+        ("no_usage", False, "ok"),
+        ("error_event_first", True, "MalformedResponse"),
+        ("finish_without_done", True, "ok"),
+    ],
+)
+async def test_odd_answers_are_classified_alike(
+    odd_server: tuple[str, dict[str, str]], name: str, stream: bool, expected: str
+) -> None:
+    api_base, mode = odd_server
+    mode["name"] = name
+    seen = []
+    for transport in ("native", "litellm"):
+        deployment = Deployment(name="odd", model="openai/m", api_base=api_base, transport=transport, timeout_s=5)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            try:
+                if stream:
+                    result = [c async for c in client.astream("hi")][-1].result
+                else:
+                    result = await client.acomplete("hi")
+            except AllDeploymentsFailed as error:
+                seen.append(error.attempts[0].error_type)
+                continue
+            assert result is not None and result.usage.completion_tokens > 0  # estimated when not reported
+            seen.append("ok")
+    assert seen == [expected, expected]
+
+
+async def test_an_answer_that_repeats_itself_streams_whole_over_both_transports(fake) -> None:
+    """litellm cuts a stream after 100 identical chunks ('the model is repeating'); a table rule
+    or a zero matrix repeats legitimately, and the native transport streams it whole."""
+    reply = "rule: " + "------ " * 150
+    provider = fake("openai", reply=reply)
+    for transport in ("native", "litellm"):
+        async with HybridClient([deployment_for(provider, "p", transport=transport)], health=NO_PROBES) as client:
+            chunks = [c async for c in client.astream("draw a rule")]
+        assert chunks[-1].result is not None and chunks[-1].result.text.strip() == reply.strip(), transport

@@ -60,6 +60,9 @@ _MALFORMED_MARKERS = (
     "not valid json",
 )
 
+_EMPTY_BODY_MARKERS = ("empty or invalid response from llm endpoint",)
+"""litellm's words for a 200 whose body is not a completion (an HTML page from a proxy)."""
+
 _log = logging.getLogger("hybrid_infer")
 
 
@@ -68,6 +71,10 @@ def load_litellm() -> ModuleType:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_TELEMETRY", "False")
     module = importlib.import_module("litellm")
+    # litellm cuts a stream after 100 identical chunks in a row ('the model is repeating');
+    # an answer may legitimately repeat ('0 0 0 ...', a '-----' rule), and the native
+    # transport does not cut it: timeouts bound a runaway stream instead.
+    setattr(module, "REPEATED_STREAMING_CHUNK_LIMIT", 1_000_000_000)  # noqa: B010
     setattr(module, "telemetry", False)  # noqa: B010 - untyped module attributes
     setattr(module, "suppress_debug_info", True)  # noqa: B010
     return module
@@ -137,6 +144,20 @@ _TIMEOUT_TYPES = frozenset(
 )
 
 
+_CLIENT_TIMEOUTS = frozenset(
+    {
+        "APITimeoutError",
+        "ReadTimeout",
+        "ConnectTimeout",
+        "WriteTimeout",
+        "PoolTimeout",
+        "TimeoutError",
+        "ServerTimeoutError",
+    }
+)
+"""Timeouts of the HTTP client itself: with none of them, litellm's 408 is the server's."""
+
+
 def _causes(exc: BaseException) -> list[BaseException]:
     """The exception and what it wraps (litellm hides transport errors several levels deep)."""
     seen: list[BaseException] = []
@@ -163,7 +184,7 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
     kinds = {type(c).__name__ for c in causes}
     if isinstance(exc, asyncio.TimeoutError) or kinds & _TIMEOUT_TYPES:
         # litellm reports its own timeouts as 408 too: keep a status only for a real 408 answer
-        answered = isinstance(status, int) and status == 408 and "408" in message
+        answered = isinstance(status, int) and status == 408 and not (kinds & _CLIENT_TIMEOUTS)
         if answered:
             return ProviderTimeout(f"HTTP 408: {message[:200]}", deployment=name, status=408)
         return ProviderTimeout("timed out", deployment=name)
@@ -184,6 +205,15 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
             refused=any(marker in lowered for marker in _REFUSED_MARKERS),
         )
     if kind in ("APIResponseValidationError", "JSONDecodeError", "JSONSchemaValidationError"):
+        return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
+    if "stream ended before a finish_reason" in lowered:
+        # the stream stopped without saying it was done: the native transport's early end
+        return ProviderConnectionError(f"stream ended early: {message[:300]}", deployment=name)
+    if kind == "MidStreamFallbackError" or _raised_in(causes, "convert_to_model_response_object"):
+        # an error object where a completion or a chunk belongs (litellm gives it a made-up
+        # status): the native transport's "error inside the body or stream"
+        return MalformedResponse(f"error object in the response: {message[:300]}", deployment=name)
+    if any(marker in lowered for marker in _EMPTY_BODY_MARKERS):
         return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
     if isinstance(status, int) and status >= 400:
         if status < 500 and status not in (401, 403, 408, 429) and looks_like_context_overflow(message):
@@ -206,6 +236,17 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
     if isinstance(exc, ValueError | KeyError | TypeError | AttributeError | IndexError):
         return MalformedResponse(f"invalid response: {kind}: {message[:300]}", deployment=name)
     return ProviderConnectionError(f"{kind}: {message[:300]}", deployment=name)
+
+
+def _raised_in(causes: list[BaseException], function: str) -> bool:
+    """Whether one of ``causes`` was raised inside litellm's ``function`` (pinned version)."""
+    for cause in causes:
+        tb = cause.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_name == function:
+                return True
+            tb = tb.tb_next
+    return False
 
 
 def _attr(obj: Any, key: str) -> Any:
@@ -308,8 +349,10 @@ class LiteLLMTransport(Transport):
             if not isinstance(text, str):
                 raise MalformedResponse("content is not a string", deployment=deployment.name)
             usage = _attr(response, "usage")
-            prompt = token_count(_attr(usage, "prompt_tokens"))
-            completion = token_count(_attr(usage, "completion_tokens"))
+            # litellm reports a body without usage as 0 / 0 tokens: estimate those, as the
+            # native transport does (a real prompt has at least one token)
+            prompt = token_count(_attr(usage, "prompt_tokens")) or None
+            completion = token_count(_attr(usage, "completion_tokens")) or (0 if not text else None)
             return Completion(
                 text=text,
                 prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,

@@ -257,6 +257,9 @@ class NativeTransport(Transport):
                     if decoder.result is not None:
                         yield decoder.result
                         return
+                if decoder.ended_without_marker() and decoder.result is not None:
+                    yield decoder.result
+                    return
                 raise ProviderConnectionError(decoder.unfinished)
         except asyncio.CancelledError:
             raise

@@ -48,6 +48,11 @@ class StreamDecoder:
         """One line (without its newline): its text delta, if it carries one."""
         raise NotImplementedError
 
+    def ended_without_marker(self) -> bool:
+        """The body ended before the end marker: whether the answer is complete anyway (then
+        ``result`` is set)."""
+        return False
+
     def _finish(
         self,
         prompt: int | None,
@@ -108,6 +113,22 @@ class SseDecoder(StreamDecoder):
             self.parts.append(delta)
             return delta
         return None
+
+    def ended_without_marker(self) -> bool:
+        """A chunk gave a finish reason and the server closed the stream cleanly without
+        ``[DONE]`` (some servers omit it): the answer said it was complete. With neither, it
+        was cut."""
+        if self.finish is None:
+            return False
+        totals = self.usage or {}
+        self._finish(
+            token_count(totals.get("prompt_tokens")),
+            token_count(totals.get("completion_tokens")),
+            self.finish,
+            self.model,
+            () if self.tool_calls is None else self.tool_calls.calls(),
+        )
+        return True
 
 
 class OllamaDecoder(StreamDecoder):
