@@ -10,10 +10,12 @@ any protocol itself.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import contextlib
 import logging
 import threading
+import weakref
 from collections.abc import (
     AsyncGenerator,
     AsyncIterator,
@@ -192,6 +194,7 @@ class HybridClient:
         self._thread_engine: Engine | None = None
         """The engine on the loop thread: sync calls and other event loops."""
         self._loop_thread: LoopThread | None = None
+        self._exit_hook: Callable[[], None] | None = None
         self._lock = threading.Lock()
         self._closed = False
 
@@ -324,6 +327,10 @@ class HybridClient:
                 return self._thread_engine
             if self._loop_thread is None:
                 self._loop_thread = LoopThread()
+                # A sync client left open at interpreter exit is closed then, quietly: its loop
+                # thread would otherwise be killed with tasks and connections still open.
+                self._exit_hook = _closer(weakref.ref(self))
+                atexit.register(self._exit_hook)
             loop = self._loop_thread.start()
             engine = self._thread_engine = self._new_engine()
 
@@ -511,6 +518,9 @@ class HybridClient:
             engines = self._live_engines()
             self._engine = self._thread_engine = None
             loop_thread, self._loop_thread = self._loop_thread, None
+            exit_hook, self._exit_hook = self._exit_hook, None
+        if exit_hook is not None:
+            atexit.unregister(exit_hook)
         for engine in engines:
             if engine.loop is not None and engine.loop.is_running():
                 closing = asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop)
@@ -532,6 +542,9 @@ class HybridClient:
             engines = self._live_engines()
             self._engine = self._thread_engine = None
             loop_thread, self._loop_thread = self._loop_thread, None
+            exit_hook, self._exit_hook = self._exit_hook, None
+        if exit_hook is not None:
+            atexit.unregister(exit_hook)
         for engine in engines:
             if engine.loop is None:
                 continue
@@ -663,3 +676,15 @@ def _close_on(loop: asyncio.AbstractEventLoop, source: AsyncGenerator[StreamChun
 
 async def _noop(engine: Engine) -> None:
     return None
+
+
+def _closer(client: weakref.ref[HybridClient]) -> Callable[[], None]:
+    """An exit hook that closes ``client`` if it is still alive and open (see ``_engine_elsewhere``)."""
+
+    def close_at_exit() -> None:
+        alive = client()
+        if alive is not None:
+            with contextlib.suppress(Exception):
+                alive.close()
+
+    return close_at_exit

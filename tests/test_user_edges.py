@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import threading
 import time
 import warnings
@@ -296,3 +297,33 @@ def test_close_from_another_thread_ends_the_requests_of_every_event_loop(fake) -
     assert time.monotonic() - started < 3.0  # nobody waited for queue_timeout_s
     assert outcomes == ["ClientClosed"] * 9
     assert not [t.name for t in threading.enumerate() if t.name.startswith("hybrid-infer")]
+
+
+def test_a_sync_client_left_open_at_exit_is_closed_quietly(tmp_path: Path) -> None:
+    """A script that dies before close() must not print destroyed tasks or connector errors."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "left_open.py"
+    script.write_text(
+        "from hybrid_infer import Deployment, HybridClient\n"
+        "from hybrid_infer.testing import FakeProvider\n"
+        "provider = FakeProvider('openai').start()\n"
+        "client = HybridClient([Deployment(name='p', model='openai/fake-model', api_base=provider.api_base)])\n"
+        "print(client.complete('hi').provider)\n"
+        "stream = client.stream('hi again')\n"
+        "next(iter(stream))\n"  # a stream left half-read as well
+        "raise SystemExit(3)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", "-W", "default", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HF_HUB_OFFLINE": "1"},
+    )
+    assert done.returncode == 3
+    assert done.stdout.strip() == "p"
+    assert "Task was destroyed" not in done.stderr
+    assert "Exception ignored" not in done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
