@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from functools import cache
 from typing import Literal
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
@@ -83,10 +84,23 @@ class Deployment(BaseModel):
     def _check_api_base(cls, value: str | None) -> str | None:
         if value is None:
             return None
+        if any(c.isspace() or not c.isprintable() for c in value):
+            raise ValueError("api_base must not contain spaces or control characters (a stray newline?)")
         parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
+        if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError("api_base must be an http(s) URL such as http://localhost:11434")
+        try:
+            parts.port  # noqa: B018 - raises for a port outside 0-65535
+        except ValueError:
+            raise ValueError(f"api_base has an invalid port: {parts.netloc.rpartition(':')[2]!r}") from None
         return value.rstrip("/")
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, object]]:
+        """As pydantic's, with a password written into ``api_base`` masked (proxy credentials)."""
+        for name, value in super().__repr_args__():
+            if name == "api_base" and isinstance(value, str):
+                value = _masked_password(value)
+            yield name, value
 
     @field_validator("use_cases", mode="before")
     @classmethod
@@ -205,3 +219,13 @@ class HealthConfig(BaseModel):
     """Cooldown after a 429 that carried no Retry-After header."""
     max_retry_after_s: float = Field(default=300.0, ge=0, allow_inf_nan=False)
     """Upper bound on a provider-requested cooldown, so one bad header cannot park a deployment."""
+
+
+def _masked_password(url: str) -> str:
+    """``url`` with the password of its ``user:password@`` part replaced by ``***``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))

@@ -29,6 +29,10 @@ def local(name: str = "local", **kw: object) -> Deployment:
         ("input_cost_per_mtok", -0.1),
         ("context_window", 0),
         ("api_base", "localhost:11434"),
+        ("api_base", "http://127.0.0.1:8000/v1\nX-Injected: 1"),  # a stray newline from an env var
+        ("api_base", "http://exa mple.com/v1"),
+        ("api_base", "http://127.0.0.1:99999/v1"),
+        ("api_base", "http://:8080/v1"),
         ("kind", "edge"),
         ("transport", "grpc"),
         ("nonsense", 1),
@@ -38,6 +42,13 @@ def test_bad_deployment_field_is_named(field: str, value: object) -> None:
     with pytest.raises(ValidationError) as info:
         Deployment(name="x", model="openai/gpt-4o-mini", **{field: value})  # type: ignore[arg-type]
     assert field in str(info.value)
+
+
+def test_a_password_in_api_base_is_masked_in_repr() -> None:
+    d = Deployment(name="x", model="openai/gpt-4o-mini", api_base="http://proxy:s3cr3t-pass@10.0.0.1:3128/v1")
+    assert "s3cr3t-pass" not in repr(d) and "s3cr3t-pass" not in str(d)
+    assert "proxy:***@10.0.0.1:3128" in repr(d)
+    assert d.api_base == "http://proxy:s3cr3t-pass@10.0.0.1:3128/v1"  # used as given
 
 
 def test_empty_name_and_model_are_rejected() -> None:
