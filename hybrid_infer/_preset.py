@@ -142,9 +142,15 @@ def load_preset(path: str | Path) -> dict[str, Any]:
         else:
             data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no object construction
     except (yaml.YAMLError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"malformed preset: {_syntax_error(exc)}", field=where) from None
+        hint = ""
+        if "${" in text and isinstance(exc, yaml.MarkedYAMLError) and "flow" in str(exc.context or ""):
+            hint = '; inside { } or [ ] quote a ${VAR} reference: "${VAR}"'
+        raise ConfigError(f"malformed preset: {_syntax_error(exc)}{hint}", field=where) from None
     if not isinstance(data, dict):
         raise ConfigError("a preset must be a mapping with a 'deployments' list", field=where)
+    # 'x-' keys hold YAML anchors for the rest of the file ('x-defaults: &defaults'), as in
+    # Compose files; they configure nothing themselves
+    data = {k: v for k, v in data.items() if not (isinstance(k, str) and k.startswith("x-"))}
     unknown = set(data) - _TOP_LEVEL
     if unknown:
         raise ConfigError(f"unknown keys {sorted(unknown)}; known: {sorted(_TOP_LEVEL)}", field=where)

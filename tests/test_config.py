@@ -266,6 +266,22 @@ def test_malformed_presets_are_config_errors(tmp_path: Path, text: str, match: s
     assert str(info.value.field).startswith(str(path))  # every error names the file
 
 
+def test_x_keys_hold_anchors_and_a_flow_reference_gets_a_hint(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(
+        "x-local: &local {kind: local, max_concurrency: 4, timeout_s: 30}\n"
+        "deployments:\n"
+        "  - {<<: *local, name: qwen, model: ollama_chat/qwen3-coder}\n"
+        "  - {<<: *local, name: llama, model: ollama_chat/llama3.1}\n"
+    )
+    client = HybridClient.from_file(path, health=NO_PROBES)
+    assert [(d.name, d.max_concurrency, d.timeout_s) for d in client.deployments] == [("qwen", 4, 30), ("llama", 4, 30)]
+    client.close()
+    path.write_text("health: {enabled: ${PROBES}}\ndeployments:\n  - {name: a, model: ollama_chat/x}\n")
+    with pytest.raises(ConfigError, match=r'quote a \$\{VAR\} reference: "\$\{VAR\}"'):
+        HybridClient.from_file(path)
+
+
 def test_a_whole_value_reference_takes_the_variables_type(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "p.yaml"
     path.write_text(
