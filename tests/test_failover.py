@@ -246,3 +246,20 @@ async def test_a_deployment_whose_model_is_missing_is_taken_out_until_a_probe_li
     assert not missing.healthy and missing.state == "closed" and missing.model_present is False
     assert fourth.provider == "wrong"
     assert wrong.request_count == 2
+
+
+@pytest.mark.parametrize(
+    ("headers", "seconds"),
+    [
+        ({"Retry-After": "30"}, 30.0),
+        ({"retry-after-ms": "1500"}, 1.5),
+        ({"Retry-After": "-5"}, None),  # unreadable: the default cooldown applies, not none at all
+        ({"Retry-After": "soon"}, None),
+        ({"Retry-After": "nan"}, None),
+        ({"retry-after-ms": "-1"}, None),
+    ],
+)
+def test_retry_after_values(headers: dict[str, str], seconds: float | None) -> None:
+    from hybrid_infer.transports._base import parse_retry_after
+
+    assert parse_retry_after(headers) == seconds

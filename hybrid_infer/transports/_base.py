@@ -11,6 +11,7 @@ the same error class; the engine relies on that to decide failover and breakers.
 from __future__ import annotations
 
 import email.utils
+import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncGenerator, Mapping
@@ -102,14 +103,17 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
     lowered = {k.lower(): v for k, v in headers.items()}
     if (ms := lowered.get("retry-after-ms")) is not None:
         try:
-            return max(0.0, float(ms) / 1000)
+            if 0.0 <= (seconds := float(ms) / 1000) < math.inf:
+                return seconds
         except ValueError:
             pass
     value = lowered.get("retry-after")
     if value is None:
         return None
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
+        # a negative or non-finite delay is as unreadable as 'soon': the default applies
+        return seconds if 0.0 <= seconds < math.inf else None
     except ValueError:
         pass
     try:
