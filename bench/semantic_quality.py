@@ -90,6 +90,13 @@ a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_HOLDOUT_14 = ROOT / "bench" / "near_miss_holdout_14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases of long developer prompts with several
 constraints, written by a separate session; scored before its round's rules, then looked at."""
+NEAR_MISS_HOLDOUT_15 = ROOT / "bench" / "near_miss_holdout_15.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases, most reworded heavily (many below 0.80
+cosine), everyday and technical, written by a separate session; scored before its round's rules."""
+NEAR_MISS_HOLDOUT_16 = ROOT / "bench" / "near_miss_holdout_16.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases of agent-style prompts (extraction to
+JSON, classification, tool calls, log questions), written by a separate session; scored before
+its round's rules."""
 NEAR_MISS_REVIEW_9 = ROOT / "bench" / "near_miss_review9.jsonl"
 """80 everyday near-misses and 33 paraphrases a reviewer wrote to test the cache from outside
 (review 9: 10 near-misses got through before its round)."""
@@ -114,6 +121,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 12": NEAR_MISS_HOLDOUT_12,
     "near-miss, hold-out 13": NEAR_MISS_HOLDOUT_13,
     "near-miss, hold-out 14": NEAR_MISS_HOLDOUT_14,
+    "near-miss, hold-out 15": NEAR_MISS_HOLDOUT_15,
+    "near-miss, hold-out 16": NEAR_MISS_HOLDOUT_16,
     "near-miss, review 9": NEAR_MISS_REVIEW_9,
 }
 """Every near-miss file, by the name the report gives it."""

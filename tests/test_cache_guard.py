@@ -235,6 +235,20 @@ def broken(a: str, b: str) -> set[str]:
         ("Which apps are allowed on school laptops?", "Which apps are banned on school laptops?", "antonym"),
         ("Print the current time in UTC.", "Print the current time in local time.", "category"),
         ("Tighten the bolt to 40 Nm.", "Tighten the bolt to 40 ft-lbs.", "unit"),
+        # 'stop' + a gerund and 'refuse to' negate; exists / missing; recent / earliest first
+        (
+            "How do I get my puppy to bark at strangers?",
+            "How do I get my puppy to stop barking at strangers?",
+            "negation",
+        ),
+        ("Why does my printer print blank pages?", "Why does my printer refuse to print blank pages?", "negation"),
+        ("Check whether the file exists on the server.", "Check whether the file is missing on the server.", "antonym"),
+        ("List the invoices, most recent first.", "List the invoices, earliest first.", "antonym"),
+        # an instruction word replaced: fixing is not explaining
+        ("Fix the failing test in this file.", "Explain the failing test in this file.", "replaced"),
+        # formats and audiences
+        ("Summarise the report as a bulleted list.", "Summarise the report as a paragraph.", "category"),
+        ("Explain inflation to a teenager.", "Explain inflation to an economic analyst.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -368,6 +382,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # abbreviations inside a tool's words; 'prev/next' is 'previous/next'
         ("Cache pip dependencies in CI.", "Cache pip deps in CI."),
         ("Add previous/next links to the blog.", "Add prev/next links to the blog."),
+        # date formats are not paths; 'refuses to' reads as 'won't'; bullets are bulleted
+        ("Show the date as DD/MM/YYYY in the report.", "Show the date as day/month/year in the report."),
+        ("My toddler refuses to eat vegetables. Tips?", "Tips for a toddler who won't eat vegetables?"),
+        ("Summarise this as bullet points.", "Turn this into a bulleted summary."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -15,10 +15,14 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from itertools import dropwhile, pairwise, takewhile
 from types import MappingProxyType
 from typing import Any
+
+_WORD_MEMO = 1 << 16
+"""How many distinct words the per-word helpers remember (stems, forms): a bounded memo."""
 
 RULES = (
     "replaced",
@@ -56,10 +60,13 @@ _CLI_SUBCOMMAND = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(t) for t in sorted(_VOCABULARY["cli_tools"], key=len, reverse=True)) + r")"
     r"\s+([a-z][a-z0-9-]*)(?:\s+([a-z][a-z0-9-]*))?"
 )
+_STOPPING = frozenset({"stop", "stops", "stopped", "quit", "quits"})
+"""Verbs that negate the activity after them ('stop napping', 'quit smoking')."""
 _NEGATING_PHRASES = frozenset(
     {("rather", "than"), ("instead", "of"), ("alternative", "to"), ("alternatives", "to"), ("away", "from")}
     | {("other", "than")}
     | {(w, "out") for w in ("leave", "leaves", "leaving")}
+    | {(w, "to") for w in ("refuse", "refuses", "refused", "refusing")}
     | {(w, "for") for w in ("substitute", "substitutes", "replacement", "replacements")}
     | {(w, "to") for w in ("fail", "fails", "failed", "failing")}
 )
@@ -350,11 +357,7 @@ def text_facts(text: str) -> TextFacts:
         initials=_initials(text, words),
         aliases=_aliases(words),
         forms=MappingProxyType(
-            {
-                w: (f := frozenset(_forms(_owner(w))), frozenset(_prefixed_roots(f)))
-                for w in set(words)
-                if w != "on" or _phrasal_on(words)
-            }
+            {w: _word_forms(_owner(w)) for w in set(words) if w != "on" or _phrasal_on(words)}
             | {" ".join(phrase): (frozenset({mark}), frozenset()) for phrase, mark in _phrase_marks(words)}
         ),
         quantities=quantities,
@@ -431,9 +434,17 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
     x, y = replaced[0]
     if x in _WH_WORDS and y in _WH_WORDS:
         return {x, y} != {"what", "which"}
-    if not (_is_content(x) and _is_content(y)) or not (x.isalpha() and y.isalpha()):
+    if not (_replaceable(x) and _replaceable(y)) or not (x.isalpha() and y.isalpha()):
         return False
     return not _equivalent(x, y, a.forms[x][0], b.forms[y][0])
+
+
+_INSTRUCTION_WORDS = frozenset({"explain", "describe", "tell", "give", "make", "help", "get", "use", "need", "want"})
+"""Stopwords that still say what to do: 'fix the bug' / 'explain the bug' ask different things."""
+
+
+def _replaceable(word: str) -> bool:
+    return _is_content(word) or word in _INSTRUCTION_WORDS
 
 
 def _equivalent(x: str, y: str, forms_x: frozenset[str], forms_y: frozenset[str]) -> bool:
@@ -467,6 +478,7 @@ def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     }
 
 
+@lru_cache(maxsize=_WORD_MEMO)
 def stem(word: str) -> str:
     """A crude suffix stripper: enough to match 'installing' with 'install' (and 'host's' with 'host')."""
     if word.endswith(("'s", "'")):
@@ -496,6 +508,7 @@ def stem(word: str) -> str:
 _WH_WORDS = frozenset({"what", "why", "how", "when", "where", "who", "which", "whom", "whose"})
 
 
+@lru_cache(maxsize=_WORD_MEMO)
 def _normalise_word(word: str) -> str:
     word = word.lower().replace("\u2019", "'")
     if word.endswith("n't"):
@@ -516,8 +529,13 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
             and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
         )
-        # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y'
-        if negates or (word, following) in _NEGATING_PHRASES:
+        # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
+        # 'stop napping' says 'no napping'
+        if (
+            negates
+            or (word, following) in _NEGATING_PHRASES
+            or (word in _STOPPING and following.endswith("ing") and len(following) > 5)
+        ):
             targets = [stem(w) for w in words[i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS]
             found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
     return tuple(found)
@@ -627,7 +645,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
 
 
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
-    tokens = list(words)
+    formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
+    tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
     tokens += re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
     tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
     return tokens
@@ -699,12 +718,18 @@ def _identifiers(text: str) -> frozenset[str]:
     return frozenset(i.lower() for i in found)
 
 
+_DATE_FIELD = r"(?:d{1,2}|m{1,3}|y{2,4}|day|month|year)"
+_DATE_FORMAT = re.compile(rf"(?i)\b{_DATE_FIELD}(?:[/.-]{_DATE_FIELD}){{2}}\b")
+"""A date format written out: 'DD/MM/YYYY', 'YYYY-MM-DD', 'day/month/year'."""
+_DATE_PARTS = frozenset({"d", "dd", "m", "mm", "mmm", "y", "yy", "yyyy", "day", "month", "year", "hh", "ss"})
+
+
 def _is_path(token: str) -> bool:
     """A file path or ref ('/etc/hosts', 'src/app.py', 'refs/heads/main'), not a pair of
     words ('async/await', 'km/h') or a date ('12/25/2024')."""
     parts = [p for p in token.split("/") if p]
-    if len(parts) < 2 or all(p.isdigit() for p in parts):
-        return False
+    if len(parts) < 2 or all(p.isdigit() or p.lower() in _DATE_PARTS for p in parts):
+        return False  # a date or a date format ('12/25/2024', 'DD/MM/YYYY', 'day/month/year')
     return token.startswith(("/", "./", "../", "~/")) or len(parts) >= 3 or "." in parts[-1].strip(".")
 
 
@@ -1043,6 +1068,13 @@ def _opposed(
     if any(_PAIR_OPPOSITE.get(form, frozenset()) & y[0] for form in x[0]):
         return True
     return _roots_meet(x[1], y[0], y[1]) or _roots_meet(y[1], x[0], x[1])
+
+
+@lru_cache(maxsize=_WORD_MEMO)
+def _word_forms(word: str) -> tuple[frozenset[str], frozenset[tuple[int, int, str]]]:
+    """:func:`_forms` and their :func:`_prefixed_roots`, remembered per word (words repeat)."""
+    forms = frozenset(_forms(word))
+    return forms, frozenset(_prefixed_roots(forms))
 
 
 def _forms(word: str) -> set[str]:
