@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import re
 import threading
 import time
@@ -250,8 +251,9 @@ class CacheLayer:
         readable = self.cache.readable(request)
         cached = await self._cached(request, request_id, started)
         if cached is not None:
-            async for chunk in self._replay(request, cached):
-                yield chunk
+            async with contextlib.aclosing(self._replay(request, cached)) as replay:
+                async for chunk in replay:
+                    yield chunk
             return
         source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS)
         sent_any = False
@@ -270,8 +272,9 @@ class CacheLayer:
             if sent_any:
                 raise
             fallback = await self._fallback(request, error, request_id, started)
-            async for chunk in self._replay(request, fallback):
-                yield chunk
+            async with contextlib.aclosing(self._replay(request, fallback)) as replay:
+                async for chunk in replay:
+                    yield chunk
         finally:
             await source.aclose()
 
@@ -284,6 +287,15 @@ class CacheLayer:
         if result.cache != "fallback":
             self._started(result.request_id, request)
         result = result.model_copy(update={"ttft_ms": result.latency_ms})
-        for piece in _PIECES.findall(result.text):
-            yield StreamChunk(delta=piece)
-        yield StreamChunk(result=self._served_from_cache(request, result, started=True))
+        served = False
+        try:
+            for piece in _PIECES.findall(result.text):
+                yield StreamChunk(delta=piece)
+            served = True
+            yield StreamChunk(result=self._served_from_cache(request, result, started=True))
+        except (GeneratorExit, asyncio.CancelledError):
+            # closed early: the cache still served it (a hit), and the request ends here
+            if not served and self.bus:
+                self.bus.emit(CacheServed(result.request_id, result.cache, result.similarity))
+                self.bus.emit(RequestFinished(result.request_id, None, "CancelledError", "cancelled by the caller"))
+            raise

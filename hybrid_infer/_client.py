@@ -37,6 +37,7 @@ from hybrid_infer._caching import CacheLayer
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._engine import Engine
 from hybrid_infer._loop import LoopThread
+from hybrid_infer._queue import CapacityQueue
 from hybrid_infer._request import (
     MAX_PROMPT_CHARS,
     REQUEST_ARGUMENTS,
@@ -194,6 +195,8 @@ class HybridClient:
         self._thread_engine: Engine | None = None
         """The engine on the loop thread: sync calls and other event loops."""
         self._loop_thread: LoopThread | None = None
+        self._queue = CapacityQueue()
+        """Requests waiting for a slot, on any of the client's engines: first come, first served."""
         self._exit_hook: Callable[[], None] | None = None
         self._lock = threading.Lock()
         self._closed = False
@@ -281,7 +284,7 @@ class HybridClient:
             transports=transports,
             queue_timeout_s=self._queue_timeout_s,
             default_max_output_tokens=self._default_max_output_tokens,
-            peers=self._live_engines,
+            queue=self._queue,
         )
 
     def _live_engines(self) -> list[Engine]:

@@ -10,15 +10,14 @@ consults the cache layer around it).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import time
-from collections import deque
-from collections.abc import AsyncGenerator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hybrid_infer._config import Deployment, HealthConfig
+from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
 from hybrid_infer._state import DeploymentState
@@ -77,16 +76,6 @@ class _Call:
     """Whether ``RequestFinished`` was emitted (exactly once per request)."""
 
 
-@dataclass(slots=True, eq=False)
-class _Waiter:
-    """A request queued for capacity: which deployments it can take, and where a freed slot
-    is handed to it (the state and whether the slot holds the half-open trial), or ``None``
-    to look again (the client is closing, or a deployment it waits for broke)."""
-
-    wants: frozenset[str]
-    slot: asyncio.Future[tuple[DeploymentState, bool] | None]
-
-
 class Engine:
     """Routes requests across deployments on the event loop it was started on."""
 
@@ -100,11 +89,11 @@ class Engine:
         transports: Mapping[str, Transport],
         queue_timeout_s: float,
         default_max_output_tokens: int,
-        peers: Callable[[], Iterable[Engine]] | None = None,
+        queue: CapacityQueue | None = None,
     ) -> None:
         self.states = list(states)
-        self._peers = peers
-        """The client's other live engines: a slot freed here may be what their waiters need."""
+        self._queue = CapacityQueue() if queue is None else queue
+        """Requests waiting for a slot, shared with the client's other engines (other loops)."""
         self.policy = policy
         self.health_config = health
         self.bus = bus
@@ -112,8 +101,6 @@ class Engine:
         self.queue_timeout_s = queue_timeout_s
         self.default_max_output_tokens = default_max_output_tokens
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._waiters: deque[_Waiter] = deque()
-        """Requests queued for capacity, first come first served."""
         self._health_task: asyncio.Task[None] | None = None
         self._warm_task: asyncio.Task[None] | None = None
         self._lifetime_task: asyncio.Task[None] | None = None
@@ -154,12 +141,13 @@ class Engine:
     def _unique_transports(self) -> list[Transport]:
         return list({id(t): t for t in self.transports.values()}.values())
 
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
     async def aclose(self) -> None:
         self._closing = True
-        waiters, self._waiters = self._waiters, deque()
-        for waiter in waiters:  # queued requests wake up and see the client closing
-            if not waiter.slot.done():
-                waiter.slot.set_result(None)
+        self._queue.wake_all(self)  # queued requests wake up and see the client closing
         tasks = [t for t in (self._health_task, self._warm_task, self._lifetime_task) if t is not None]
         self._health_task = self._warm_task = self._lifetime_task = None
         for task in tasks:
@@ -272,15 +260,16 @@ class Engine:
         """Queue for a slot of one of ``wanted`` until ``timeout``; the slot handed over, if any.
 
         Each freed slot goes to the longest-waiting request that can use it (see
-        :meth:`_offer`), so a long queue costs one wake-up per slot, not one per waiter.
+        :class:`CapacityQueue`), so a long queue costs one wake-up per slot, not one per waiter.
         """
-        waiter = _Waiter(frozenset(s.deployment.name for s in wanted), asyncio.get_running_loop().create_future())
-        self._waiters.append(waiter)
-        # A slot freed by another engine's thread since it was found busy was offered to a
-        # queue this waiter was not in yet: look once more now that it is.
+        loop = asyncio.get_running_loop()
+        waiter = Waiter(frozenset(s.deployment.name for s in wanted), loop.create_future(), loop, self)
+        self._queue.add(waiter)
+        # A slot freed by another thread since it was found busy was offered to a queue this
+        # waiter was not in yet: look once more now that it is.
         for state in wanted:
             if not waiter.slot.done() and state.has_capacity:
-                self._offer(state)
+                self._queue.offer(state)
         try:
             async with asyncio.timeout(timeout):
                 await waiter.slot
@@ -291,12 +280,11 @@ class Engine:
             raise
         return self._forget(waiter, give_back=False)
 
-    def _forget(self, waiter: _Waiter, *, give_back: bool) -> tuple[DeploymentState, bool] | None:
+    def _forget(self, waiter: Waiter, *, give_back: bool) -> tuple[DeploymentState, bool] | None:
         """Take ``waiter`` off the queue; its handed slot, or given back when unwanted."""
         if not waiter.slot.done():
-            waiter.slot.cancel()
-        with contextlib.suppress(ValueError):
-            self._waiters.remove(waiter)
+            waiter.slot.cancel()  # a slot on its way from another thread is given back on arrival
+        self._queue.discard(waiter)
         handed = None if waiter.slot.cancelled() else waiter.slot.result()
         if handed is not None and give_back:
             state, trial = handed
@@ -311,49 +299,24 @@ class Engine:
         self._freed(state)
 
     def _freed(self, state: DeploymentState) -> None:
-        """A slot of ``state`` came free: offer it here, then to the client's other engines."""
-        if self._waiters:
-            self._offer(state)
-        for peer in self._peers() if self._peers is not None else ():
-            loop = peer.loop
-            if peer is not self and peer._waiters and loop is not None and not loop.is_closed():
-                with contextlib.suppress(RuntimeError):  # that loop just closed
-                    loop.call_soon_threadsafe(peer._offer, state)
-
-    def _offer(self, state: DeploymentState) -> None:
-        """Hand a free slot of ``state`` to the first queued request that can use it.
-
-        When ``state`` cannot take a call for another reason than load (its breaker opened,
-        it went unhealthy), every request waiting for it looks again: it may fail over or
-        give up now rather than at its queue deadline.
-        """
-        if self._closing:  # queued requests end with ClientClosed instead
-            return
-        name = state.deployment.name
-        for waiter in list(self._waiters):
-            if waiter.slot.done():
-                with contextlib.suppress(ValueError):
-                    self._waiters.remove(waiter)
-                continue
-            if name not in waiter.wants:
-                continue
-            reason, trial = state.acquire()
-            if reason is None:
-                self._waiters.remove(waiter)
-                waiter.slot.set_result((state, trial))
-            elif reason != "skipped_busy":
-                for other in list(self._waiters):
-                    if name in other.wants and not other.slot.done():
-                        other.slot.set_result(None)
-            return
+        """A slot of ``state`` came free: the longest-waiting request for it gets it, on
+        whichever of the client's event loops it waits (see :class:`CapacityQueue`)."""
+        if len(self._queue):
+            self._queue.offer(state)
 
     @staticmethod
     def _order(policy: Policy, remaining: list[DeploymentState], route: RouteContext) -> Sequence[object]:
         """``policy.order``, with a bug in a user's policy reported as a typed error."""
         try:
-            return policy.order(remaining, route)
+            ordered = policy.order(remaining, route)
+            if isinstance(ordered, Iterable) and not isinstance(ordered, str | bytes):
+                return list(ordered)  # a generator is fine
         except Exception as exc:
             raise ConfigError(f"policy {policy!r} raised {type(exc).__name__}: {exc}", field="policy") from exc
+        # a forgotten 'return' gives None
+        raise ConfigError(
+            f"policy {policy!r} returned {type(ordered).__name__}, not a sequence of deployments", field="policy"
+        )
 
     def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
         """Account one failed call: attempt, breaker, cooldown, stats."""
@@ -596,6 +559,9 @@ class Engine:
                         if not partial:  # the caller saw nothing yet: the next deployment may answer
                             continue
                         text = "".join(partial)
+                        # the provider generated (and bills) what it sent: count it, estimated
+                        prompt, completion = estimate_prompt_tokens(call.request.messages), estimate_text_tokens(text)
+                        state.record_usage(prompt, completion, state.deployment.cost_usd(prompt, completion))
                         raise StreamInterrupted(
                             f"stream from {state.deployment.name} broke after {len(text)} characters: {item}",
                             call.attempts,

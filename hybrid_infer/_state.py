@@ -186,6 +186,13 @@ class DeploymentState:
             self.completion_tokens += completion_tokens
             self.cost_usd += cost_usd
 
+    def record_usage(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
+        """Tokens a failed call still cost (a stream cut after it sent text): spent, if not useful."""
+        with self._lock:
+            self.prompt_tokens += prompt_tokens
+            self.completion_tokens += completion_tokens
+            self.cost_usd += cost_usd
+
     def start_cooldown(self, seconds: float) -> None:
         self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import pytest
@@ -171,3 +172,41 @@ def test_a_sync_call_outlives_an_event_loop_that_used_the_client(fake, clients) 
     asyncio.run(main())  # ... and this loop ends while the sync call is in flight
     worker.join(5)
     assert [type(o).__name__ for o in outcome] == ["Result"]
+
+
+def test_sync_and_async_callers_share_one_first_come_first_served_queue(fake) -> None:
+    """A request waiting on one event loop is not passed over by requests that queued later on
+    another (the loop thread behind the sync API): slots go to the longest-waiting request."""
+    provider = fake("openai", latency_s=0.05)
+    deployment = deployment_for(provider, "only", max_concurrency=1)
+    served: list[str] = []
+    lock = threading.Lock()
+    with HybridClient([deployment], health=NO_PROBES, queue_timeout_s=10) as client:
+        stop = threading.Event()
+
+        def sync_worker(i: int) -> None:
+            for n in range(40):  # bounded; stopped early once the async caller is served
+                if stop.is_set():
+                    return
+                client.complete(f"sync {i} {n}")
+                with lock:
+                    served.append("sync")
+
+        threads = [threading.Thread(target=sync_worker, args=(i,)) for i in range(3)]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.1)  # the sync callers keep the queue full
+
+        async def async_caller() -> int:
+            with lock:
+                before = len(served)
+            await client.acomplete("async caller", queue_timeout_s=3)
+            with lock:
+                return len(served) - before
+
+        passed_over = asyncio.run(async_caller())
+        stop.set()
+        for thread in threads:
+            thread.join(30)
+    assert passed_over <= 4  # the calls in flight and queued before it; never a starved wait
+    assert provider.max_in_flight == 1

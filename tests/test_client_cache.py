@@ -523,3 +523,24 @@ async def test_a_request_whose_lookup_missed_just_before_an_identical_one_stored
     assert (answered.cache, again.cache) == ("miss", "exact")
     assert again.text == answered.text and again.cost_usd == 0
     assert (stats["hits"]["exact"], stats["misses"]["exact"]) == (1, 1)
+
+
+async def test_a_cached_stream_closed_early_still_reports_its_serving_and_its_end(fake, tmp_path: Path) -> None:
+    from hybrid_infer.events import CacheServed, RequestStarted
+
+    provider = fake("openai", reply="one two three four")
+    events: list[object] = []
+    deployments = [deployment_for(provider, "p")]
+    config = CacheConfig(path=tmp_path / "cache", embedder=HashingEmbedder())
+    async with HybridClient(deployments, health=NO_PROBES, cache=config, callbacks=[events.append]) as client:
+        await client.acomplete("count to four")
+        events.clear()
+        stream = client.astream("count to four")
+        first = await anext(stream)
+        await stream.aclose()
+    kinds = [type(e).__name__ for e in events if isinstance(e, RequestStarted | CacheServed | RequestFinished)]
+    assert first.delta == "one "
+    assert kinds == ["RequestStarted", "CacheServed", "RequestFinished"]
+    finished = next(e for e in events if isinstance(e, RequestFinished))
+    assert finished.error_type == "CancelledError" and finished.result is None
+    assert provider.request_count == 1

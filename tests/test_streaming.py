@@ -75,6 +75,8 @@ async def test_a_stream_cut_after_the_first_token_raises_with_the_partial_text(f
     assert error.deployment == "cut"
     assert error.attempts[-1].outcome == "error"
     assert good.request_count == 0  # no silent restart elsewhere after tokens were shown
+    spent = client.stats()["cut"]
+    assert spent.prompt_tokens > 0 and spent.completion_tokens > 0 and spent.cost_usd > 0  # billed, estimated
 
 
 async def test_a_stream_that_stalls_mid_way_times_out_as_interrupted(fake) -> None:

@@ -236,3 +236,14 @@ async def test_a_broken_tool_call_stream_fails_over_before_the_caller_saw_anythi
         ("backup", None),
     ]
     assert_calls(result.tool_calls)
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["complete", "stream"])
+async def test_made_up_tool_call_ids_never_repeat_across_answers(fake, stream: bool) -> None:
+    """Ollama sends no ids: the ones made up for it must not collide across an agent's turns."""
+    provider = fake("ollama", tool_calls=CALLS)
+    async with HybridClient([deployment_for(provider, "p", transport="native")], health=NO_PROBES) as client:
+        first = await ask(client, stream, prompt="Weather and time in Paris?", tools=[WEATHER_TOOL])
+        second = await ask(client, stream, prompt="And in Rome?", tools=[WEATHER_TOOL])
+    ids = [c.id for c in first.tool_calls + second.tool_calls]
+    assert len(set(ids)) == 4

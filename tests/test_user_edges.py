@@ -141,6 +141,31 @@ async def test_a_failing_custom_policy_is_a_typed_error(fake) -> None:
     assert provider.request_count == 0
 
 
+class ForgotReturn(Policy):
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        list(candidates)  # ... and forgot to return the list
+        return None  # type: ignore[return-value]
+
+
+async def test_a_policy_returning_none_is_a_typed_error_and_every_start_is_finished(fake) -> None:
+    from hybrid_infer.events import RequestFinished, RequestStarted
+
+    provider = fake("openai")
+    events: list[object] = []
+    deployments = [deployment_for(provider, "cloud")]
+    async with HybridClient(deployments, policy=ForgotReturn(), health=NO_PROBES, callbacks=[events.append]) as client:
+        with pytest.raises(ConfigError, match="returned NoneType") as info:
+            await client.acomplete("hi")
+        with pytest.raises(ConfigError):
+            async for _ in client.astream("hi"):
+                pass
+    assert info.value.field == "policy"
+    started = [e for e in events if isinstance(e, RequestStarted)]
+    finished = [e for e in events if isinstance(e, RequestFinished)]
+    assert len(started) == len(finished) == 2
+    assert provider.request_count == 0
+
+
 def test_a_client_used_across_asyncio_runs_closes_each_loops_connections(fake) -> None:
     provider = fake("openai")
     client = HybridClient([deployment_for(provider, "cloud")], health=NO_PROBES)

@@ -146,12 +146,9 @@ class OllamaDecoder(StreamDecoder):
         text, done, reason, prompt, completion, model, calls = parse_ollama_message(_loads(line))
         if text:
             self.parts.append(text)
-        if calls:  # whole calls, numbered across the stream
+        if calls:  # whole calls (made-up ids are unique per line already)
             self.called = True
-            self.tool_calls += [
-                c if c.id != f"call_{n}" else c.model_copy(update={"id": f"call_{len(self.tool_calls) + n}"})
-                for n, c in enumerate(calls)
-            ]
+            self.tool_calls += calls
         if done:  # the final object may carry the last words too
             if reason == "stop" and self.tool_calls:
                 reason = "tool_calls"  # as OpenAI (and litellm, for Ollama) say it

@@ -9,6 +9,7 @@ codecs can be tested on plain data. Anything not shaped as the protocol says rai
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from hybrid_infer._request import Request
@@ -250,6 +251,7 @@ def openai_tool_calls(value: Any) -> tuple[ToolCall, ...]:
     if not isinstance(value, list):
         raise MalformedResponse("message.tool_calls is not a list")
     calls = []
+    answer = secrets.token_hex(4)  # ids made up for this answer: unique across a conversation
     for n, raw in enumerate(value):
         call = _need_dict(raw, f"tool_calls[{n}]")
         function = _need_dict(call.get("function"), f"tool_calls[{n}].function")
@@ -259,7 +261,7 @@ def openai_tool_calls(value: Any) -> tuple[ToolCall, ...]:
         call_id = call.get("id")
         calls.append(
             ToolCall(
-                id=call_id if isinstance(call_id, str) and call_id else f"call_{n}",
+                id=call_id if isinstance(call_id, str) and call_id else f"call_{answer}_{n}",
                 function=FunctionCall(
                     name=name, arguments=_arguments(function.get("arguments"), f"tool_calls[{n}].arguments")
                 ),

@@ -1,0 +1,126 @@
+"""The queue of requests waiting for a deployment slot, shared by every event loop of a client.
+
+A client may route on several event loops at once (the first caller's loop, the loop thread
+behind the sync API, other ``asyncio.run`` loops): a slot freed on any of them goes to the
+request that has waited longest for that deployment, whichever loop it waits on. The slot is
+taken for the waiter in the freeing thread (so nobody else can take it in between) and the
+waiter's future is settled on its own loop; a waiter that gave up meanwhile gives it back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from hybrid_infer._state import DeploymentState
+
+Handed = tuple["DeploymentState", bool] | None
+"""What a waiter is handed: a reserved slot (its state and whether it is the half-open trial),
+or ``None`` to look again (the client is closing, or a deployment it waits for broke)."""
+
+
+class Owner(Protocol):
+    """What queued a waiter: an engine, which may be closing."""
+
+    @property
+    def closing(self) -> bool: ...
+
+
+@dataclass(slots=True, eq=False)
+class Waiter:
+    """A request queued for capacity: which deployments it can take, and where to hand a slot."""
+
+    wants: frozenset[str]
+    slot: asyncio.Future[Handed]
+    loop: asyncio.AbstractEventLoop
+    owner: Owner
+    """The engine that queued it (``wake_all`` ends one engine's waiters when it closes)."""
+
+
+class CapacityQueue:
+    """Waiting requests of one client, first come first served across its event loops."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: deque[Waiter] = deque()
+
+    def __len__(self) -> int:
+        return len(self._waiters)
+
+    def add(self, waiter: Waiter) -> None:
+        with self._lock:
+            self._waiters.append(waiter)
+
+    def discard(self, waiter: Waiter) -> None:
+        with self._lock, contextlib.suppress(ValueError):
+            self._waiters.remove(waiter)
+
+    def offer(self, state: DeploymentState) -> None:
+        """Hand a free slot of ``state`` to the longest-waiting request that can use it.
+
+        When ``state`` cannot take a call for another reason than load (its breaker opened, it
+        went unhealthy), every request waiting for it looks again: it may fail over or give up
+        now rather than at its queue deadline. Waiters of a closing engine are left for it to
+        end (with ``ClientClosed``).
+        """
+        name = state.deployment.name
+        handed: tuple[Waiter, Handed] | None = None
+        woken: list[Waiter] = []
+        with self._lock:
+            for waiter in list(self._waiters):
+                if waiter.slot.done() or waiter.loop.is_closed():
+                    self._waiters.remove(waiter)
+                    continue
+                if name not in waiter.wants or waiter.owner.closing:
+                    continue
+                reason, trial = state.acquire()
+                if reason is None:
+                    self._waiters.remove(waiter)
+                    handed = (waiter, (state, trial))
+                elif reason != "skipped_busy":
+                    woken = [w for w in self._waiters if name in w.wants]
+                break
+        if handed is not None:
+            self._deliver(*handed)
+        for waiter in woken:
+            self._deliver(waiter, None)
+
+    def wake_all(self, owner: Owner) -> None:
+        """End the wait of every request ``owner`` queued: they look again and see it closing."""
+        with self._lock:
+            mine = [w for w in self._waiters if w.owner is owner]
+            for waiter in mine:
+                self._waiters.remove(waiter)
+        for waiter in mine:
+            self._deliver(waiter, None)
+
+    def _deliver(self, waiter: Waiter, handed: Handed) -> None:
+        """Settle ``waiter`` on its own loop (directly when that is the running one)."""
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is waiter.loop:
+            self._settle(waiter, handed)
+            return
+        try:
+            waiter.loop.call_soon_threadsafe(self._settle, waiter, handed)
+        except RuntimeError:  # its loop closed meanwhile: the slot goes to the next one
+            self._give_back(handed)
+
+    def _settle(self, waiter: Waiter, handed: Handed) -> None:
+        if waiter.slot.done():  # it timed out or was cancelled before the slot arrived
+            self._give_back(handed)
+        else:
+            waiter.slot.set_result(handed)
+
+    def _give_back(self, handed: Handed) -> None:
+        if handed is not None:
+            state, trial = handed
+            state.release(trial)
+            self.offer(state)
