@@ -100,6 +100,9 @@ its round's rules."""
 NEAR_MISS_REVIEW_9 = ROOT / "bench" / "near_miss_review9.jsonl"
 """80 everyday near-misses and 33 paraphrases a reviewer wrote to test the cache from outside
 (review 9: 10 near-misses got through before its round)."""
+NEAR_MISS_REVIEW_10 = ROOT / "bench" / "near_miss_review10.jsonl"
+"""60 near-misses (the issue's kinds plus audience and format) and 30 short, long and chatty
+paraphrases a second reviewer wrote (review 10: 3 scope changes got through before its round)."""
 NEAR_MISS_FILES = {
     "near-miss": NEAR_MISS,
     "near-miss, unseen": NEAR_MISS_UNSEEN,
@@ -124,6 +127,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 15": NEAR_MISS_HOLDOUT_15,
     "near-miss, hold-out 16": NEAR_MISS_HOLDOUT_16,
     "near-miss, review 9": NEAR_MISS_REVIEW_9,
+    "near-miss, review 10": NEAR_MISS_REVIEW_10,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

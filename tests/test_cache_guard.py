@@ -246,6 +246,13 @@ def broken(a: str, b: str) -> set[str]:
         ("List the invoices, most recent first.", "List the invoices, earliest first.", "antonym"),
         # an instruction word replaced: fixing is not explaining
         ("Fix the failing test in this file.", "Explain the failing test in this file.", "replaced"),
+        # a constraint inserted after the start asks something narrower
+        ("List the files in this folder.", "List the files in this folder and its subfolders.", "inserted"),
+        ("Count the orders placed in May.", "Count the orders placed in May by new customers.", "inserted"),
+        ("Drop every table in the schema.", "Drop every empty table in the schema.", "inserted"),
+        ("Build a REST API in Python.", "Build a REST API in Python with Flask.", "inserted"),
+        # a gerund with a doubled consonant meets its verb ('napping' / 'nap')
+        ("How do I get my dog to nap more?", "How do I get my dog to stop napping more?", "negation"),
         # formats and audiences
         ("Summarise the report as a bulleted list.", "Summarise the report as a paragraph.", "category"),
         ("Explain inflation to a teenager.", "Explain inflation to an economic analyst.", "category"),
@@ -292,8 +299,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Parse the file without regular expressions.", "Parse the file; avoid regular expressions."),
         ("Run the container as a non-root user.", "Run the container so it doesn't run as root."),
         ("Total the invoices excluding refunds.", "Total the invoices, not including refunds."),
-        # a member only one side adds is not a substitution
-        ("Build a REST API in Python.", "Build a REST API in Python with Flask."),
+        # a member only one side adds is not a substitution (here before the question: a preamble)
+        ("Build a REST API in Python.", "Using Flask, build a REST API in Python."),
         # one measure in two units, or with and without digits
         ("Itinerary for a week-long visit to Cairo?", "Itinerary for 7 days in Cairo?"),
         ("Is 1 GB of RAM enough for Redis?", "Is 1024 MB of RAM enough for Redis?"),
@@ -386,6 +393,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Show the date as DD/MM/YYYY in the report.", "Show the date as day/month/year in the report."),
         ("My toddler refuses to eat vegetables. Tips?", "Tips for a toddler who won't eat vegetables?"),
         ("Summarise this as bullet points.", "Turn this into a bulleted summary."),
+        # a preamble before the question, politeness and manner add no constraint
+        ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
+        ("How do I reset my password? Thanks!", "How do I reset my password?"),
+        ("How can I learn machine learning?", "How can I learn machine learning well?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

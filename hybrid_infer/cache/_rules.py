@@ -26,6 +26,7 @@ _WORD_MEMO = 1 << 16
 
 RULES = (
     "replaced",
+    "inserted",
     "number",
     "unit",
     "negation",
@@ -411,7 +412,33 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "qualifier": _narrowed(a, b) or _narrowed(b, a),
         "time": _times_differ(a, b),
         "replaced": _one_word_replaced(a, b),
+        "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
+
+
+def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` is ``a`` with a run of words inserted after its start ('List every file in this
+    directory' / '... and its subdirectories', 'Show all open pull requests' / 'Show all my
+    open pull requests'): an added constraint asks something narrower. Words put before the
+    whole question are a preamble ('hey quick one: why is the sky blue'), and politeness
+    ('thanks') and manner ('well', 'quickly') add nothing."""
+    short = [w for w in a.words if w not in _FRAME_FILLERS]
+    long = [w for w in b.words if w not in _FRAME_FILLERS]
+    added = len(long) - len(short)
+    if added <= 0 or not short:
+        return False
+    start = next((i for i, (x, y) in enumerate(zip(short, long, strict=False)) if x != y), len(short))
+    if start == 0 or long[start + added :] != short[start:]:
+        return False
+    return any(
+        _is_content(w) and w not in _POLITENESS and w not in _MANNER and not (w.endswith("ly") and len(w) > 4)
+        for w in long[start : start + added]
+    )
+
+
+_POLITENESS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "hi", "hello", "hey", "pls", "plz", "kindly"})
+_MANNER = frozenset({"well", "fast", "even", "really", "still", "now", "again", "exactly", "properly", "quick"})
+"""Words (with adverbs in -ly) that say how, not what: 'learn ML' / 'learn ML well' ask the same."""
 
 
 def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
@@ -499,6 +526,8 @@ def stem(word: str) -> str:
     ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)]
+            if suffix in ("ing", "ed") and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeioulsfz":
+                return base[:-1]  # 'napping' -> 'nap', as 'nap' is
             return base + "y" if suffix in ("ies", "ied") else base
     return word
 
