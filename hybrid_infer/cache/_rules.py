@@ -90,6 +90,8 @@ _ALIAS_GROUP = MappingProxyType(
 )
 """Names that mean the same thing (US / American, JS / JavaScript), keyed by word tuple."""
 _ALIAS_LENGTH = max(len(words) for words in _ALIAS_GROUP)
+_ALIAS_FIRST = frozenset(words[0] for words in _ALIAS_GROUP)
+"""First words of the known names: only there can a name start."""
 _CANONICAL = MappingProxyType({alias: group[0] for group in _VOCABULARY["aliases"] for alias in group})
 _SCALES = MappingProxyType(
     {unit: (str(scale[0]), float(scale[1])) for unit, scale in _VOCABULARY["unit_scales"].items() if unit != "_about"}
@@ -1255,7 +1257,12 @@ def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     speakers commonly make'). The words between must say more than 'and' or 'or' (a list in
     another order asks the same), and one word that also precedes the first part is a shared
     modifier, not a relation ('baking soda for baking powder' / 'baking powder ... baking soda')."""
-    return a != b and (_parts_swapped_into(a, b) or _parts_swapped_into(b, a))
+    if a == b:
+        return False
+    in_a, in_b = set(a), set(b)
+    if [w for w in a if w in in_b] == [w for w in b if w in in_a]:
+        return False  # the words both say come in the same order: nothing traded places
+    return _parts_swapped_into(a, b) or _parts_swapped_into(b, a)
 
 
 def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -1447,9 +1454,15 @@ def _singular(word: str) -> str:
 def _named_once(words: tuple[str, ...]) -> tuple[str, ...]:
     """``words`` with each known name as one token of its alias group ('united states' and
     'us' both become 'alias7'), so 'from the US' and 'from the United States' pair alike."""
+    if not _ALIAS_FIRST.intersection(words):
+        return words
     out: list[str] = []
     i = 0
     while i < len(words):
+        if words[i] not in _ALIAS_FIRST:
+            out.append(words[i])
+            i += 1
+            continue
         for n in range(min(_ALIAS_LENGTH, len(words) - i), 0, -1):
             group = _ALIAS_GROUP.get(words[i : i + n])
             if group is not None:
