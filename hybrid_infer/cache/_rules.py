@@ -1415,26 +1415,25 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
         names_right = list(
             takewhile(lambda w: _is_name(w, named), dropwhile(_FRAME_FILLERS.__contains__, words[i + 1 : stop]))
         )
-        # a word on both sides of the marker ('a Slack message ... from the SLACK_URL') has no side
-        both = set(names_left) & set(names_right)
-        pairs.update(
-            (y, x, marker) if swap else (x, y, marker)
-            for x in names_left
-            for y in names_right
-            if x != y and x not in both and y not in both
-        )
+        pairs.update(_sided_pairs(names_left, names_right, marker, swap))
         start = max([start] + [j + 1 for j in range(start, i) if words[j] in _PHRASE_BREAKS])
         stop = next((j for j in range(i + 1, stop) if words[j] in _PHRASE_BREAKS), stop)
         left = [stem(w) for w in words[start:i] if _is_content(w) and w not in DIRECTIONAL][-_WINDOW:]
         right = [stem(w) for w in words[i + 1 : stop] if _is_content(w) and w not in DIRECTIONAL][:_WINDOW]
-        both = set(left) & set(right)
-        pairs.update(
-            (y, x, marker) if swap else (x, y, marker)
-            for x in left
-            for y in right
-            if x != y and x not in both and y not in both
-        )
+        pairs.update(_sided_pairs(left, right, marker, swap))
     return pairs
+
+
+def _sided_pairs(left: list[str], right: list[str], marker: str, swap: bool) -> set[tuple[str, str, str]]:
+    """Every (left word, right word, marker), in the marker's direction. A word on both sides
+    of the marker ('a Slack message ... from the SLACK_URL') has no side and pairs with nothing."""
+    both = set(left) & set(right)
+    return {
+        (y, x, marker) if swap else (x, y, marker)
+        for x in left
+        for y in right
+        if x != y and x not in both and y not in both
+    }
 
 
 def _is_name(word: str, named: frozenset[str]) -> bool:

@@ -88,14 +88,7 @@ class SseDecoder(StreamDecoder):
             return None  # blank separators, ":" comments, "event:"/"id:" fields
         payload = line[5:].strip()
         if payload == b"[DONE]":
-            totals = self.usage or {}
-            self._finish(
-                token_count(totals.get("prompt_tokens")),
-                token_count(totals.get("completion_tokens")),
-                self.finish,
-                self.model,
-                () if self.tool_calls is None else self.tool_calls.calls(),
-            )
+            self._complete()
             return None
         delta, finish, usage, model, calls = parse_openai_chunk(_loads(payload))
         if calls:
@@ -120,6 +113,11 @@ class SseDecoder(StreamDecoder):
         was cut."""
         if self.finish is None:
             return False
+        self._complete()
+        return True
+
+    def _complete(self) -> None:
+        """The whole answer from what the chunks said: text, usage, finish reason, tool calls."""
         totals = self.usage or {}
         self._finish(
             token_count(totals.get("prompt_tokens")),
@@ -128,7 +126,6 @@ class SseDecoder(StreamDecoder):
             self.model,
             () if self.tool_calls is None else self.tool_calls.calls(),
         )
-        return True
 
 
 class OllamaDecoder(StreamDecoder):
