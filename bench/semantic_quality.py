@@ -97,6 +97,9 @@ NEAR_MISS_HOLDOUT_16 = ROOT / "bench" / "near_miss_holdout_16.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases of agent-style prompts (extraction to
 JSON, classification, tool calls, log questions), written by a separate session; scored before
 its round's rules."""
+NEAR_MISS_HOLDOUT_17 = ROOT / "bench" / "near_miss_holdout_17.jsonl"
+"""The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
+written by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_REVIEW_9 = ROOT / "bench" / "near_miss_review9.jsonl"
 """80 everyday near-misses and 33 paraphrases a reviewer wrote to test the cache from outside
 (review 9: 10 near-misses got through before its round)."""
@@ -126,6 +129,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 14": NEAR_MISS_HOLDOUT_14,
     "near-miss, hold-out 15": NEAR_MISS_HOLDOUT_15,
     "near-miss, hold-out 16": NEAR_MISS_HOLDOUT_16,
+    "near-miss, hold-out 17": NEAR_MISS_HOLDOUT_17,
     "near-miss, review 9": NEAR_MISS_REVIEW_9,
     "near-miss, review 10": NEAR_MISS_REVIEW_10,
 }

@@ -255,6 +255,11 @@ def broken(a: str, b: str) -> set[str]:
         ("How do I get my dog to nap more?", "How do I get my dog to stop napping more?", "negation"),
         # formats and audiences
         ("Summarise the report as a bulleted list.", "Summarise the report as a paragraph.", "category"),
+        (
+            "Write a lesson plan on decimals for sixth graders.",
+            "Write a quiz on decimals for sixth graders.",
+            "category",
+        ),
         ("Explain inflation to a teenager.", "Explain inflation to an economic analyst.", "category"),
     ],
 )
@@ -397,6 +402,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
         ("How do I reset my password? Thanks!", "How do I reset my password?"),
         ("How can I learn machine learning?", "How can I learn machine learning well?"),
+        # two items of a comparison in another order ('between X and Y')
+        (
+            "What is the difference between a Roth IRA and a traditional IRA?",
+            "What's the difference between a traditional IRA and a Roth IRA?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -589,12 +589,24 @@ def _negated_on_one_side(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _listed(text: str) -> frozenset[str]:
-    """Content words right before or after a comma, a slash, 'and', 'or' or 'nor'."""
+    """Content words right before or after a comma, a slash, 'and', 'or' or 'nor' (articles
+    skipped), and every content word of a 'between X and Y' to the end of its clause: items
+    of a list or a comparison, which may come in any order."""
     tokens = [t if not t[0].isalnum() else _normalise_word(t) for t in _CLAUSE_TOKEN.findall(text)]
     found = set()
+    between = False
     for i, token in enumerate(tokens):
+        if not token[0].isalnum():
+            between = False
+        elif token == "between":
+            between = True
+        elif between and _is_content(token):
+            found.add(stem(_owner(token)))
         if token in (",", "/") or token in ("and", "or", "nor"):
-            for j in (i - 1, i + 1):
+            for step in (-1, 1):
+                j = i + step
+                while 0 <= j < len(tokens) and tokens[j] in _FRAME_FILLERS:
+                    j += step
                 if 0 <= j < len(tokens) and tokens[j][0].isalnum() and _is_content(tokens[j]):
                     found.add(stem(_owner(tokens[j])))
     return frozenset(found)
