@@ -127,6 +127,26 @@ def test_an_evicted_entry_leaves_the_index(tmp_path: Path) -> None:
     assert cache.stats()["index"]["sizes"]["default"] == 2
 
 
+def test_vectors_of_entries_no_lookup_meets_do_not_pile_up(tmp_path: Path) -> None:
+    """Evicted entries whose vectors no query comes near still leave the index, in a running
+    cache and in a reopened one: it stays near the size of the store, not of its history."""
+    from hybrid_infer.cache._semantic import PRUNE_SLACK
+
+    cache = semantic_cache(tmp_path, max_entries=20)
+    cache.lookup_semantic(build_request("warm up the index"))
+    for n in range(3_000):
+        cache.store(build_request(f"distinct question number {n} about topic {n * 7919 % 1000}"), answer())
+    cache.lookup_semantic(build_request("one more lookup"))
+    bound = 2 * 20 + PRUNE_SLACK
+    assert sum(cache.stats()["index"]["sizes"].values()) <= bound
+    assert cache.stats()["index"]["kinds"] == {"default": "flat"}
+    cache.close()
+    reopened = semantic_cache(tmp_path, max_entries=20)
+    reopened.lookup_semantic(build_request("after a restart"))
+    assert sum(reopened.stats()["index"]["sizes"].values()) <= bound
+    assert reopened.lookup_semantic(build_request("distinct question number 2999 about topic 81")) is not None
+
+
 def test_an_expired_entry_leaves_the_index(tmp_path: Path) -> None:
     cache = semantic_cache(tmp_path)
     cache.lookup_semantic(build_request("warm up the index"))

@@ -36,6 +36,10 @@ PROGRESS_MIN_ENTRIES = 5_000
 SAVE_EVERY = 1_000
 """Save after this many changes, or a quarter of the index if that is more."""
 _REBUILD_BATCH = 8192  # large batches let faiss build HNSW links in parallel
+PRUNE_SLACK = 1_000
+"""Vectors whose entries are gone (evicted, expired) are dropped by a rebuild from the live
+entries once the index holds more than twice the store's entries plus this many."""
+_PRUNE_CHECK_EVERY = 256
 
 
 class SemanticIndex:
@@ -57,6 +61,7 @@ class SemanticIndex:
         self._indexes: dict[str, VectorIndex] = {}
         self._generation = -1  # -1: not loaded yet
         self._unsaved = 0
+        self._adds = 0
 
     # --- reading --------------------------------------------------------------------
 
@@ -73,6 +78,7 @@ class SemanticIndex:
                 self._rebuild()
             elif current > self._generation:
                 self._replay(current)
+            self._prune_if_stale()
             if self._unsaved >= max(SAVE_EVERY, sum(self.sizes().values()) // 4):
                 self.save()  # amortised: a save rewrites every vector
 
@@ -102,6 +108,9 @@ class SemanticIndex:
                 return  # the first refresh will pick it up from the store
             self._index_for(namespace, vector.shape[-1]).add([seq], vector.reshape(1, -1))
             self._unsaved += 1
+            self._adds += 1
+            if self._adds % _PRUNE_CHECK_EVERY == 0:
+                self._prune_if_stale()
 
     def discard(self, namespace: str, seq: int) -> None:
         """Drop a vector whose entry is gone (expired, evicted, replaced, invalidated)."""
@@ -134,6 +143,19 @@ class SemanticIndex:
             self._unsaved = 0
 
     # --- internals ------------------------------------------------------------------
+
+    def _prune_if_stale(self) -> None:
+        """Rebuild from the live entries when most vectors belong to entries that are gone.
+
+        Entries leave the store without this index seeing them (evicted by ``max_entries``
+        or the size limit, expired, deleted by another process); a lookup drops the ones it
+        meets, but vectors no query comes near would stay for ever. The rebuild reads the
+        stored vectors (no embedding) and costs about as much as the live entries.
+        """
+        indexed = sum(len(index) for index in self._indexes.values())
+        if indexed > 2 * self._store_size() + PRUNE_SLACK:
+            log.info("hybrid-infer cache: %d indexed vectors for fewer live entries; rebuilding index", indexed)
+            self._rebuild()
 
     def _load_or_rebuild(self) -> None:
         saved = self._files.load(embedder=self._embedder.tag, dim=None)
