@@ -632,15 +632,21 @@ def _wait_on(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> T
     except RuntimeError:  # the loop is closed
         coro.close()
         raise _closed_error() from None
-    while True:
-        try:
-            return future.result(_POLL_S)
-        except concurrent.futures.TimeoutError:
-            if not loop.is_running():
-                future.cancel()
+    try:
+        while True:
+            try:
+                return future.result(_POLL_S)
+            except concurrent.futures.TimeoutError:
+                if not loop.is_running():
+                    future.cancel()
+                    raise _closed_error() from None
+            except concurrent.futures.CancelledError:
                 raise _closed_error() from None
-        except concurrent.futures.CancelledError:
-            raise _closed_error() from None
+    except BaseException:
+        # The caller stopped waiting (Ctrl-C, a signal handler's exception, ...): cancel
+        # the work on the loop too, so its slot is freed and a queued call is never sent.
+        future.cancel()
+        raise
 
 
 async def _await_on(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> T:

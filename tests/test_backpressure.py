@@ -210,3 +210,33 @@ def test_sync_and_async_callers_share_one_first_come_first_served_queue(fake) ->
             thread.join(30)
     assert passed_over <= 4  # the calls in flight and queued before it; never a starved wait
     assert provider.max_in_flight == 1
+
+
+def test_a_sync_call_the_caller_stops_waiting_for_frees_its_slot(fake) -> None:
+    """Ctrl-C or a signal handler's exception stops the wait of a sync call: the call on the
+    loop thread is cancelled too, so its slot is freed and the next call is not Overloaded."""
+    import signal
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    provider = fake("openai", latency_s=5)
+    deployment = deployment_for(provider, "only", max_concurrency=1)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        with HybridClient([deployment], health=NO_PROBES, queue_timeout_s=0.5) as client:
+            signal.setitimer(signal.ITIMER_REAL, 0.3)
+            with pytest.raises(Interrupted):
+                client.complete("a long answer")
+            deadline = time.monotonic() + 3
+            while client.health()["only"].in_flight and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert client.health()["only"].in_flight == 0
+            provider.latency_s = 0
+            assert client.complete("next").provider == "only"  # not Overloaded
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
