@@ -283,8 +283,12 @@ class Engine:
     def _forget(self, waiter: Waiter, *, give_back: bool) -> tuple[DeploymentState, bool] | None:
         """Take ``waiter`` off the queue; its handed slot, or given back when unwanted."""
         if not waiter.slot.done():
-            waiter.slot.cancel()  # a slot on its way from another thread is given back on arrival
-        self._queue.discard(waiter)
+            waiter.slot.cancel()
+        stranded = self._queue.withdraw(waiter)  # reserved for it, still on its way: give it back
+        if stranded is not None:
+            stranded_state, stranded_trial = stranded
+            stranded_state.release(stranded_trial)
+            self._freed(stranded_state)
         handed = None if waiter.slot.cancelled() else waiter.slot.result()
         if handed is not None and give_back:
             state, trial = handed

@@ -40,6 +40,10 @@ class Waiter:
     loop: asyncio.AbstractEventLoop
     owner: Owner
     """The engine that queued it (``wake_all`` ends one engine's waiters when it closes)."""
+    pending: Handed = None
+    """A slot reserved for it and on its way to its loop (see :meth:`CapacityQueue.withdraw`)."""
+    settled: bool = False
+    """Whether the slot (or the wake-up) arrived, or was withdrawn: it is handled once."""
 
 
 class CapacityQueue:
@@ -55,10 +59,6 @@ class CapacityQueue:
     def add(self, waiter: Waiter) -> None:
         with self._lock:
             self._waiters.append(waiter)
-
-    def discard(self, waiter: Waiter) -> None:
-        with self._lock, contextlib.suppress(ValueError):
-            self._waiters.remove(waiter)
 
     def offer(self, state: DeploymentState) -> None:
         """Hand a free slot of ``state`` to the longest-waiting request that can use it.
@@ -81,9 +81,12 @@ class CapacityQueue:
                 reason, trial = state.acquire()
                 if reason is None:
                     self._waiters.remove(waiter)
-                    handed = (waiter, (state, trial))
+                    waiter.pending = (state, trial)
+                    handed = (waiter, waiter.pending)
                 elif reason != "skipped_busy":
                     woken = [w for w in self._waiters if name in w.wants]
+                    for other in woken:  # each waiter gets one delivery: a slot or a wake-up
+                        self._waiters.remove(other)
                 break
         if handed is not None:
             self._deliver(*handed)
@@ -113,7 +116,28 @@ class CapacityQueue:
         except RuntimeError:  # its loop closed meanwhile: the slot goes to the next one
             self._give_back(handed)
 
+    def withdraw(self, waiter: Waiter) -> Handed:
+        """Take ``waiter`` off the queue for good (it stopped waiting); a slot already
+        reserved for it but not arrived yet is returned, for the caller to give back.
+
+        Without this, a slot on its way to a loop that closes before the hand-over runs
+        would never come back.
+        """
+        with self._lock:
+            with contextlib.suppress(ValueError):
+                self._waiters.remove(waiter)
+            if waiter.settled:
+                return None
+            waiter.settled = True
+            stranded, waiter.pending = waiter.pending, None
+            return stranded
+
     def _settle(self, waiter: Waiter, handed: Handed) -> None:
+        with self._lock:
+            if waiter.settled:  # withdrawn meanwhile: the waiter gave the slot back itself
+                return
+            waiter.settled = True
+            waiter.pending = None
         if waiter.slot.done():  # it timed out or was cancelled before the slot arrived
             self._give_back(handed)
         else:

@@ -240,3 +240,32 @@ def test_a_sync_call_the_caller_stops_waiting_for_frees_its_slot(fake) -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_slot_on_its_way_to_a_waiter_that_gave_up_is_given_back_once() -> None:
+    """The slot is reserved in the freeing thread and handed over on the waiter's loop; if the
+    waiter stops waiting first (and its loop may never run the hand-over), the slot comes back
+    exactly once."""
+    from hybrid_infer import Deployment
+    from hybrid_infer._queue import CapacityQueue, Waiter
+    from hybrid_infer._state import DeploymentState
+
+    state = DeploymentState(Deployment(name="d", model="openai/a", max_concurrency=1), NO_PROBES, lambda *a: None)
+
+    class Owner:
+        closing = False
+
+    loop = asyncio.new_event_loop()
+    try:
+        queue = CapacityQueue()
+        waiter = Waiter(frozenset({"d"}), loop.create_future(), loop, Owner())
+        queue.add(waiter)
+        queue.offer(state)  # from this thread: reserved, the hand-over waits for the loop
+        assert state.in_flight == 1 and not waiter.slot.done()
+        stranded = queue.withdraw(waiter)  # the waiter gave up first
+        assert stranded is not None
+        stranded[0].release(stranded[1])
+        loop.run_until_complete(asyncio.sleep(0))  # the late hand-over finds it withdrawn
+        assert state.in_flight == 0 and not waiter.slot.done()
+    finally:
+        loop.close()
