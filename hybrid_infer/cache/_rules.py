@@ -316,6 +316,8 @@ class TextFacts:
     operator_pairs: frozenset[tuple[str, str, str]]
     """Operators on the two sides of a directional word: 'use === instead of ==' ->
     ``{("===", "==", "instead")}``."""
+    framed: tuple[str, ...]
+    """``words`` without articles, possessive determiners and modal verbs."""
     listed: frozenset[str]
     """Stems of words next to a comma, 'and', 'or' or '/': items of a list, in any order."""
     negation_reach: frozenset[str]
@@ -344,6 +346,7 @@ def text_facts(text: str) -> TextFacts:
     quantities, measure_numbers, measure_units = _quantities(text)
     entities = _entities(text)
     sentences = _with_sentence_ends(text)
+    clauses = _clause_tokens(text)
     stranded, attached = _verb_prepositions(sentences)
     return TextFacts(
         words=words,
@@ -373,8 +376,9 @@ def text_facts(text: str) -> TextFacts:
         skeleton=_skeleton(sentences),
         stranded=stranded,
         attached=attached,
-        negation_reach=_negation_reach(text),
-        listed=_listed(text),
+        negation_reach=_negation_reach(clauses),
+        listed=_listed(clauses),
+        framed=tuple(w for w in words if w not in _FRAME_FILLERS),
         directed=frozenset(_directed_pairs(words, entities)),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
         **_operator_facts(text),
@@ -424,8 +428,7 @@ def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
     open pull requests'): an added constraint asks something narrower. Words put before the
     whole question are a preamble ('hey quick one: why is the sky blue'), and politeness
     ('thanks') and manner ('well', 'quickly') add nothing."""
-    short = [w for w in a.words if w not in _FRAME_FILLERS]
-    long = [w for w in b.words if w not in _FRAME_FILLERS]
+    short, long = a.framed, b.framed
     added = len(long) - len(short)
     if added <= 0 or not short:
         return False
@@ -453,8 +456,7 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
     the synonym groups of the vocabulary. Function words ('can' / 'could', 'to' / 'into')
     and numbers (the number rule's) are left alone.
     """
-    words_a = [w for w in a.words if w not in _FRAME_FILLERS]  # 'the opposite' / 'a synonym'
-    words_b = [w for w in b.words if w not in _FRAME_FILLERS]
+    words_a, words_b = a.framed, b.framed  # 'the opposite' / 'a synonym'
     if len(words_a) != len(words_b):
         return False
     replaced = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
@@ -588,11 +590,15 @@ def _negated_on_one_side(a: TextFacts, b: TextFacts) -> bool:
     return any(t and t in b.content and t not in b.negation_reach for t in _targets(a.negated))
 
 
-def _listed(text: str) -> frozenset[str]:
+def _clause_tokens(text: str) -> tuple[str, ...]:
+    """Normalised words with the punctuation that ends a clause or joins items (',', '/', ...)."""
+    return tuple(t if not t[0].isalnum() else _normalise_word(t) for t in _CLAUSE_TOKEN.findall(text))
+
+
+def _listed(tokens: tuple[str, ...]) -> frozenset[str]:
     """Content words right before or after a comma, a slash, 'and', 'or' or 'nor' (articles
     skipped), and every content word of a 'between X and Y' to the end of its clause: items
     of a list or a comparison, which may come in any order."""
-    tokens = [t if not t[0].isalnum() else _normalise_word(t) for t in _CLAUSE_TOKEN.findall(text)]
     found = set()
     between = False
     for i, token in enumerate(tokens):
@@ -612,18 +618,16 @@ def _listed(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _negation_reach(text: str) -> frozenset[str]:
+def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
     """Stems of the content words after a negating word, up to the end of its clause (a comma
     or a sentence end) and at most six: 'without regex or the ipaddress module' reaches both."""
     reach: set[str] = set()
     left = 0
     previous = ""
-    for match in _CLAUSE_TOKEN.finditer(text):
-        token = match.group()
-        if not token[0].isalnum():
-            left = left if token == "/" else 0
+    for word in tokens:
+        if not word[0].isalnum():
+            left = left if word == "/" else 0
             continue
-        word = _normalise_word(token)
         if left and _is_content(word):
             reach.add(stem(word))
             left -= 1
