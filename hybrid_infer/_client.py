@@ -40,6 +40,7 @@ from hybrid_infer._loop import LoopThread
 from hybrid_infer._queue import CapacityQueue
 from hybrid_infer._request import (
     MAX_PROMPT_CHARS,
+    MAX_SECONDS,
     REQUEST_ARGUMENTS,
     Request,
     build_request,
@@ -118,8 +119,8 @@ def _validate_deployments(deployments: Any) -> list[Deployment]:
 
 
 def _non_negative(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < float("inf"):
-        raise ConfigError(f"must be a finite number >= 0, got {value!r}", field=name)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_SECONDS:
+        raise ConfigError(f"must be a number of seconds in [0, {MAX_SECONDS:.0f}], got {value!r}", field=name)
     return float(value)
 
 

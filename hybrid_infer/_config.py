@@ -18,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
 from hybrid_infer._costmap import lookup_model
+from hybrid_infer._request import MAX_SECONDS
 from hybrid_infer.errors import ConfigError
 
 TransportName = Literal["auto", "native", "litellm"]
@@ -74,7 +75,7 @@ class Deployment(BaseModel):
     input_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False, strict=True)
     output_cost_per_mtok: float | None = Field(default=None, ge=0, allow_inf_nan=False, strict=True)
     max_concurrency: int | None = Field(default=None, ge=1, strict=True)
-    timeout_s: float = Field(default=30.0, gt=0, allow_inf_nan=False, strict=True)
+    timeout_s: float = Field(default=30.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     context_window: int | None = Field(default=None, ge=1, strict=True)
     rpm: int | None = Field(default=None, ge=1, strict=True)
     transport: TransportName = "auto"
@@ -108,9 +109,9 @@ class Deployment(BaseModel):
         if isinstance(value, str):
             value = frozenset({value})
         if isinstance(value, set | frozenset | list | tuple) and any(
-            isinstance(tag, str) and not tag.strip() for tag in value
+            isinstance(tag, str) and (not tag.strip() or tag != tag.strip()) for tag in value
         ):
-            raise ValueError("use case tags must be non-blank strings")
+            raise ValueError("use case tags must be non-blank strings without surrounding spaces")
         return value
 
     @model_validator(mode="before")
@@ -207,17 +208,17 @@ class HealthConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     enabled: bool = True
-    interval_s: float = Field(default=10.0, gt=0, allow_inf_nan=False)
-    probe_timeout_s: float = Field(default=2.0, gt=0, allow_inf_nan=False)
+    interval_s: float = Field(default=10.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
+    probe_timeout_s: float = Field(default=2.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
     unhealthy_after: int = Field(default=1, ge=1)
     """Consecutive failed probes that mark a deployment unhealthy."""
     failure_threshold: int = Field(default=3, ge=1)
     """Consecutive failed calls that open a deployment's breaker."""
-    reset_timeout_s: float = Field(default=30.0, gt=0, allow_inf_nan=False)
+    reset_timeout_s: float = Field(default=30.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
     """How long a breaker stays open before one half-open trial call is let through."""
-    default_retry_after_s: float = Field(default=1.0, ge=0, allow_inf_nan=False)
+    default_retry_after_s: float = Field(default=1.0, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
     """Cooldown after a 429 that carried no Retry-After header."""
-    max_retry_after_s: float = Field(default=300.0, ge=0, allow_inf_nan=False)
+    max_retry_after_s: float = Field(default=300.0, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
     """Upper bound on a provider-requested cooldown, so one bad header cannot park a deployment."""
 
 

@@ -209,7 +209,20 @@ class Engine:
         while True:
             if self._closing:
                 raise ClientClosed("the client was closed while this request waited", call.attempts)
-            remaining = [s for s in call.candidates if s.deployment.name not in call.tried and self._fits(s, call)]
+            remaining = []
+            for state in call.candidates:
+                name = state.deployment.name
+                if name in call.tried:
+                    continue
+                if self._fits(state, call):
+                    remaining.append(state)
+                elif call.skipped.get(name) != "skipped_context":
+                    call.skipped[name] = "skipped_context"
+                    cause = (
+                        f"context window {state.deployment.context_window} tokens is not larger than "
+                        f"the {call.overflowed_window} that overflowed"
+                    )
+                    self._record(call, Attempt(deployment=name, outcome="skipped_context", error=cause))
             # Policies return the candidates they were given; anything else is ignored.
             ordered = (
                 [c for c in self._order(policy, remaining, call.route) if isinstance(c, DeploymentState)]

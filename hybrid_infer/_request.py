@@ -53,6 +53,8 @@ REQUEST_ARGUMENTS = (
 )
 """The named arguments of ``complete``/``stream`` besides the prompt (for error messages)."""
 MAX_PROMPT_CHARS = 8_000_000
+MAX_SECONDS = 86_400.0 * 365
+"""Upper bound of every duration setting: a year. Anything longer is a unit mistake (ms for s)."""
 _MAX_NESTING = 8
 
 
@@ -97,6 +99,21 @@ def _parts_text(content: Any) -> str:
     return ""
 
 
+def _has_content(message: Message) -> bool:
+    """Whether a message says something: text that is not blank, a non-text part, or tool calls."""
+    if message.get("tool_calls"):
+        return True
+    content = message.get("content")
+    if isinstance(content, str):
+        return bool(content.strip())
+    if isinstance(content, list):
+        return any(
+            part.get("type") != "text" or (isinstance(part.get("text"), str) and part["text"].strip())
+            for part in content
+        )
+    return False
+
+
 def _number(value: Any, name: str, *, lo: float, hi: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"must be a number, got {type(value).__name__}", field=name)
@@ -112,7 +129,7 @@ def _positive_int(value: Any, name: str) -> int:
 
 
 def _positive_seconds(value: Any, name: str) -> float:
-    seconds = _number(value, name, lo=0.0, hi=86_400.0 * 365)
+    seconds = _number(value, name, lo=0.0, hi=MAX_SECONDS)
     if seconds <= 0 and name != "queue_timeout_s":
         raise ConfigError("must be greater than 0", field=name)
     return seconds
@@ -232,9 +249,7 @@ def build_request(
             message, n = _normalise_message(raw, i)
             out.append(message)
             size += n
-        if not any(m["role"] != "system" and m.get("content") not in (None, "") for m in out) and not any(
-            m.get("tool_calls") for m in out
-        ):
+        if not any(m["role"] != "system" and _has_content(m) for m in out):
             raise ConfigError("needs at least one non-empty non-system message", field="messages")
         normalised = tuple(out)
     else:
@@ -242,8 +257,8 @@ def build_request(
     if size > MAX_PROMPT_CHARS:
         raise ConfigError(f"is {size} characters; the limit is {MAX_PROMPT_CHARS}", field="messages")
 
-    if use_case is not None and (not isinstance(use_case, str) or not use_case):
-        raise ConfigError("must be a non-empty string", field="use_case")
+    if use_case is not None and (not isinstance(use_case, str) or not use_case.strip() or use_case != use_case.strip()):
+        raise ConfigError(f"must be a non-empty string without surrounding spaces, got {use_case!r}", field="use_case")
     extra: dict[str, Any] = {}
     for key, value in (params or {}).items():
         if key not in PROVIDER_PARAMS:

@@ -12,7 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-AttemptOutcome = Literal["ok", "error", "timeout", "skipped_open", "skipped_unhealthy", "skipped_busy"]
+AttemptOutcome = Literal[
+    "ok", "error", "timeout", "skipped_open", "skipped_unhealthy", "skipped_busy", "skipped_context"
+]
 CacheOutcome = Literal["miss", "exact", "semantic", "fallback", "bypass"]
 DeploymentKind = Literal["local", "cloud"]
 BreakerState = Literal["closed", "open", "half_open"]

@@ -10,6 +10,7 @@ outcomes and numbers, never API keys or prompts.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from time import time
@@ -89,6 +90,18 @@ Event: TypeAlias = (
 Callback: TypeAlias = Callable[[Event], object]
 
 
+def _detach(error: BaseException, outer: BaseException) -> None:
+    """Cut ``error``'s chain where it reaches ``outer``, the error being handled around the emit."""
+    seen: set[int] = set()
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        if link.__context__ is outer and link.__cause__ is None:
+            link.__suppress_context__ = True
+            return
+        link = link.__cause__ or (None if link.__suppress_context__ else link.__context__)
+
+
 class EventBus:
     """Delivers events to callbacks; a failing callback is logged and skipped."""
 
@@ -101,15 +114,20 @@ class EventBus:
         return bool(self.callbacks)
 
     def emit(self, event: Event) -> None:
+        outer = sys.exc_info()[1]
         for callback in self.callbacks:
             try:
                 callback(event)
-            except Exception:
+            except Exception as exc:
+                # Events are often emitted while a provider error is being handled; that error
+                # is not the callback's cause, so its traceback is left out of this warning.
+                if outer is not None:
+                    _detach(exc, outer)
                 _log.warning(
                     "telemetry callback %r failed on %s",
                     callback,
                     type(event).__name__,
-                    exc_info=True,
+                    exc_info=exc,
                 )
 
 

@@ -25,6 +25,8 @@ def local(name: str = "local", **kw: object) -> Deployment:
         ("timeout_s", -5),
         ("timeout_s", math.nan),
         ("timeout_s", math.inf),
+        ("timeout_s", 1e300),  # a unit mistake, not a timeout
+        ("use_cases", [" code"]),  # would never match a request's use_case
         ("rpm", 0),
         ("input_cost_per_mtok", -0.1),
         ("context_window", 0),
@@ -125,9 +127,16 @@ def test_unknown_policy_name_is_rejected() -> None:
         HybridClient([local()], policy="random")
 
 
-def test_negative_queue_timeout_is_rejected() -> None:
+@pytest.mark.parametrize("value", [-1, 1e300, math.inf])
+def test_a_queue_timeout_outside_zero_to_a_year_is_rejected(value: float) -> None:
     with pytest.raises(ConfigError, match="queue_timeout_s"):
-        HybridClient([local()], queue_timeout_s=-1)
+        HybridClient([local()], queue_timeout_s=value)
+
+
+@pytest.mark.parametrize("field", ["interval_s", "probe_timeout_s", "reset_timeout_s", "max_retry_after_s"])
+def test_durations_longer_than_a_year_are_rejected(field: str) -> None:
+    with pytest.raises(ValidationError, match=field):
+        HealthConfig(**{field: 1e12})  # type: ignore[arg-type]
 
 
 def test_bad_health_mapping_names_the_field() -> None:
@@ -159,6 +168,9 @@ def test_policy_objects_are_accepted() -> None:
         ({"messages": [{"role": "user", "content": 5}]}, "messages[0].content"),
         ({"messages": [{"role": "user", "content": "x", "colour": "red"}]}, "messages[0].colour"),
         ({"messages": [{"role": "system", "content": "only system"}]}, "messages"),
+        ({"messages": [{"role": "user", "content": "  \n "}]}, "messages"),
+        ({"messages": [{"role": "user", "content": []}]}, "messages"),
+        ({"messages": [{"role": "user", "content": [{"type": "text", "text": " "}]}]}, "messages"),
         ({"prompt": "hi", "temperature": math.nan}, "temperature"),
         ({"prompt": "hi", "temperature": 7}, "temperature"),
         ({"prompt": "hi", "max_tokens": 0}, "max_tokens"),
@@ -168,6 +180,9 @@ def test_policy_objects_are_accepted() -> None:
         ({"prompt": "hi", "frobnicate": True}, "frobnicate"),
         ({"prompt": "hi", "stop": 5}, "stop"),
         ({"prompt": "hi", "use_case": ""}, "use_case"),
+        ({"prompt": "hi", "use_case": " "}, "use_case"),
+        ({"prompt": "hi", "use_case": "code "}, "use_case"),
+        ({"prompt": "hi", "timeout_s": 1e300}, "timeout_s"),
         ({"prompt": "\ud800"}, "prompt"),
         ({"prompt": 42}, "prompt"),
     ],

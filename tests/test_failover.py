@@ -155,7 +155,13 @@ async def test_context_overflow_moves_to_a_larger_window(fake, transport: str) -
         result = await client.acomplete("word " * 200)
         assert client.health()["small"].state == "closed"
     assert result.provider == "large"
+    assert [(a.deployment, a.outcome) for a in result.attempts] == [
+        ("small", "error"),
+        ("medium", "skipped_context"),
+        ("large", "ok"),
+    ]
     assert result.attempts[0].error_type == "ContextWindowExceeded"
+    assert "not larger than the 50" in (result.attempts[1].error or "")
     assert medium.request_count == 0  # its window is no larger than the one that overflowed
 
 

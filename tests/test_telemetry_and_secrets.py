@@ -62,6 +62,30 @@ async def test_a_broken_callback_never_fails_a_request(fake, caplog: pytest.LogC
     assert "callback" in caplog.text
 
 
+async def test_a_broken_callback_warning_shows_its_own_error_not_the_providers(
+    fake, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken, good = fake("openai", error_status=500), fake("openai")
+
+    def explode(event: Event) -> None:
+        if isinstance(event, AttemptFinished) and event.attempt.outcome == "error":
+            try:
+                {}["missing"]
+            except KeyError:
+                raise RuntimeError("callback bug")  # noqa: B904 - the KeyError is its real context
+
+    deployments = [deployment_for(broken, "broken"), deployment_for(good, "good")]
+    async with HybridClient(deployments, health=NO_PROBES, callbacks=[explode]) as client:
+        result = await client.acomplete("hi")
+    assert result.provider == "good"
+    warning = next(r for r in caplog.records if "telemetry callback" in r.getMessage())
+    assert warning.exc_info is not None
+    text = logging.Formatter().formatException(warning.exc_info)
+    assert "callback bug" in text
+    assert "KeyError" in text  # the callback's own context is kept
+    assert "ServerError" not in text  # the provider error being handled when the event was sent
+
+
 async def test_api_keys_never_leak(fake, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
     caplog.set_level(logging.DEBUG)
     locked = fake("openai", api_key="another-key")
