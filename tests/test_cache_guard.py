@@ -222,6 +222,13 @@ def broken(a: str, b: str) -> set[str]:
         ("Is a 10 gigabit link enough for backups?", "Is a 10 gigabyte link enough for backups?", "unit"),
         # a question that ends on its preposition trades subject and object
         ("Which services depend on Redis?", "Which services does Redis depend on?", "direction"),
+        # the speaker as object, then as subject; a capital A after a noun is a name
+        (
+            "My sister owes me $50. How do I ask for it back?",
+            "I owe my sister $50. How do I ask for it back?",
+            "direction",
+        ),
+        ("How do I make service A call service B?", "How do I make service B call service A?", "direction"),
         # audiences
         ("Explain gravity to 5th graders.", "Explain gravity to physics undergraduates.", "category"),
         # the same words but one, replaced by a word that is not known to mean the same
@@ -402,6 +409,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
         ("How do I reset my password? Thanks!", "How do I reset my password?"),
         ("How can I learn machine learning?", "How can I learn machine learning well?"),
+        # the speaker said once more is no trade of roles; a title-case 'A' is the article
+        (
+            "Give me a quick vegan lunch recipe that I can pack for work.",
+            "I need a vegan lunch recipe that is quick and that I can pack for work.",
+        ),
+        ("Write A Short Poem About The Sea", "Write a short poem about the sea"),
         # two items of a comparison in another order ('between X and Y')
         (
             "What is the difference between a Roth IRA and a traditional IRA?",

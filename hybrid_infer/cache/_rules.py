@@ -1194,10 +1194,15 @@ def _with_sentence_ends(text: str) -> tuple[str, ...]:
     """The text's words with '|' where a sentence ends ('Is it clear? Rate it' has two)."""
     out: list[str] = []
     end = 0
+    before = ""
     for match in _WORD.finditer(text):
         if out and _SENTENCE_STOP.search(text, end, match.start()):
             out.append("|")
-        out.append(_normalise_word(match.group()))
+        word = match.group()
+        # 'package A depend on package B': a capital A after a lower-case word names something;
+        # the article starts a sentence or a title ('Write A Song').
+        out.append("A" if word == "A" and out and out[-1] != "|" and before.islower() else _normalise_word(word))
+        before = word
         end = match.end()
     return tuple(out)
 
@@ -1249,11 +1254,16 @@ def _roles_traded(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
+_PERSONS = MappingProxyType({"i": "self", "me": "self", "myself": "self"})
+"""The speaker as subject or object: 'my roommate owes me' / 'I owe my roommate' trade roles."""
+
+
 def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for word in _named_once(words):
         if word in _FRAME_FILLERS:
             continue
+        word = _PERSONS.get(word, word)
         owner = _owner(word)
         out.extend((_plain_plural(owner), "'s") if owner != word else (_plain_plural(word),))
     return tuple(out)
@@ -1313,6 +1323,8 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
                     y = a[start : start + y_len]
                     if y[0] not in positions or set(x) & set(y):
                         continue
+                    if "self" in x + y and a.count("self") != b.count("self"):
+                        continue  # 'I ... that I can make': the speaker said once more is no role
                     if any(_follows(b, n, y, middle, x, known) for n in positions.get(y[0], ())) and not any(
                         _follows(b, n, x, middle, y, known) for n in positions[x[0]]
                     ):
