@@ -222,6 +222,23 @@ def broken(a: str, b: str) -> set[str]:
         ("Is a 10 gigabit link enough for backups?", "Is a 10 gigabyte link enough for backups?", "unit"),
         # a question that ends on its preposition trades subject and object
         ("Which services depend on Redis?", "Which services does Redis depend on?", "direction"),
+        # a name that starts with 'no-' negates nothing; '500 s' is seconds; paths are places
+        (
+            "Make sure the no-console rule is enforced in src/.",
+            "Make sure the no-console rule is not enforced in src/.",
+            "negation",
+        ),
+        ("Set the retry delay to 200 ms.", "Set the retry delay to 200 s.", "unit"),
+        ("Add a 302 redirect from /blog to /news.", "Add a 302 redirect from /news to /blog.", "direction"),
+        (
+            "Service A publishes events that service B consumes.",
+            "Service B publishes events that service A consumes.",
+            "direction",
+        ),
+        # how much of a set: the first one or every one; days and periods
+        ("Delete the first line of the file with sed.", "Delete every line of the file with sed.", "qualifier"),
+        ("Remind me to water the plants tomorrow.", "Remind me to water the plants every Friday.", "category"),
+        ("Do I have any meetings on Thursday?", "Do I have any meetings next week?", "category"),
         # the speaker as object, then as subject; a capital A after a noun is a name
         (
             "My sister owes me $50. How do I ask for it back?",
@@ -409,6 +426,18 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
         ("How do I reset my password? Thanks!", "How do I reset my password?"),
         ("How can I learn machine learning?", "How can I learn machine learning well?"),
+        # two days that name a span, month abbreviations, calls with or without '()', a path said twice
+        ("Book a cabin for the weekend.", "Book a cabin for Saturday and Sunday."),
+        ("Is Feb 29 a valid date in 2023?", "Is February 29 a valid date in 2023?"),
+        (
+            "In app.py, replace all print() calls with logger.debug().",
+            "Replace every print call in app.py with logger.debug.",
+        ),
+        (
+            "Make sure the no-console rule is enforced in src/.",
+            "In src/, make sure that no-console is enforced as a rule.",
+        ),
+        ("Add a 302 redirect from /blog to /news.", "Redirect /blog to /news with a 302."),
         # the speaker said once more is no trade of roles; a title-case 'A' is the article
         (
             "Give me a quick vegan lunch recipe that I can pack for work.",

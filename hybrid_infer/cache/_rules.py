@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from itertools import dropwhile, pairwise, takewhile
@@ -328,10 +328,34 @@ class TextFacts:
     attached: frozenset[tuple[str, str, frozenset[str]]]
     """``(verb, preposition, object)`` where the object follows: 'who reports to Maria' ->
     ``("report", "to", {"maria"})``."""
+    scopes: frozenset[tuple[str, str]] = frozenset()
+    """``(reach, noun stem)`` of quantified nouns: 'the first occurrence' -> ``("first",
+    "occurr")``, 'every occurrence' and 'all occurrences' -> ``("all", "occurr")``."""
+    named_no: frozenset[str] = frozenset()
+    """Names that start with a negating word ('no-unused-vars', 'non-root'), lower-cased."""
+    without_named_no: TextFacts | None = None
+    """The facts of the text with those names' negating word left out, when it has any."""
+
+
+_DAY_SPANS = (
+    (frozenset({("time frame", "saturday"), ("time frame", "sunday")}), "weekend"),
+    (frozenset({("time frame", "monday"), ("time frame", "friday")}), "weekday"),
+)
+"""Days that name a span together: 'Saturday and Sunday', 'Monday through Friday'."""
+_NAMED_NO = re.compile(r"(?i)(?<![\w-])(?:no|non|not)-(?=[a-z])[\w-]*\w")
+"""A hyphenated name that starts with a negating word: the ESLint rule 'no-unused-vars'."""
 
 
 def text_facts(text: str) -> TextFacts:
     """Extract the facts of one text (about 0.3 ms; callers remember them per text)."""
+    named_no = frozenset(m.group().lower() for m in _NAMED_NO.finditer(text))
+    if named_no:
+        plain = _NAMED_NO.sub(lambda m: m.group().partition("-")[2], text)
+        return replace(_text_facts(text), named_no=named_no, without_named_no=_text_facts(plain))
+    return _text_facts(text)
+
+
+def _text_facts(text: str) -> TextFacts:
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
     numbers = _numbers(text, words)
@@ -343,6 +367,9 @@ def text_facts(text: str) -> TextFacts:
         if w in _CATEGORY_OF
     }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
+    for days, name in _DAY_SPANS:
+        if days <= categories:  # 'Saturday and Sunday' is the weekend
+            categories = (categories - days) | {("time frame", name)}
     quantities, measure_numbers, measure_units = _quantities(text)
     entities = _entities(text)
     sentences = _with_sentence_ends(text)
@@ -378,8 +405,9 @@ def text_facts(text: str) -> TextFacts:
         attached=attached,
         negation_reach=_negation_reach(clauses),
         listed=_listed(clauses),
+        scopes=_scopes(words),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
-        directed=frozenset(_directed_pairs(words, entities)),
+        directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
         **_operator_facts(text),
     )
@@ -403,9 +431,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _ranks_differ(a, b)
         or _measures_differ(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a)) or _rates_differ(a, b),
-        "negation": _negations(a) % 2 != _negations(b) % 2
-        and (_negates_shared(a, b) or _negates_shared(b, a))
-        and (not (a.negated and b.negated) or _negated_on_one_side(a, b) or _negated_on_one_side(b, a)),
+        "negation": _negation_differs(*_negation_sides(a, b)),
         "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
         "identifier": _flags(a) != _flags(b)
         or (_code_missing(a, b) and _code_missing(b, a))
@@ -415,11 +441,27 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
         "direction": _swapped(a, b),
-        "qualifier": _narrowed(a, b) or _narrowed(b, a),
+        "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b),
         "time": _times_differ(a, b),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
+
+
+def _negation_sides(a: TextFacts, b: TextFacts) -> tuple[TextFacts, TextFacts]:
+    """The two sides to compare negations on: a name both use that starts with 'no-'
+    ('the no-unused-vars rule') negates nothing, so it is read without its 'no'."""
+    if a.named_no and a.named_no == b.named_no and a.without_named_no and b.without_named_no:
+        return a.without_named_no, b.without_named_no
+    return a, b
+
+
+def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
+    return (
+        _negations(a) % 2 != _negations(b) % 2
+        and (_negates_shared(a, b) or _negates_shared(b, a))
+        and (not (a.negated and b.negated) or _negated_on_one_side(a, b) or _negated_on_one_side(b, a))
+    )
 
 
 def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
@@ -694,7 +736,10 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
     tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
-    tokens += re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
+    tokens += [
+        "second" if t == "s" else t  # '500 s'; a bare 's' elsewhere is no unit ('U.S.')
+        for t in re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
+    ]
     tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
     return tokens
 
@@ -1019,6 +1064,9 @@ def _code_missing(a: TextFacts, b: TextFacts) -> bool:
     for identifier in a.identifiers:
         if identifier.startswith("-") or identifier in b.identifiers:
             continue
+        bare = identifier.removesuffix("()")
+        if bare + "()" in b.identifiers or (bare != identifier and (bare in b.identifiers or bare in b.words)):
+            continue  # 'print()' / 'print', 'logger.info' / 'logger.info()'
         if identifier.lstrip(".").isalnum() and identifier.lstrip(".") in b.words:
             continue  # 'JavaScript' / 'javascript', '.png' / 'PNG'
         if _ALIAS_GROUP.get((identifier,), -1) in {group for _, group in b.aliases}:
@@ -1194,17 +1242,23 @@ def _with_sentence_ends(text: str) -> tuple[str, ...]:
     """The text's words with '|' where a sentence ends ('Is it clear? Rate it' has two)."""
     out: list[str] = []
     end = 0
-    before = ""
-    for match in _WORD.finditer(text):
+    matches = list(_WORD.finditer(text))
+    for n, match in enumerate(matches):
         if out and _SENTENCE_STOP.search(text, end, match.start()):
             out.append("|")
         word = match.group()
-        # 'package A depend on package B': a capital A after a lower-case word names something;
-        # the article starts a sentence or a title ('Write A Song').
-        out.append("A" if word == "A" and out and out[-1] != "|" and before.islower() else _normalise_word(word))
-        before = word
+        out.append("A" if word == "A" and out and out[-1] != "|" and _names_a(matches, n) else _normalise_word(word))
         end = match.end()
     return tuple(out)
+
+
+def _names_a(matches: list[re.Match[str]], n: int) -> bool:
+    """Whether a capital 'A' inside a sentence names something ('package A depend on package B',
+    'Service A calls service B'): a lower-case word comes before or after it. The article
+    in a title has capitals on both sides ('Write A Short Poem')."""
+    before = matches[n - 1].group() if n else ""
+    after = matches[n + 1].group() if n + 1 < len(matches) else ""
+    return before.islower() or (after.islower() and before[:1].isupper() and not before.isupper())
 
 
 _AUXILIARIES = frozenset({"do", "does", "did"})
@@ -1452,6 +1506,28 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
     return pairs
 
 
+_ROOTED_PATH = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?(?:/[\w.*-]*\w)+/?")
+"""A path from a root: '/old-pricing', '~/notes/todo.md', './build'."""
+
+
+def _with_paths(text: str, words: tuple[str, ...], named: frozenset[str]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """``words`` with each rooted path as one name ('/old-pricing' -> 'patholdpricing'), so a
+    redirect 'from /old-pricing to /pricing' has two sides, not the word 'pricing' on both."""
+    if "/" not in text:
+        return words, named
+    paths: set[str] = set()
+
+    def one_word(match: re.Match[str]) -> str:
+        token = "path" + "".join(c for c in match.group().lower() if c.isalnum())
+        paths.add(token)
+        return f" {token} "
+
+    squashed = _ROOTED_PATH.sub(one_word, text)
+    if not paths:
+        return words, named
+    return tuple(_normalise_word(w) for w in _WORD.findall(squashed)), named | paths
+
+
 def _sided_pairs(left: list[str], right: list[str], marker: str, swap: bool) -> set[tuple[str, str, str]]:
     """Every (left word, right word, marker), in the marker's direction. A word on both sides
     of the marker ('a Slack message ... from the SLACK_URL') has no side and pairs with nothing."""
@@ -1544,6 +1620,38 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
     one with a narrowing word of its own ('containers that have exited') is left to the verifier.
     """
     return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
+
+
+_REACH = MappingProxyType({"every": "all", "all": "all", "each": "all", "first": "first", "last": "last"})
+"""Words that say how much of a set an ask covers: all of it, or its first or last one."""
+_REACH_SKIPS = frozenset({"of", "the", "my", "our", "your", "their", "its", "this", "that", "these", "those", "single"})
+
+
+def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
+    """``(reach, noun)`` for each quantified noun: the content word at most three words after
+    'every', 'all', 'each', 'first' or 'last' ('all of the rows'), not a period ('last week')."""
+    found = set()
+    for i, word in enumerate(words):
+        reach = _REACH.get(word)
+        if reach is None:
+            continue
+        for following in words[i + 1 : i + 4]:
+            if following in _REACH_SKIPS:
+                continue
+            if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
+                found.add((reach, stem(following)))
+            break
+    return frozenset(found)
+
+
+def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
+    """One noun, quantified differently on each side: 'the first occurrence' / 'every occurrence'."""
+    if not (a.scopes and b.scopes):
+        return False
+    for noun in {n for _, n in a.scopes} & {n for _, n in b.scopes}:
+        if {r for r, n in a.scopes if n == noun}.isdisjoint(r for r, n in b.scopes if n == noun):
+            return True
+    return False
 
 
 def _times(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
