@@ -16,6 +16,7 @@ import time
 from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from hybrid_infer._answers import DeltaJoiner, trusted_completion
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request
@@ -388,6 +389,7 @@ class Engine:
         now = time.perf_counter()
         latency_ms = (now - started) * 1000
         deployment = state.deployment
+        completion = trusted_completion(completion, call.request.messages, call.request.max_tokens, deployment.name)
         cost = deployment.cost_usd(completion.prompt_tokens, completion.completion_tokens)
         state.record_call(
             latency_ms,
@@ -543,6 +545,7 @@ class Engine:
                 started = time.perf_counter()
                 source = transport.stream(state.deployment, request, timeout)
                 partial: list[str] = []
+                joiner = DeltaJoiner()  # a surrogate pair split across two deltas is joined again
                 try:
                     try:
                         async with asyncio.timeout(timeout):
@@ -555,10 +558,11 @@ class Engine:
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout
                     while isinstance(item, str):
-                        if item:  # "" is progress without text (tool-call data): it only restarts the clock
-                            partial.append(item)
+                        # "" is progress without text (tool-call data): it only restarts the clock
+                        if item and (delta := joiner.feed(item)):
+                            partial.append(delta)
                             sent = True
-                            yield StreamChunk(delta=item)
+                            yield StreamChunk(delta=delta)
                         try:
                             if own_timer:
                                 async with asyncio.timeout(timeout):
@@ -571,6 +575,10 @@ class Engine:
                                 item.__cause__ = exc
                     if isinstance(item, Completion) and (problem := _broken(item)):
                         item = MalformedResponse(problem, deployment=state.deployment.name)
+                    if rest := joiner.flush():  # the first half of a pair that never got its second
+                        partial.append(rest)
+                        sent = True
+                        yield StreamChunk(delta=rest)
                     if isinstance(item, ProviderError):
                         self._failed(call, state, item, started)
                         if not partial:  # the caller saw nothing yet: the next deployment may answer

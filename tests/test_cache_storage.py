@@ -258,3 +258,11 @@ def test_a_new_store_counts_from_one_without_warnings(tmp_path: Path, caplog: py
         cache.store(build_request("first"), answer())
     assert cache.stats()["generation"] == 1
     assert caplog.records == []
+
+
+def test_an_answer_that_cannot_be_written_as_json_is_counted_not_raised(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    request = build_request("hello")
+    assert cache.store(request, answer("half an emoji \ud83d")) is None  # a custom transport's text
+    assert cache.stats()["store_errors"] == 1
+    assert cache.store(request, answer("fine")) is not None

@@ -332,3 +332,47 @@ def test_a_long_stream_in_one_body_is_decoded_whole(hostile_client: HybridClient
     assert result.text == "".join(f"w{i} " for i in range(300))
     assert "".join(c.delta for c in chunks) == result.text
     assert result.finish_reason == "stop"
+
+
+def _sse(delta: dict[str, Any], finish: str | None = None) -> bytes:
+    event = {"choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+    return b"data: " + json.dumps(event).encode() + b"\n\n"  # json.dumps writes a surrogate as \udXXXX
+
+
+def test_a_surrogate_pair_split_across_chunks_is_joined_and_a_lone_half_replaced(
+    hostile_client: HybridClient, hostile: HostileServer
+) -> None:
+    events = [_sse({"content": "Nice "}), _sse({"content": "\ud83d"}), _sse({"content": "\ude00 day \udc00"})]
+    events += [_sse({}, "stop"), b"data: [DONE]\n\n"]
+    hostile.status, hostile.body, hostile.content_type = 200, b"".join(events), "text/event-stream"
+    try:
+        chunks = list(hostile_client.stream("hello"))
+    finally:
+        hostile.content_type = "application/json"
+    result = chunks[-1].result
+    assert result is not None and result.provider == "hostile", result
+    assert result.text == "Nice \U0001f600 day \ufffd"
+    assert "".join(c.delta for c in chunks) == result.text
+    # the answer can go back as the next turn: it is valid text
+    follow_up = [{"role": "user", "content": "hello"}, result.assistant_message(), {"role": "user", "content": "more"}]
+    hostile.body = json.dumps(
+        {"choices": [{"message": {"role": "assistant", "content": "Nice \ud83d"}, "finish_reason": "stop"}]}
+    ).encode()
+    again = hostile_client.complete(messages=follow_up)
+    assert again.text == "Nice \ufffd"
+
+
+def test_an_absurd_token_count_is_replaced_by_the_estimate(hostile_client: HybridClient, hostile: HostileServer) -> None:
+    hostile.status, hostile.content_type = 200, "application/json"
+    hostile.body = json.dumps(
+        {
+            "choices": [{"message": {"role": "assistant", "content": "four words of answer"}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 10**30, "completion_tokens": 10**12, "total_tokens": 10**30},
+        }
+    ).encode()
+    before = hostile_client.stats()["hostile"].cost_usd
+    result = hostile_client.complete("hello", use_case=None)
+    assert result.provider == "hostile"
+    assert result.usage.prompt_tokens < 100 and result.usage.completion_tokens < 100
+    assert hostile_client.stats()["hostile"].cost_usd - before < 0.01
+

@@ -40,6 +40,8 @@ _MAX_K = 512
 _MAX_GUARD_CHECKS = 8
 _STORAGE_ERRORS = (diskcache.Timeout, sqlite3.Error, OSError)
 """What a busy or failing store can raise; the request goes on without the cache."""
+_STORE_ERRORS = (*_STORAGE_ERRORS, ValueError)
+"""Also an answer that cannot be written as JSON: it is returned, not stored."""
 
 
 class ResponseCache:
@@ -167,7 +169,7 @@ class ResponseCache:
         key = request_key(request, namespace)
         try:
             seq = self._store.put(key, record, ttl_s=ttl)
-        except _STORAGE_ERRORS as exc:
+        except _STORE_ERRORS as exc:
             log.warning("hybrid-infer cache: could not store an answer: %s", exc)
             self._counters.bump("store_errors")
             return None
