@@ -362,7 +362,9 @@ def test_a_surrogate_pair_split_across_chunks_is_joined_and_a_lone_half_replaced
     assert again.text == "Nice \ufffd"
 
 
-def test_an_absurd_token_count_is_replaced_by_the_estimate(hostile_client: HybridClient, hostile: HostileServer) -> None:
+def test_an_absurd_token_count_is_replaced_by_the_estimate(
+    hostile_client: HybridClient, hostile: HostileServer
+) -> None:
     hostile.status, hostile.content_type = 200, "application/json"
     hostile.body = json.dumps(
         {
@@ -375,4 +377,3 @@ def test_an_absurd_token_count_is_replaced_by_the_estimate(hostile_client: Hybri
     assert result.provider == "hostile"
     assert result.usage.prompt_tokens < 100 and result.usage.completion_tokens < 100
     assert hostile_client.stats()["hostile"].cost_usd - before < 0.01
-
