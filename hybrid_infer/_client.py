@@ -178,9 +178,16 @@ class HybridClient:
             raise ConfigError("must be an integer >= 1024", field="max_response_bytes")
         self._max_response_bytes = max_response_bytes
         names = {d.name for d in self._deployments}
-        for name in transports or {}:
+        if transports is not None and not isinstance(transports, Mapping):
+            raise ConfigError("must be a mapping from deployment name to a Transport", field="transports")
+        for name, transport in (transports or {}).items():
             if name not in names:
                 raise ConfigError(f"no deployment named {name!r}", field=f"transports.{name}")
+            if not isinstance(transport, Transport):
+                raise ConfigError(
+                    f"must be a hybrid_infer.transports.Transport, got {type(transport).__name__}",
+                    field=f"transports.{name}",
+                )
         self._custom_transports = dict(transports or {})
         self._bus = EventBus(callbacks)
         self._states = [
@@ -275,7 +282,11 @@ class HybridClient:
                 native = native or NativeTransport(max_response_bytes=self._max_response_bytes)
                 transports[deployment.name] = native
             else:
-                universal = universal or LiteLLMTransport()
+                universal = universal or LiteLLMTransport(
+                    d
+                    for d in self._deployments
+                    if d.name not in self._custom_transports and not d.uses_native_transport
+                )
                 transports[deployment.name] = universal
         return Engine(
             self._states,
@@ -602,7 +613,11 @@ def _open_cache(cache: CacheConfig | Mapping[str, Any]) -> ResponseCache:
             raise ConfigError(first["msg"], field=_field_path("cache", first["loc"])) from None
     elif not isinstance(cache, CacheConfig):
         raise ConfigError("must be a CacheConfig or a mapping", field="cache")
-    return ResponseCache(cache)
+    try:
+        return ResponseCache(cache)
+    except OSError as exc:  # a file in the way, a read-only or missing mount
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(f"cannot hold a cache at {cache.directory()}: {reason}", field="cache.path") from None
 
 
 async def _next_or_none(source: AsyncIterator[StreamChunk]) -> StreamChunk | None:

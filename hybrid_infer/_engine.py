@@ -21,6 +21,7 @@ from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
+from hybrid_infer._secrets import MIN_SECRET, mask_key
 from hybrid_infer._state import DeploymentState
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
@@ -661,8 +662,6 @@ class Engine:
 
 _DRAIN_S = 1.0
 """How long ``aclose`` waits for requests in flight to end on the closed pools."""
-_MIN_SECRET = 8
-"""Shorter "keys" (placeholders such as "no-key") are not worth masking."""
 
 
 def redact_key(error: BaseException, deployment: Deployment) -> None:
@@ -677,10 +676,9 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
         key = deployment.resolve_api_key()
     except HybridInferError:
         return
-    if not key or len(key) < _MIN_SECRET:
+    if not key or len(key) < MIN_SECRET:
         return
-    mask = f"{key[:3]}…[redacted]"
-    error.args = tuple(_masked(a, key, mask) if isinstance(a, str) else a for a in error.args)
+    error.args = tuple(mask_key(a, key) if isinstance(a, str) else a for a in error.args)
     cause: BaseException | None = error.__cause__ or error.__context__
     for _ in range(5):  # the chain a transport builds is short
         if cause is None:
@@ -690,16 +688,6 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
             error.__suppress_context__ = True
             break
         cause = cause.__cause__ or cause.__context__
-
-
-def _masked(text: str, key: str, mask: str) -> str:
-    """``text`` with ``key`` masked, also a start of it that ends the text (a message cut to
-    a length limit can end in the middle of an echoed key)."""
-    text = text.replace(key, mask)
-    for length in range(len(key) - 1, _MIN_SECRET - 1, -1):
-        if text.endswith(key[:length]):
-            return text[:-length] + mask
-    return text
 
 
 def _broken(completion: Completion) -> str | None:

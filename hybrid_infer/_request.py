@@ -181,6 +181,8 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
         for j, part in enumerate(content):
             if not isinstance(part, Mapping) or not isinstance(part.get("type"), str):
                 raise ConfigError("content parts need a string 'type'", field=f"{name}.content[{j}]")
+            if part["type"] == "text" and not isinstance(part.get("text"), str):
+                raise ConfigError("a text part needs its text as a string", field=f"{name}.content[{j}].text")
             if isinstance(part.get("text"), str):
                 size += _check_text(part["text"], f"{name}.content[{j}].text")
         _check_json_value(content, f"{name}.content")
@@ -198,9 +200,34 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
             continue
         if key not in ("name", "tool_calls", "tool_call_id"):
             raise ConfigError("is not a known message field", field=f"{name}.{key}")
+        if value is None:
+            continue
         _check_json_value(value, f"{name}.{key}")
+        if key == "tool_calls":
+            _check_tool_calls(value, f"{name}.tool_calls")
+        elif not isinstance(value, str) or not value:
+            raise ConfigError(f"must be a non-empty string, got {type(value).__name__}", field=f"{name}.{key}")
         message[key] = value
     return message, size
+
+
+def _check_tool_calls(calls: Any, name: str) -> None:
+    """An assistant's tool calls in the OpenAI shape: ``[{id, type, function: {name, arguments}}]``."""
+    if not isinstance(calls, list):
+        raise ConfigError(f"must be a list of tool calls, got {type(calls).__name__}", field=name)
+    for i, call in enumerate(calls):
+        where = f"{name}[{i}]"
+        if not isinstance(call, Mapping):
+            raise ConfigError("must be a mapping with a 'function'", field=where)
+        function = call.get("function")
+        if not isinstance(function, Mapping) or not isinstance(function.get("name"), str) or not function["name"]:
+            raise ConfigError("needs a 'function' with a non-empty 'name'", field=f"{where}.function")
+        arguments = function.get("arguments")
+        if arguments is not None and not isinstance(arguments, str | Mapping):
+            raise ConfigError("must be JSON text or a mapping", field=f"{where}.function.arguments")
+        for field_name in ("id", "type"):
+            if call.get(field_name) is not None and not isinstance(call[field_name], str):
+                raise ConfigError("must be a string", field=f"{where}.{field_name}")
 
 
 def plain_prompt_request(prompt: str, stream: bool) -> Request:

@@ -99,7 +99,13 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
         raise ConfigError(first["msg"], field=f"{args.config}: {where}" if args.config else where) from None
     if not (config.directory() / "entries").is_dir():  # a typo must not create a cache
         raise ConfigError(f"no cache at {config.directory()}", field="--path" if args.path else "cache.path")
-    return ResponseCache(config)
+    try:
+        return ResponseCache(config)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(
+            f"cannot open the cache at {config.directory()}: {reason}", field="--path" if args.path else "cache.path"
+        ) from None
 
 
 _PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "stores", "store_errors", "embed_errors")

@@ -155,6 +155,9 @@ def test_policy_objects_are_accepted() -> None:
     client.close()
 
 
+TOOL_TURN = {"role": "assistant", "content": None}
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
@@ -171,6 +174,22 @@ def test_policy_objects_are_accepted() -> None:
         ({"messages": [{"role": "user", "content": "  \n "}]}, "messages"),
         ({"messages": [{"role": "user", "content": []}]}, "messages"),
         ({"messages": [{"role": "user", "content": [{"type": "text", "text": " "}]}]}, "messages"),
+        ({"messages": [{"role": "user", "content": [{"type": "text", "text": 123}]}]}, "messages[0].content[0].text"),
+        ({"messages": [{"role": "user", "content": [{"type": "text"}]}]}, "messages[0].content[0].text"),
+        ({"messages": [{"role": "user", "content": "hi", "name": 5}]}, "messages[0].name"),
+        (
+            {"messages": [{"role": "user", "content": "hi"}, TOOL_TURN | {"tool_calls": "nope"}]},
+            "messages[1].tool_calls",
+        ),
+        (
+            {"messages": [{"role": "user", "content": "hi"}, TOOL_TURN | {"tool_calls": [5]}]},
+            "messages[1].tool_calls[0]",
+        ),
+        (
+            {"messages": [{"role": "user", "content": "hi"}, TOOL_TURN | {"tool_calls": [{"function": {}}]}]},
+            "messages[1].tool_calls[0].function",
+        ),
+        ({"messages": [{"role": "tool", "content": "42", "tool_call_id": 1}]}, "messages[0].tool_call_id"),
         ({"prompt": "hi", "temperature": math.nan}, "temperature"),
         ({"prompt": "hi", "temperature": 7}, "temperature"),
         ({"prompt": "hi", "max_tokens": 0}, "max_tokens"),
@@ -336,3 +355,19 @@ def test_yaml_merge_keys_work_in_presets(tmp_path: Path) -> None:
 def test_missing_preset_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
         HybridClient.from_file(tmp_path / "absent.yaml")
+
+
+@pytest.mark.parametrize("value", [object(), "native", None])
+def test_a_transport_that_is_not_a_transport_is_named(value: object) -> None:
+    with pytest.raises(ConfigError) as info:
+        HybridClient([local()], transports={"local": value}, health=NO_PROBES)  # type: ignore[dict-item]
+    assert info.value.field == "transports.local"
+
+
+def test_a_cache_path_that_cannot_hold_a_cache_is_a_config_error(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("x")
+    for path in (in_the_way, in_the_way / "below"):
+        with pytest.raises(ConfigError) as info:
+            HybridClient([local()], health=NO_PROBES, cache={"path": str(path), "semantic": False})
+        assert info.value.field == "cache.path"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import pickle
 
 import pytest
 from aiohttp import web
 
-from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient
+from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, StreamInterrupted
 from hybrid_infer.events import AttemptFinished, Event, RequestFinished, RequestStarted
 
 from .conftest import NO_PROBES, deployment_for, serve_chat
@@ -135,13 +136,16 @@ def test_an_unprefixed_model_of_another_provider_never_gets_the_openai_key(monke
     assert claude.resolve_api_key() is None  # litellm reads ANTHROPIC_API_KEY itself
 
 
-@pytest.mark.parametrize("padding", [0, 441], ids=["short", "cut-mid-key"])
+@pytest.mark.parametrize(
+    ("secret", "padding"),
+    [("sk-live-echoed-secret-0001-abcdefghij", 0), ("sk-live-echoed-secret-0001-abcdefghij", 441), ("hunter2", 0)],
+    ids=["short-message", "cut-mid-key", "short-key"],
+)
 async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
-    caplog: pytest.LogCaptureFixture, padding: int
+    caplog: pytest.LogCaptureFixture, secret: str, padding: int
 ) -> None:
     """Some servers repeat the key they rejected in a 401 body (``padding`` makes the message
     long enough to be cut to its length limit in the middle of the key)."""
-    secret = "sk-live-echoed-secret-0001-abcdefghij"
 
     async def chat(request: web.Request) -> web.Response:
         await request.read()
@@ -161,3 +165,32 @@ async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
     seen += [repr(e) for e in events]
     assert "Incorrect API key provided" in str(info.value)
     assert not [text for text in seen if secret[:12] in text]  # not even a start of it
+
+
+async def test_litellm_own_log_records_do_not_show_an_echoed_key(caplog: pytest.LogCaptureFixture) -> None:
+    """litellm logs some provider errors itself (DEBUG tracebacks); its loggers are filtered."""
+    secret = "a1b2c3d4e5f6-azure-style-key-7a8b9c0d"
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        key = request.headers.get("Authorization", "")[len("Bearer ") :]
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        first = {"choices": [{"index": 0, "delta": {"content": "one "}, "finish_reason": None}]}
+        await response.write(f"data: {json.dumps(first)}\n\n".encode())
+        error = {"error": {"message": f"overloaded mid-stream, key={key}"}}
+        await response.write(f"data: {json.dumps(error)}\n\n".encode())
+        await response.write_eof()
+        return response
+
+    caplog.set_level(logging.DEBUG)
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, api_key=secret, transport="litellm")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(StreamInterrupted):
+                async for _ in client.astream("hi"):
+                    pass
+    litellm_lines = [r for r in caplog.records if r.name.startswith("LiteLLM")]
+    assert litellm_lines  # litellm did log about it
+    assert secret[:12] not in caplog.text
+    assert not any(f.__class__.__name__ == "KeyMaskFilter" for f in logging.getLogger("LiteLLM").filters)

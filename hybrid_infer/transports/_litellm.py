@@ -16,17 +16,19 @@ import inspect
 import json
 import logging
 import os
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator, Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
 from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
+from hybrid_infer._secrets import LITELLM_LOGGERS, KeyMaskFilter
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AuthenticationFailed,
     ConfigError,
     DeploymentNotFound,
+    HybridInferError,
     MalformedResponse,
     MissingApiKey,
     ProviderConnectionError,
@@ -262,10 +264,26 @@ def _attr(obj: Any, key: str) -> Any:
 class LiteLLMTransport(Transport):
     """Calls ``litellm.acompletion`` with retries off; maps its results and errors to ours."""
 
-    def __init__(self) -> None:
+    def __init__(self, deployments: Iterable[Deployment] = ()) -> None:
+        """``deployments``: those whose keys litellm's own log records must not show
+        (litellm logs some provider errors itself, with what the provider echoed)."""
         self._litellm: ModuleType | None = None
         self._loading: asyncio.Future[ModuleType] | None = None
         self._prober: Transport | None = None
+        self._deployments = tuple(deployments)
+        self._log_filter: KeyMaskFilter | None = None
+        if self._deployments:
+            self._log_filter = KeyMaskFilter(self._keys)
+            for name in LITELLM_LOGGERS:
+                logging.getLogger(name).addFilter(self._log_filter)
+
+    def _keys(self) -> list[str]:
+        keys = []
+        for deployment in self._deployments:
+            with contextlib.suppress(HybridInferError):  # an unset ${VAR}: nothing to mask
+                if key := deployment.resolve_api_key():
+                    keys.append(key)
+        return keys
 
     async def probe(self, deployment: Deployment, timeout_s: float) -> ProbeReport | None:
         """Probe OpenAI-compatible and Ollama endpoints over plain HTTP; others: unsupported.
@@ -293,6 +311,10 @@ class LiteLLMTransport(Transport):
             self._prober = None
         if self._litellm is not None:
             await _close_loop_clients(self._litellm)
+        if self._log_filter is not None:
+            for name in LITELLM_LOGGERS:
+                logging.getLogger(name).removeFilter(self._log_filter)
+            self._log_filter = None
 
     async def ready(self) -> None:
         """Import litellm in a worker thread (seconds), once, without blocking the loop."""

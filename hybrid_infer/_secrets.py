@@ -1,0 +1,91 @@
+"""Masking API keys that a provider echoes back, in our errors and in litellm's log records.
+
+Some servers and gateways repeat the key they rejected ("Incorrect API key provided: sk-…").
+The engine masks a deployment's key in the errors it records (:func:`mask_key`); litellm logs
+such errors itself (tracebacks from its cost logging, at DEBUG), so its loggers get a filter
+(:class:`KeyMaskFilter`) while a client that calls litellm is open.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+
+MIN_SECRET = 4
+"""Shorter keys are not masked: masking 'x' or 'no' would garble every message."""
+MIN_CUT_SECRET = 8
+"""A text cut in the middle of an echoed key, or a fragment of one, is masked from this many
+of its characters."""
+SHOWN_PREFIX_FROM = 20
+"""Keys this long keep their first three characters in the mask ('sk-…'), to tell which key it was."""
+LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
+"""The loggers litellm writes to."""
+
+
+def mask_for(key: str) -> str:
+    return f"{key[:3]}…[redacted]" if len(key) >= SHOWN_PREFIX_FROM else "[redacted]"
+
+
+def mask_key(text: str, key: str) -> str:
+    """``text`` with ``key`` masked, also a start of it that ends the text (a message cut to
+    a length limit can end in the middle of an echoed key)."""
+    if len(key) < MIN_SECRET:
+        return text
+    mask = mask_for(key)
+    text = text.replace(key, mask)
+    for length in range(len(key) - 1, MIN_CUT_SECRET - 1, -1):
+        if text.endswith(key[:length]):
+            return text[:-length] + mask
+    return text
+
+
+def mask_fragments(text: str, key: str) -> str:
+    """``text`` with ``key`` and every run of at least :data:`MIN_CUT_SECRET` of its characters
+    masked: a log line another library redacted in part ('sk-ant-****/def+ghi==') keeps a tail."""
+    text = mask_key(text, key)
+    start = 0
+    while start <= len(key) - MIN_CUT_SECRET:
+        at = text.find(key[start : start + MIN_CUT_SECRET])
+        if at < 0:
+            start += 1
+            continue
+        end_key, end_text = start + MIN_CUT_SECRET, at + MIN_CUT_SECRET
+        while end_key < len(key) and end_text < len(text) and key[end_key] == text[end_text]:
+            end_key, end_text = end_key + 1, end_text + 1
+        text = f"{text[:at]}[redacted]{text[end_text:]}"
+        start = end_key
+    return text
+
+
+class KeyMaskFilter(logging.Filter):
+    """Masks the keys ``keys()`` returns in every record of the logger it is added to.
+
+    ``keys`` is called per record (keys given as ``${VAR}`` are read at call time, so a
+    rotated one is masked too); it runs only for records the logger emits, which for
+    litellm's loggers are rare (errors, or DEBUG when turned on).
+    """
+
+    def __init__(self, keys: Callable[[], Iterable[str]]) -> None:
+        super().__init__()
+        self._keys = keys
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        keys = [k for k in self._keys() if len(k) >= MIN_SECRET]
+        if not keys:
+            return True
+        message = record.getMessage()
+        masked = _mask_all(message, keys)
+        if masked != message:
+            record.msg, record.args = masked, None
+        if record.exc_info and record.exc_info[1] is not None:
+            text = record.exc_text or logging.Formatter().formatException(record.exc_info)
+            record.exc_text = _mask_all(text, keys)  # formatters print exc_text when it is set
+        if record.stack_info:
+            record.stack_info = _mask_all(record.stack_info, keys)
+        return True
+
+
+def _mask_all(text: str, keys: Iterable[str]) -> str:
+    for key in keys:
+        text = mask_fragments(text, key)
+    return text
