@@ -239,6 +239,18 @@ def broken(a: str, b: str) -> set[str]:
         ("Delete the first line of the file with sed.", "Delete every line of the file with sed.", "qualifier"),
         ("Remind me to water the plants tomorrow.", "Remind me to water the plants every Friday.", "category"),
         ("Do I have any meetings on Thursday?", "Do I have any meetings next week?", "category"),
+        # the speaker does it, or has it done to them; one of a set, or all of it; 'stop X from Ving'
+        (
+            "I paid my landlord twice by mistake, what should I do?",
+            "My landlord paid me twice by mistake, what should I do?",
+            "direction",
+        ),
+        (
+            "How do I delete one file from the repo history?",
+            "How do I delete all files from the repo history?",
+            "qualifier",
+        ),
+        ("How do I make nginx log every request?", "How do I stop nginx from logging every request?", "negation"),
         # the speaker as object, then as subject; a capital A after a noun is a name
         (
             "My sister owes me $50. How do I ask for it back?",
@@ -426,6 +438,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
         ("How do I reset my password? Thanks!", "How do I reset my password?"),
         ("How can I learn machine learning?", "How can I learn machine learning well?"),
+        # 'stop X from Ving' asks what 'X keeps Ving, make it stop' asks; a quote only one side has is an example
+        ("How do I stop my dog from barking at night?", "My dog keeps barking at night, how do I make him stop?"),
+        (
+            "How do I convert a string to a number in JS?",
+            'In JavaScript, how do I turn a string like "3.14" into a number?',
+        ),
         # two days that name a span, month abbreviations, calls with or without '()', a path said twice
         ("Book a cabin for the weekend.", "Book a cabin for Saturday and Sunday."),
         ("Is Feb 29 a valid date in 2023?", "Is February 29 a valid date in 2023?"),

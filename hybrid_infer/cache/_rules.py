@@ -331,6 +331,10 @@ class TextFacts:
     scopes: frozenset[tuple[str, str]] = frozenset()
     """``(reach, noun stem)`` of quantified nouns: 'the first occurrence' -> ``("first",
     "occurr")``, 'every occurrence' and 'all occurrences' -> ``("all", "occurr")``."""
+    held: frozenset[str] = frozenset()
+    """Stems of what 'stop X from Ving' holds back ('bit' in 'stop my toddler from biting')."""
+    persisting: frozenset[str] = frozenset()
+    """Stems of what 'keeps Ving' says goes on ('bit' in 'my toddler keeps biting')."""
     named_no: frozenset[str] = frozenset()
     """Names that start with a negating word ('no-unused-vars', 'non-root'), lower-cased."""
     without_named_no: TextFacts | None = None
@@ -406,6 +410,8 @@ def _text_facts(text: str) -> TextFacts:
         negation_reach=_negation_reach(clauses),
         listed=_listed(clauses),
         scopes=_scopes(words),
+        held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
+        persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing")),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
         directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
@@ -457,6 +463,8 @@ def _negation_sides(a: TextFacts, b: TextFacts) -> tuple[TextFacts, TextFacts]:
 
 
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
+    if (a.held & b.persisting) or (b.held & a.persisting):
+        return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
     return (
         _negations(a) % 2 != _negations(b) % 2
         and (_negates_shared(a, b) or _negates_shared(b, a))
@@ -606,14 +614,34 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
+        held = _held_from(words, i) if word in _PREVENTING else 0
         if (
             negates
             or (word, following) in _NEGATING_PHRASES
             or (word in _STOPPING and following.endswith("ing") and len(following) > 5)
+            or held
         ):
-            targets = [stem(w) for w in words[i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS]
+            targets = [stem(w) for w in words[held or i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS]
             found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
     return tuple(found)
+
+
+_PREVENTING = frozenset(
+    {"stop", "stops", "stopped", "prevent", "prevents", "prevented", "keep", "keeps", "block", "blocks"}
+)
+"""Verbs that negate an '-ing' after 'from': 'stop docker from restarting', 'keep X from Ving'."""
+
+
+_KEEPING = frozenset({"keep", "keeps", "kept", "keeping"})
+
+
+def _held_from(words: tuple[str, ...], i: int) -> int:
+    """Where the held-back action starts in 'stop X from Ving' (at most four words of X), or 0."""
+    for j in range(i + 2, min(i + 6, len(words) - 1)):
+        if words[j] == "from":
+            following = words[j + 1]
+            return j + 1 if following.endswith("ing") and len(following) > 5 else 0
+    return 0
 
 
 def _negations(facts: TextFacts) -> int:
@@ -1089,6 +1117,11 @@ def _abbreviates(short: str, long: str) -> bool:
 
 
 def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides quote, and one quotes words the other does not say ('"good morning"' /
+    '"good night"'). A quote only one side has is an example or a detail ('a string like
+    "42"'), left to the verifier."""
+    if not (a.quoted and b.quoted):
+        return False
     text_a, text_b = " ".join(a.words), " ".join(b.words)
     return any(_squash(q) not in _squash(text_b) for q in a.quoted) or any(
         _squash(q) not in _squash(text_a) for q in b.quoted
@@ -1234,8 +1267,30 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _parts_swapped(a.skeleton, b.skeleton)
         or _roles_traded(a, b)
         or _roles_traded(b, a)
+        or _speaker_traded(a.words, b.words)
         or _operators_swapped(a, b)
     )
+
+
+def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """Stems of the content words right after 'I' ('I sent') and right before 'me' ('sent me')."""
+    after, before = set(), set()
+    for x, y in pairwise(words):
+        if x == "i" and _is_content(y):
+            after.add(stem(y))
+        elif y == "me" and _is_content(x):
+            before.add(stem(x))
+    return after, before
+
+
+def _speaker_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The speaker does something on one side and has it done to them on the other: 'I sent
+    money by mistake' / 'someone sent me money by mistake'."""
+    if not ({"i", "me"} & set(a) and {"i", "me"} & set(b)):
+        return False
+    does_a, done_a = _speaker_verbs(a)
+    does_b, done_b = _speaker_verbs(b)
+    return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
 
 
 def _with_sentence_ends(text: str) -> tuple[str, ...]:
@@ -1622,9 +1677,11 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
     return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
 
 
-_REACH = MappingProxyType({"every": "all", "all": "all", "each": "all", "first": "first", "last": "last"})
+_REACH = MappingProxyType(
+    {"every": "all", "all": "all", "each": "all", "first": "first", "last": "last", "one": "one", "single": "one"}
+)
 """Words that say how much of a set an ask covers: all of it, or its first or last one."""
-_REACH_SKIPS = frozenset({"of", "the", "my", "our", "your", "their", "its", "this", "that", "these", "those", "single"})
+_REACH_SKIPS = frozenset({"of", "the", "my", "our", "your", "their", "its", "this", "that", "these", "those"})
 
 
 def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
@@ -1639,14 +1696,16 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
             if following in _REACH_SKIPS:
                 continue
             if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
-                found.add((reach, stem(following)))
+                found.add((reach, stem(_plain_plural(following))))
             break
     return frozenset(found)
 
 
 def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
-    """One noun, quantified differently on each side: 'the first occurrence' / 'every occurrence'."""
-    if not (a.scopes and b.scopes):
+    """One noun, quantified differently on each side: 'the first occurrence' / 'every occurrence'.
+    Sides that use the same quantifiers on other nouns say it another way ('every item when
+    only one changes' / 'all rows when a single item changes')."""
+    if not (a.scopes and b.scopes) or {r for r, _ in a.scopes} == {r for r, _ in b.scopes}:
         return False
     for noun in {n for _, n in a.scopes} & {n for _, n in b.scopes}:
         if {r for r, n in a.scopes if n == noun}.isdisjoint(r for r, n in b.scopes if n == noun):
