@@ -239,6 +239,14 @@ def broken(a: str, b: str) -> set[str]:
         ("Delete the first line of the file with sed.", "Delete every line of the file with sed.", "qualifier"),
         ("Remind me to water the plants tomorrow.", "Remind me to water the plants every Friday.", "category"),
         ("Do I have any meetings on Thursday?", "Do I have any meetings next week?", "category"),
+        # tasks and test kinds are categories ('end-to-end' is e2e); 'SUMIFS' is no plural of 'SUMIF'
+        (
+            "Summarize this blog post in three bullet points.",
+            "Critique this blog post in three bullet points.",
+            "category",
+        ),
+        ("Write integration tests for the login API.", "Write end-to-end tests for the login API.", "category"),
+        ("How do I use SUMIF in Google Sheets?", "How do I use SUMIFS in Google Sheets?", "entity"),
         # the speaker does it, or has it done to them; one of a set, or all of it; 'stop X from Ving'
         (
             "I paid my landlord twice by mistake, what should I do?",
@@ -438,6 +446,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
         ("How do I reset my password? Thanks!", "How do I reset my password?"),
         ("How can I learn machine learning?", "How can I learn machine learning well?"),
+        # a task said as a verb or a noun; an abbreviation of a test kind
+        ("Summarize this article for me.", "Give me a summary of this article."),
+        ("Write e2e tests for the signup page.", "Write end-to-end tests for the signup page."),
         # 'stop X from Ving' asks what 'X keeps Ving, make it stop' asks; a quote only one side has is an example
         ("How do I stop my dog from barking at night?", "My dog keeps barking at night, how do I make him stop?"),
         (

@@ -89,6 +89,8 @@ _ALIAS_GROUP = MappingProxyType(
     {tuple(alias.split()): n for n, group in enumerate(_VOCABULARY["aliases"]) for alias in group}
 )
 """Names that mean the same thing (US / American, JS / JavaScript), keyed by word tuple."""
+_GROUP_NAME = tuple(group[0] for group in _VOCABULARY["aliases"])
+"""The name each alias group goes by ('e2e' for 'end to end')."""
 _ALIAS_LENGTH = max(len(words) for words in _ALIAS_GROUP)
 _ALIAS_FIRST = frozenset(words[0] for words in _ALIAS_GROUP)
 """First words of the known names: only there can a name start."""
@@ -331,6 +333,9 @@ class TextFacts:
     scopes: frozenset[tuple[str, str]] = frozenset()
     """``(reach, noun stem)`` of quantified nouns: 'the first occurrence' -> ``("first",
     "occurr")``, 'every occurrence' and 'all occurrences' -> ``("all", "occurr")``."""
+    shouted: frozenset[str] = frozenset()
+    """Capitalised words of four or more letters ending in S ('COUNTIFS', 'HTTPS'), lower-cased:
+    their S is part of the name, not a plural."""
     held: frozenset[str] = frozenset()
     """Stems of what 'stop X from Ving' holds back ('bit' in 'stop my toddler from biting')."""
     persisting: frozenset[str] = frozenset()
@@ -341,6 +346,7 @@ class TextFacts:
     """The facts of the text with those names' negating word left out, when it has any."""
 
 
+_SHOUTED = re.compile(r"\b[A-Z]{3,}S\b")
 _DAY_SPANS = (
     (frozenset({("time frame", "saturday"), ("time frame", "sunday")}), "weekend"),
     (frozenset({("time frame", "monday"), ("time frame", "friday")}), "weekday"),
@@ -371,6 +377,9 @@ def _text_facts(text: str) -> TextFacts:
         if w in _CATEGORY_OF
     }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
+    categories |= {
+        (_CATEGORY_OF[name], name) for _, group in _aliases(words) if (name := _GROUP_NAME[group]) in _CATEGORY_OF
+    }
     for days, name in _DAY_SPANS:
         if days <= categories:  # 'Saturday and Sunday' is the weekend
             categories = (categories - days) | {("time frame", name)}
@@ -410,6 +419,7 @@ def _text_facts(text: str) -> TextFacts:
         negation_reach=_negation_reach(clauses),
         listed=_listed(clauses),
         scopes=_scopes(words),
+        shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
         persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing")),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
@@ -1013,15 +1023,16 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     """
     if not a.entities:
         return set()
-    known = b.entities | set(b.words) | {stem(w) for w in b.words} | b.initials
-    known |= {e for e in a.entities if any(_same_root(e, w) for w in b.words)}
+    shouted = a.shouted | b.shouted  # 'COUNTIFS' is no plural of 'COUNTIF', nor 'HTTPS' of 'HTTP'
+    known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | b.initials
+    known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
     groups = {g for _, g in b.aliases}
     aliased = {w for w, g in a.aliases if g in groups}
     return {
         e
         for e in a.entities
         if e not in known
-        and stem(e) not in known
+        and (e in shouted or stem(e) not in known)
         and e not in aliased
         and UNITS.get(e, "") not in b.units
         and not (measured and UNITS.get(e, "") in a.measure_units)
