@@ -239,6 +239,9 @@ def broken(a: str, b: str) -> set[str]:
         ("Delete the first line of the file with sed.", "Delete every line of the file with sed.", "qualifier"),
         ("Remind me to water the plants tomorrow.", "Remind me to water the plants every Friday.", "category"),
         ("Do I have any meetings on Thursday?", "Do I have any meetings next week?", "category"),
+        # two parts trade places around the same words
+        ("Is every poodle a dog?", "Is every dog a poodle?", "direction"),
+        ("Does stress cause high blood pressure?", "Does high blood pressure cause stress?", "direction"),
         # tasks and test kinds are categories ('end-to-end' is e2e); 'SUMIFS' is no plural of 'SUMIF'
         (
             "Summarize this blog post in three bullet points.",
@@ -446,6 +449,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
         ("How do I reset my password? Thanks!", "How do I reset my password?"),
         ("How can I learn machine learning?", "How can I learn machine learning well?"),
+        # a phrase moved to the front, a modifier moved, a list in another order
+        ("Why do cats sometimes purr when they are stressed?", "Why do cats purr sometimes when they are stressed?"),
+        ("How do I calculate compound interest monthly?", "How do I calculate monthly compound interest?"),
+        ("Do I need a visa to visit Japan as a US citizen?", "As a US citizen, do I need a visa to visit Japan?"),
+        ("Should I learn Rust or Go first?", "Should I learn Go or Rust first?"),
         # a task said as a verb or a noun; an abbreviation of a test kind
         ("Summarize this article for me.", "Give me a summary of this article."),
         ("Write e2e tests for the signup page.", "Write end-to-end tests for the signup page."),

@@ -1279,8 +1279,46 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _roles_traded(a, b)
         or _roles_traded(b, a)
         or _speaker_traded(a.words, b.words)
+        or _runs_traded(a.words, b.words)
         or _operators_swapped(a, b)
     )
+
+
+_SYMMETRIC_JOINS = _COORDINATORS | {"with", "|", "between", "among", "&"}
+"""Words between two parts that make their order free: 'X and Y', 'X with Y', separate sentences."""
+
+
+def _runs_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same words, two parts of them (one to three words, from content word to content
+    word) trading places and nothing else moving: 'is every square a rectangle' / 'is every
+    rectangle a square', 'does lack of sleep cause weight gain' / 'does weight gain cause lack
+    of sleep'. A phrase moved to the front ('in music theory') is no part; parts joined by
+    'and', 'or', 'with' or a sentence end are a list in another order, which asks the same."""
+    if a == b or len(a) != len(b) or sorted(a) != sorted(b):
+        return False
+    start = 0
+    while a[start] == b[start]:
+        start += 1
+    end = len(a)
+    while a[end - 1] == b[end - 1]:
+        end -= 1
+    left, right = a[start:end], b[start:end]
+    for x_len in range(1, min(3, len(left) - 1) + 1):
+        for y_len in range(1, min(3, len(left) - x_len) + 1):
+            x, y = left[:x_len], left[len(left) - y_len :]
+            middle = left[x_len : len(left) - y_len]
+            if right != y + middle + x or set(middle) & _SYMMETRIC_JOINS:
+                continue
+            if not middle:
+                continue  # 'purr sometimes' / 'sometimes purr': a modifier moved, not a part
+            if all(_is_part_end(part[0]) and _is_part_end(part[-1]) for part in (x, y)):
+                return True
+    return False
+
+
+def _is_part_end(word: str) -> bool:
+    """A word that can start or end a part: not a function word ('lack' can, 'in' cannot)."""
+    return word.isalnum() and word not in STOPWORDS
 
 
 def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
