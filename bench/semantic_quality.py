@@ -101,6 +101,7 @@ NEAR_MISS_HOLDOUT_17 = ROOT / "bench" / "near_miss_holdout_17.jsonl"
 NEAR_MISS_HOLDOUT_18 = ROOT / "bench" / "near_miss_holdout_18.jsonl"
 NEAR_MISS_HOLDOUT_19 = ROOT / "bench" / "near_miss_holdout_19.jsonl"
 NEAR_MISS_HOLDOUT_20 = ROOT / "bench" / "near_miss_holdout_20.jsonl"
+NEAR_MISS_HOLDOUT_21 = ROOT / "bench" / "near_miss_holdout_21.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
 written by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_REVIEW_9 = ROOT / "bench" / "near_miss_review9.jsonl"
@@ -138,6 +139,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 18": NEAR_MISS_HOLDOUT_18,
     "near-miss, hold-out 19": NEAR_MISS_HOLDOUT_19,
     "near-miss, hold-out 20": NEAR_MISS_HOLDOUT_20,
+    "near-miss, hold-out 21": NEAR_MISS_HOLDOUT_21,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -333,6 +333,8 @@ class TextFacts:
     scopes: frozenset[tuple[str, str]] = frozenset()
     """``(reach, noun stem)`` of quantified nouns: 'the first occurrence' -> ``("first",
     "occurr")``, 'every occurrence' and 'all occurrences' -> ``("all", "occurr")``."""
+    compounds: tuple[str, ...] = ()
+    """Lower-cased words with hyphenated and dotted names kept whole ('us-east-1', 'read-only')."""
     shouted: frozenset[str] = frozenset()
     """Capitalised words of four or more letters ending in S ('COUNTIFS', 'HTTPS'), lower-cased:
     their S is part of the name, not a plural."""
@@ -346,6 +348,7 @@ class TextFacts:
     """The facts of the text with those names' negating word left out, when it has any."""
 
 
+_COMPOUND_WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?(?:[-_./][A-Za-z0-9]+)*")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}S\b")
 _DAY_SPANS = (
     (frozenset({("time frame", "saturday"), ("time frame", "sunday")}), "weekend"),
@@ -420,6 +423,7 @@ def _text_facts(text: str) -> TextFacts:
         listed=_listed(clauses),
         scopes=_scopes(words),
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
+        compounds=tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text)),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
         persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing")),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
@@ -615,8 +619,14 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
     Idioms that negate nothing ('or not', 'why not', 'if not') are skipped.
     """
     found = []
+    cancelled = -1
     for i, word in enumerate(words):
         following = words[i + 1] if i + 1 < len(words) else ""
+        if i == cancelled:
+            continue
+        if word in NEGATIONS and following in NEGATIONS and following not in _JOINING_NEGATIONS:
+            cancelled = i + 1  # 'without excluding', 'not without': two negations say yes
+            continue
         negates = (
             word in NEGATIONS
             and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
@@ -624,7 +634,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
-        held = _held_from(words, i) if word in _PREVENTING else 0
+        held = _held_from(words, i) if word in _PREVENTING else _left_out(words, i) if word in _LEAVING else 0
         if (
             negates
             or (word, following) in _NEGATING_PHRASES
@@ -643,6 +653,18 @@ _PREVENTING = frozenset(
 
 
 _KEEPING = frozenset({"keep", "keeps", "kept", "keeping"})
+_LEAVING = frozenset({"leave", "leaves", "leaving"})
+_JOINING_NEGATIONS = frozenset({"nor", "neither", "no", "none", "nothing", "nobody", "nowhere"})
+"""Negations that start a phrase of their own after another ('not no-one'): they do not cancel."""
+
+
+def _left_out(words: tuple[str, ...], i: int) -> int:
+    """Where what 'leave X out of' leaves out starts (X of one to four words), or 0 ('leave
+    the chicken out on the counter' leaves nothing out of anything)."""
+    for j in range(i + 2, min(i + 6, len(words) - 1)):
+        if words[j] == "out":
+            return i + 1 if words[j + 1] == "of" else 0
+    return 0
 
 
 def _held_from(words: tuple[str, ...], i: int) -> int:
@@ -753,6 +775,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
             token = token[:-3]  # '6:00 am' is '6 am'
         if meridiem := _MERIDIEM.match(text, match.end()):
             token += meridiem.group(1).lower() + "m"  # '6:30 AM' is '6:30am'
+        if re.match(r"^v\d+(?:\.\d+)*$", token):
+            token = token[1:]  # 'v3.0' is version '3.0'
         digits = re.match(r"^(\d+(?:[.,:/]\d+)*)([a-z]{1,3})$", token)
         if digits and digits.group(2) in UNITS:
             token = digits.group(1)  # "5kg" -> "5" (the unit is compared separately)
@@ -915,6 +939,7 @@ def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozense
     return numbers - named if named else numbers
 
 
+_AGE = re.compile(r"[\s-]*old\b")
 _PARENTHESISED_LETTER = re.compile(r"(\d)\(([A-Za-z])\)")
 _GLUED = re.compile(r"([a-z]{2,})(\d+(?:\.\d+)?)")
 
@@ -941,6 +966,8 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str
     for match in matches:
         count, unit = match.groups()
         dimension, size = _SCALES[UNITS[unit]]
+        if UNITS[unit] == "year" and count not in ("a", "an", "one") and _AGE.match(lowered, match.end()):
+            continue  # '42-year-old', '42 years old': an age, the number the other side may give alone
         value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
         before = lowered[: match.start()].rstrip()
         value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
@@ -1279,7 +1306,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _roles_traded(a, b)
         or _roles_traded(b, a)
         or _speaker_traded(a.words, b.words)
-        or _runs_traded(a.words, b.words)
+        or _runs_traded(a.compounds, b.compounds, a.listed)
         or _operators_swapped(a, b)
     )
 
@@ -1288,7 +1315,7 @@ _SYMMETRIC_JOINS = _COORDINATORS | {"with", "|", "between", "among", "&"}
 """Words between two parts that make their order free: 'X and Y', 'X with Y', separate sentences."""
 
 
-def _runs_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+def _runs_traded(a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] = frozenset()) -> bool:
     """The same words, two parts of them (one to three words, from content word to content
     word) trading places and nothing else moving: 'is every square a rectangle' / 'is every
     rectangle a square', 'does lack of sleep cause weight gain' / 'does weight gain cause lack
@@ -1307,10 +1334,12 @@ def _runs_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         for y_len in range(1, min(3, len(left) - x_len) + 1):
             x, y = left[:x_len], left[len(left) - y_len :]
             middle = left[x_len : len(left) - y_len]
-            if right != y + middle + x or set(middle) & _SYMMETRIC_JOINS:
-                continue
-            if not middle:
-                continue  # 'purr sometimes' / 'sometimes purr': a modifier moved, not a part
+            if right != y + middle + x or not middle:
+                continue  # (no middle: 'purr sometimes' / 'sometimes purr', a modifier moved)
+            if set(middle) & _SYMMETRIC_JOINS and all(w in _SYMMETRIC_JOINS or w in STOPWORDS for w in middle):
+                continue  # 'X and Y', 'X with the Y': a list; 'primary in X and the replica in Y' relates
+            if stem(x[0]) in listed and stem(y[-1]) in listed:
+                continue  # 'name, status, and age' / 'age, status, and name': items of one list
             if all(_is_part_end(part[0]) and _is_part_end(part[-1]) for part in (x, y)):
                 return True
     return False
@@ -1318,7 +1347,7 @@ def _runs_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def _is_part_end(word: str) -> bool:
     """A word that can start or end a part: not a function word ('lack' can, 'in' cannot)."""
-    return word.isalnum() and word not in STOPWORDS
+    return word[:1].isalnum() and word[-1:].isalnum() and word not in STOPWORDS
 
 
 def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
