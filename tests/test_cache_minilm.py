@@ -73,3 +73,32 @@ def test_loading_the_model_prints_no_progress_bar_and_restores_the_setting(capfd
     finally:
         if not before:
             hf_logging.disable_progress_bar()
+
+
+CONTRACT = (
+    "SERVICES AGREEMENT between Northwind Traders Ltd and Contoso Analytics Inc. The Provider delivers the data "
+    "processing services described in each Statement of Work. Fees are payable within thirty days of invoice and "
+    "late payments accrue interest at one percent per month. Either party may terminate for material breach not "
+    "cured within fifteen days of written notice. The Provider keeps industry standard security controls, including "
+    "encryption of customer data at rest and in transit and annual penetration testing. Liability of either party is "
+    "capped at the fees paid in the twelve months before the claim. The Provider carries professional liability "
+    "insurance of at least five million pounds. The Agreement is governed by the laws of England and Wales, and "
+    "disputes go to binding arbitration in London after escalation to senior executives of both parties. Neither "
+    "party may assign the Agreement without prior written consent, and notices must be delivered in writing.\n\n"
+)
+
+
+def test_a_pasted_document_with_another_question_does_not_hit(tmp_path: Path) -> None:
+    """Shared text dominates the embedding (and the model reads 256 word pieces): the parts
+    that differ are judged instead, so another question about the same document misses and a
+    reworded one still hits."""
+    cache = ResponseCache(CacheConfig(path=tmp_path))
+    stored = CONTRACT + "What is the liability cap in this agreement?"
+    cache.store(build_request(stored), Result(text="the fees of 12 months", provider="p", model="m", kind="local"))
+    try:
+        for other in ("What is the insurance requirement in this agreement?", "Translate this agreement into French."):
+            assert cache.lookup_semantic(build_request(CONTRACT + other)) is None, other
+        hit = cache.lookup_semantic(build_request(CONTRACT + "What's the cap on liability in this agreement?"))
+        assert hit is not None and hit.answer.text == "the fees of 12 months"
+    finally:
+        cache.close()

@@ -20,6 +20,7 @@ from hybrid_infer._request import Request
 from hybrid_infer._results import Result
 from hybrid_infer.cache._config import CacheConfig
 from hybrid_infer.cache._counters import CacheCounters
+from hybrid_infer.cache._diff import differing_parts
 from hybrid_infer.cache._embedder import TextEmbedder, is_bundled, resolve_embedder
 from hybrid_infer.cache._extras import require_semantic_extra
 from hybrid_infer.cache._keys import context_key, request_key
@@ -321,7 +322,10 @@ class ResponseCache:
                     continue
                 if guard is not None:
                     checks += 1
-                    if not guard.accepts(query, record.query, similarity, fallback=fallback):
+                    if not (
+                        guard.accepts(query, record.query, similarity, fallback=fallback)
+                        and self._differences_agree(guard, query, record.query, threshold, fallback)
+                    ):
                         self._counters.bump("guard_rejections")
                         if checks >= _MAX_GUARD_CHECKS:
                             return None
@@ -331,6 +335,24 @@ class ResponseCache:
             if len(candidates) < k or k >= _MAX_K:
                 return None
             k *= 4
+
+    def _differences_agree(
+        self, guard: FalseHitGuard, query: str, candidate: str, threshold: float, fallback: bool
+    ) -> bool:
+        """For prompts that share most of their text (a pasted document, then a question),
+        whether the parts that differ ask the same: their own similarity and the guard's
+        verdict on them, as for two short prompts (see :mod:`._diff`)."""
+        parts = differing_parts(query, candidate)
+        if parts is None or parts[0] == parts[1]:
+            return True
+        assert self._embedder is not None
+        try:
+            vectors = self._embedder.embed(list(parts))
+        except Exception as exc:  # cannot tell: no hit
+            log.warning("hybrid-infer cache: the embedder failed (%s: %s)", type(exc).__name__, exc)
+            return False
+        similarity = float(vectors[0] @ vectors[1])
+        return similarity >= threshold and guard.accepts(parts[0], parts[1], similarity, fallback=fallback)
 
     def _semantic_index(self) -> SemanticIndex:
         with self._lazy_lock:

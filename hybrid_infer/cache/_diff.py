@@ -1,0 +1,55 @@
+"""What two long prompts that share most of their text say differently.
+
+A prompt that pastes a document, a log or a module and then asks something embeds almost
+entirely as the shared text: mean pooling over 200 shared words leaves the question a
+sliver of the vector, and the embedder reads only its first 256 word pieces anyway. Two
+different questions about one contract then score 0.97 to 1.0. When shared text dominates a
+pair, the cache judges the parts that differ instead (:func:`differing_parts`), each with a
+few shared words on either side for context.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+
+SHARED_WORDS = 30
+"""A pair is dominated by shared text from this many words in common ..."""
+SHARED_SHARE = 0.5
+"""... making up at least this share of the longer prompt."""
+CONTEXT_WORDS = 4
+"""Shared words kept on each side of a differing part, so it reads as a phrase."""
+
+
+def differing_parts(a: str, b: str) -> tuple[str, str] | None:
+    """The parts of ``a`` and ``b`` that differ, with a little shared context around each;
+    ``None`` when the two do not share enough text for that to matter (short or reworded
+    prompts are judged whole)."""
+    words_a, words_b = a.split(), b.split()
+    longer = max(len(words_a), len(words_b))
+    if longer < SHARED_WORDS:
+        return None
+    keys_a = [w.lower().strip(".,;:!?\"'()") for w in words_a]
+    keys_b = [w.lower().strip(".,;:!?\"'()") for w in words_b]
+    matcher = SequenceMatcher(None, keys_a, keys_b, autojunk=False)
+    shared = sum(block.size for block in matcher.get_matching_blocks())
+    if shared < SHARED_WORDS or shared < SHARED_SHARE * longer:
+        return None
+    spans_a: list[tuple[int, int]] = []
+    spans_b: list[tuple[int, int]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        spans_a.append((max(0, i1 - CONTEXT_WORDS), min(len(words_a), i2 + CONTEXT_WORDS)))
+        spans_b.append((max(0, j1 - CONTEXT_WORDS), min(len(words_b), j2 + CONTEXT_WORDS)))
+    return _joined(words_a, spans_a), _joined(words_b, spans_b)
+
+
+def _joined(words: list[str], spans: list[tuple[int, int]]) -> str:
+    """The words of ``spans`` (merged where they overlap), parts separated by ' … '."""
+    merged: list[list[int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return " … ".join(" ".join(words[start:end]) for start, end in merged)
