@@ -602,3 +602,41 @@ def test_identical_wording_is_not_trusted_when_code_differs_in_case_or_operator(
     assert not guard.verdict("What does ls -l do?", "What does ls -L do?", 1.0).accepted
     assert not guard.verdict("Is 3 > 2?", "Is 3 < 2?", 1.0).accepted
     assert not guard.verdict("What does $? hold?", "What does $! hold?", 1.0).accepted  # same words, other code
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # scripts the rules cannot read: only the same text is safe
+        ("我的密码忘了怎么办", "我的账号被封了怎么办"),
+        ("Translate to French: 我爱你", "Translate to French: 我恨你"),
+        ("Как удалить файл в Linux?", "Как создать файл в Linux?"),
+        # signs and symbols the words leave out
+        ("What is -40 °F in Celsius?", "What is 40 °F in Celsius?"),
+        ("Convert €50 to dollars", "Convert £50 to dollars"),
+        ("Add ½ cup of sugar?", "Add ¼ cup of sugar?"),
+        ("What is 5 × 3?", "What is 5 ÷ 3?"),  # noqa: RUF001 - the sign is the point
+        ("Is 2 ≤ 3?", "Is 2 ≥ 3?"),
+        ("Simplify x^2 + 2x + 1", "Simplify x^2 - 2x + 1"),
+        ("👍", "👎"),
+        # paths, and the order of a command's arguments
+        ("find . -name '*.py' -delete", "find / -name '*.py' -delete"),
+        ("Is rm -rf . safe here?", "Is rm -rf / safe here?"),
+        ("delete *.log in ~/tmp", "delete *.log in /tmp"),
+        ("rsync -av src/ backup/", "rsync -av backup/ src/"),
+        ("cp config.prod.yaml config.yaml", "cp config.yaml config.prod.yaml"),
+        # accented words are words
+        ("supprimer un fichier en Python", "créer un fichier en Python"),
+    ],
+)
+def test_text_the_words_leave_out_is_not_identical_wording(a: str, b: str) -> None:
+    guard = load_guard()
+    assert not guard.verdict(a, b, 1.0).accepted
+    assert not guard.verdict(b, a, 1.0).accepted
+
+
+def test_the_same_foreign_text_and_a_paraphrase_around_it_can_hit() -> None:
+    guard = load_guard()
+    assert guard.verdict("Translate to French: 我爱你", "Please translate to French: 我爱你", 0.97).accepted
+    assert guard.verdict("我的密码忘了怎么办", "我的密码忘了怎么办？", 1.0).accepted  # noqa: RUF001 - end punctuation aside
+    assert guard.verdict("How do I install Node.js on a Mac?", "how do i install node.js on my mac", 0.95).accepted

@@ -110,9 +110,12 @@ class FalseHitGuard:
 
     def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
         """The verdict on two texts' facts (``verdict`` without reading the texts)."""
-        if a.words == b.words and a.operators == b.operators and a.cased == b.cased and a.identifiers == b.identifiers:
-            # the same words in the same order (and the same code, case included): nothing to verify
+        if a.signature == b.signature:
+            # the same text but for spacing and end punctuation: nothing to verify
             return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
+        if a.foreign != b.foreign:
+            # a script the rules cannot read (Chinese, Arabic, Cyrillic, …): only the same text is safe
+            return GuardVerdict(accepted=False, probability=None, broken_rules=("unreadable",))
         broken = tuple(name for name, hit in rule_flags(a, b).items() if hit and name in self._hard)
         if broken:
             return GuardVerdict(accepted=False, probability=None, broken_rules=broken)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -201,7 +203,9 @@ _ENDING_LETTERS = frozenset(suffix[-1] for suffix, _ in _ENDINGS)
 
 # --- patterns ----------------------------------------------------------------------------
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?|[+#]+")
+_LETTERS = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
+"""Letters and digits of Latin script, accented ones included ('créer' is one word)."""
+_WORD = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?|[+#]+")
 _NUMBER = re.compile(
     r"(?<![\w.])(?:[A-Za-z]{0,3})?\d+(?:[.,:/]\d+)*(?:[A-Za-z]{0,3})?(?![\w])"
     r"|(?<![\w.])[A-Za-z]+\d+[A-Za-z\d]*(?![\w])"
@@ -221,7 +225,7 @@ _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
 _CALL = re.compile(r"\b\w+\(\)")
 _DUNDER = re.compile(r"(?<![\w])_{1,2}[A-Za-z][A-Za-z0-9_]*")
 _BACKTICK = re.compile(r"`([^`]+)`")
-_CLAUSE_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?|[,;.?!:()/]")
+_CLAUSE_TOKEN = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?|[,;.?!:()/]")
 _ENV_VAR = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
 """Environment variables and constants: 'DATABASE_URL' is not 'DB_URL'."""
 _SHELL_SPECIAL = re.compile(r"(?<![\w$])\$[?!#@*$0-9-](?!\w)")
@@ -333,6 +337,16 @@ class TextFacts:
     scopes: frozenset[tuple[str, str]] = frozenset()
     """``(reach, noun stem)`` of quantified nouns: 'the first occurrence' -> ``("first",
     "occurr")``, 'every occurrence' and 'all occurrences' -> ``("all", "occurr")``."""
+    signature: str = ""
+    """The text as written, spaces collapsed and end punctuation dropped: every other character counts."""
+    foreign: tuple[str, ...] = ()
+    """Runs of letters in scripts other than Latin (Chinese, Arabic, Cyrillic, …), which the
+    rules cannot read: two texts whose runs differ cannot be verified."""
+    symbols: tuple[str, ...] = ()
+    """Signs and symbols in order ('€', '½', '≤', '👍', a standalone '-' or '+'): the words
+    leave them out, and they can change the question."""
+    args: tuple[str, ...] = ()
+    """Paths and files, lower-cased, in order ('.', '/', '~/tmp', 'src/', 'config.yaml')."""
     compounds: tuple[str, ...] = ()
     """Lower-cased words with hyphenated and dotted names kept whole ('us-east-1', 'read-only')."""
     shouted: frozenset[str] = frozenset()
@@ -348,7 +362,45 @@ class TextFacts:
     """The facts of the text with those names' negating word left out, when it has any."""
 
 
-_COMPOUND_WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?(?:[-_./][A-Za-z0-9]+)*")
+_FOREIGN = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f]+")
+_STANDALONE_SIGNS = frozenset("+-*/=<>%^")
+_SYMBOL_CATEGORIES = frozenset({"Sm", "Sc", "So", "No"})
+_ARG_STRIP = ",;:!?)]}\"'`"
+_FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}")
+_BARE_PATHS = frozenset({".", "..", "/", "~", "./", "../", "~/"})
+
+
+def _symbols(text: str) -> tuple[str, ...]:
+    found = [c for c in text if not c.isascii() and unicodedata.category(c) in _SYMBOL_CATEGORIES]
+    found += [t for t in text.split() if t in _STANDALONE_SIGNS]
+    return tuple(sorted(found))
+
+
+def _args(text: str) -> tuple[str, ...]:
+    found = []
+    for raw in text.split():
+        token = raw.strip("([{\"'`").rstrip(_ARG_STRIP)
+        if token.endswith(".") and token not in _BARE_PATHS:
+            token = token.rstrip(".")
+        if _is_arg(token):
+            found.append(token.lower())  # 'Node.js' / 'node.js'; case-only path changes are rare
+    return tuple(found)
+
+
+def _is_arg(token: str) -> bool:
+    if token in _BARE_PATHS or token.startswith("~"):
+        return True
+    if "/" in token:  # a path; not a URL ('//') nor 'and/or' or 'TCP/IP' (letters only, kept as words)
+        if "//" in token:
+            return False
+        if token.startswith(("/", "./", "../")) or token.endswith("/"):
+            return True
+        return any(c in "._~-*" or c.isdigit() for c in token)
+    return bool(_FILE_NAME.fullmatch(token)) and not token.replace(".", "").isdigit()
+
+
+_SIGNED = re.compile(r"(?:^|(?<=[\s(=,:]))[-\u2212][$€£¥₹]?(?=\d)")
+_COMPOUND_WORD = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?(?:[-_./][{_LETTERS}]+)*")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}S\b")
 _DAY_SPANS = (
     (frozenset({("time frame", "saturday"), ("time frame", "sunday")}), "weekend"),
@@ -424,6 +476,10 @@ def _text_facts(text: str) -> TextFacts:
         scopes=_scopes(words),
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
         compounds=tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text)),
+        signature=" ".join(text.split()).rstrip("?.! "),
+        foreign=tuple(_FOREIGN.findall(text)),
+        symbols=_symbols(text),
+        args=_args(text),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
         persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing")),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
@@ -455,6 +511,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
         "identifier": _flags(a) != _flags(b)
         or (_code_missing(a, b) and _code_missing(b, a))
+        or _traded(a.symbols, b.symbols)
+        or (bool(set(a.args) - set(b.args)) and bool(set(b.args) - set(a.args)))
         or _operators_differ(a, b)
         or _case_changed(a, b),
         "quoted": _quotes_differ(a, b),
@@ -466,6 +524,14 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
+
+
+def _traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Each side has an item the other lacks (counted: '+ +' / '+ -' differ)."""
+    if a == b or not (a and b):
+        return False
+    left, right = Counter(a), Counter(b)
+    return bool(left - right) and bool(right - left)
 
 
 def _negation_sides(a: TextFacts, b: TextFacts) -> tuple[TextFacts, TextFacts]:
@@ -775,6 +841,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
             token = token[:-3]  # '6:00 am' is '6 am'
         if meridiem := _MERIDIEM.match(text, match.end()):
             token += meridiem.group(1).lower() + "m"  # '6:30 AM' is '6:30am'
+        if _SIGNED.match(text, max(0, match.start() - 2)) or _SIGNED.match(text, max(0, match.start() - 1)):
+            token = "-" + token  # '-40 °F', '-$200': a negative number
         if re.match(r"^v\d+(?:\.\d+)*$", token):
             token = token[1:]  # 'v3.0' is version '3.0'
         digits = re.match(r"^(\d+(?:[.,:/]\d+)*)([a-z]{1,3})$", token)
@@ -1307,6 +1375,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _roles_traded(b, a)
         or _speaker_traded(a.words, b.words)
         or _runs_traded(a.compounds, b.compounds, a.listed)
+        or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _operators_swapped(a, b)
     )
 
