@@ -193,7 +193,8 @@ def test_a_saved_index_is_reused_without_embedding_again(tmp_path: Path) -> None
     hit = second.lookup_semantic(build_request(f"{QUESTION} number 7"))
 
     assert hit is not None
-    assert embedder.texts_embedded == 1  # the query only; stored vectors were reused
+    # the query, and the probe that tells the embedder's dimension; stored vectors were reused
+    assert embedder.texts_embedded == 2
 
 
 def test_a_corrupted_index_file_is_rebuilt(tmp_path: Path) -> None:
@@ -337,3 +338,33 @@ def test_cli_cache_stats_reports_the_saved_index(tmp_path: Path, capsys: pytest.
     assert index["saved"] and index["sizes"] == {"a": 1, "b": 2}
     assert cli_main(["cache", "stats", "--path", str(tmp_path), "--namespace", "b"]) == 0
     assert json.loads(capsys.readouterr().out)["index"]["sizes"] == {"b": 2}
+
+
+@pytest.mark.parametrize("same_name", [False, True], ids=["another-size", "same-function-name"])
+def test_another_embedder_under_the_same_name_rebuilds_the_index(tmp_path: Path, same_name: bool) -> None:
+    """The tag of a vector space is its name, its dimension and, for a plain function, its
+    code: a cache reopened with another embedder re-embeds the stored prompts."""
+    if same_name:
+
+        def make(size: int) -> Any:
+            hashing = HashingEmbedder(size)
+
+            def embed(texts: list[str]) -> Any:  # the same qualified name for both
+                return hashing(texts) if size == 64 else hashing(texts)[:, ::-1].copy()
+
+            return embed
+
+        first, second = make(64), make(16)
+    else:
+        first, second = HashingEmbedder(64), HashingEmbedder(16)
+    cache = semantic_cache(tmp_path, embedder=first)
+    cache.store(build_request("How do I reset my router?"), answer())
+    cache.close()
+    reopened = semantic_cache(tmp_path, embedder=second)
+    try:
+        hit = reopened.lookup_semantic(build_request("How do I reset my router please?"))
+        assert hit is not None and hit.answer.text == "hold the reset button"
+        reopened.store(build_request("Why is the sky blue?"), answer("scattering"))
+        assert reopened.lookup_semantic(build_request("Why is the sky blue?")) is not None
+    finally:
+        reopened.close()

