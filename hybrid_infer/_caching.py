@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 from hybrid_infer._engine import Engine, new_request_id
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, Result, StreamChunk
-from hybrid_infer.errors import AllDeploymentsFailed, CacheMiss, Overloaded, RoutingError
+from hybrid_infer.errors import AllDeploymentsFailed, CacheMiss, Overloaded, RequestRejected, RoutingError
 from hybrid_infer.events import CacheServed, EventBus, RequestFinished, RequestStarted
 
 if TYPE_CHECKING:
@@ -108,7 +108,10 @@ class CacheLayer:
         the stale answer (by ``_served_from_cache``) or with ``error``.
         """
         hit = None
-        if self.cache.config.offline_fallback and request.cache_mode != "off":
+        # A deployment that judged the request itself invalid (400/422) answered: the caller
+        # must fix the request, and a stale answer to a similar one would hide that.
+        rejected = any(a.error_type == RequestRejected.__name__ for a in error.attempts)
+        if self.cache.config.offline_fallback and request.cache_mode != "off" and not rejected:
             hit = await asyncio.to_thread(self.cache.fallback, request)
         if hit is None:
             if self.bus:
@@ -216,7 +219,9 @@ class CacheLayer:
                 outcome = _hit_result(hit, request_id, started, outcome="exact")
                 return self._served_from_cache(request, outcome, started=announced)
             result = await self._answer(engine, request, request_id, started, readable, announced=announced)
-            outcome = result if result.cache == "miss" else None
+            # only a stored answer is shared: the others get what a lookup would give them
+            # (a blank answer is not stored, so each of them asks for itself)
+            outcome = result if result.cache == "miss" and result.cache_key is not None else None
             return result
         except asyncio.CancelledError:
             outcome = "cancelled"

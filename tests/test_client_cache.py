@@ -139,6 +139,16 @@ def test_sampled_requests_are_not_cached_unless_opted_in(fake, tmp_path: Path) -
         assert client.complete("roll a die", temperature=0.9).cache == "exact"
 
 
+def test_a_temperature_sent_through_extra_body_counts_as_sampled(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        for extra in ({"temperature": 1.3}, {"options": {"temperature": 0.8}}):
+            client.complete("roll a die", extra_body=extra)
+            assert client.complete("roll a die", extra_body=extra).cache == "bypass"
+        client.complete("roll a die", extra_body={"temperature": 0})
+        assert client.complete("roll a die", extra_body={"temperature": 0}).cache == "exact"
+
+
 def test_cache_modes(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path) as client:
@@ -241,6 +251,18 @@ async def test_offline_fallback_serves_stale_answers_with_the_failed_attempts(fa
         assert result.text == original.text
         assert result.attempts and result.attempts[0].outcome in ("error", "skipped_open")
     assert similar.similarity is not None and similar.similarity < 0.99
+
+
+def test_a_request_a_deployment_rejected_gets_no_fallback(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        client.complete("q")
+        provider.set_faults(error_status=400)
+        with pytest.raises(AllDeploymentsFailed) as info:
+            client.complete("q", cache="no-cache")
+        assert info.value.attempts[0].error_type == "RequestRejected"
+        provider.set_faults(error_status=503)
+        assert client.complete("q", cache="no-cache").cache == "fallback"
 
 
 def test_offline_fallback_can_be_turned_off(fake, tmp_path: Path) -> None:
@@ -392,6 +414,15 @@ async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_pa
     shared = [r for r in results if r.cache == "exact"]
     assert all(r.cost_usd == 0 and r.attempts == [] and r.cache_key == results[0].cache_key for r in shared)
     assert other.cache == "bypass"
+
+
+async def test_a_blank_answer_is_not_shared_with_identical_requests(fake, tmp_path: Path) -> None:
+    """A blank answer is not stored, so it is not an exact hit for the requests waiting on it."""
+    provider = fake("openai", latency_s=0.3, reply="")
+    async with cached_client(provider, tmp_path) as client:
+        results = await asyncio.gather(*(client.acomplete("say nothing") for _ in range(3)))
+    assert [r.cache for r in results] == ["miss"] * 3
+    assert provider.request_count == 3
 
 
 async def test_when_the_first_of_identical_requests_fails_the_others_go_on_by_themselves(fake, tmp_path: Path) -> None:

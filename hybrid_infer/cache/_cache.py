@@ -255,7 +255,7 @@ class ResponseCache:
     # --- internals ------------------------------------------------------------------
 
     def _deterministic(self, request: Request) -> bool:
-        return request.temperature in (None, 0) or self.config.cache_sampled
+        return self.config.cache_sampled or all(t in (None, 0) for t in _temperatures(request))
 
     def _namespace(self, request: Request) -> str:
         return request.namespace or self.config.namespace
@@ -387,3 +387,14 @@ def _temperature_variants(request: Request) -> list[Request]:
     if request.temperature != 0:
         variants.append(dataclasses.replace(request, temperature=0.0))
     return variants
+
+
+def _temperatures(request: Request) -> tuple[object, ...]:
+    """Every temperature the request sends: its own, and one set through ``extra_body``
+    (``temperature``, or Ollama's ``options.temperature``)."""
+    extra = request.params.get("extra_body")
+    if not isinstance(extra, dict):
+        return (request.temperature,)
+    options = extra.get("options")
+    nested = options.get("temperature") if isinstance(options, dict) else None
+    return (request.temperature, extra.get("temperature"), nested)

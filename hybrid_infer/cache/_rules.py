@@ -520,7 +520,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b),
-        "time": _times_differ(a, b),
+        "time": _times_differ(a, b, measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
@@ -1865,13 +1865,14 @@ def _times(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
     then a period ('last year', 'the next 3 months', 'this past week' -> past)."""
     found = set()
     for i, word in enumerate(words):
-        if word in _TIME_WORDS:
-            found.add(_TIME_WORDS[word])
+        if _owner(word) in _TIME_WORDS:  # "yesterday's sales"
+            found.add(_TIME_WORDS[_owner(word)])
             continue
         relation = _TIME_RELATIONS.get(word)
         if relation is None or (i + 1 < len(words) and words[i + 1] in _TIME_RELATIONS):
             continue
         for following in words[i + 1 : i + 4]:
+            following = _owner(following)  # "last week's sales"
             period = following[:-1] if following.endswith("s") and following[:-1] in _TIME_PERIODS else following
             if period in _TIME_PERIODS:
                 found.add((period, relation))
@@ -1881,13 +1882,26 @@ def _times(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
     return frozenset(found)
 
 
+def _plain_times(times: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
+    """``times`` with the evening read as the night ('tonight' / 'this evening') and decades
+    and centuries as years ('the past ten years' / 'the last decade')."""
+    return frozenset((_PLAIN_PERIOD.get(p, p), r) for p, r in times)
+
+
+_PLAIN_PERIOD = MappingProxyType({"evening": "night", "decade": "year", "century": "year"})
+
+
 def _counts(word: str) -> bool:
     """A word that counts periods ('3', 'three', 'few') in 'the last three years'."""
     return word.isdigit() or word in _CARDINALS or word in ("few", "couple", "several", "many")
 
 
-def _times_differ(a: TextFacts, b: TextFacts) -> bool:
-    """Both sides place the same period, at different places ('last year' / 'this year')."""
+def _times_differ(a: TextFacts, b: TextFacts, measured: bool = False) -> bool:
+    """Both sides place the same period, at different places ('last year' / 'this year'), or
+    place periods that have nothing in common ('yesterday' / 'last week')."""
+    times_a, times_b = _plain_times(a.times), _plain_times(b.times)
+    if times_a and times_b and times_a.isdisjoint(times_b) and not measured:
+        return True  # (measured: 'the past ten years' / 'the last decade' say the same span)
     shared = {p for p, _ in a.times} & {p for p, _ in b.times}
     return any(
         {r for q, r in a.times if q == p} - {r for q, r in b.times if q == p}
