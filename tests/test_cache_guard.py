@@ -239,6 +239,10 @@ def broken(a: str, b: str) -> set[str]:
         ("Delete the first line of the file with sed.", "Delete every line of the file with sed.", "qualifier"),
         ("Remind me to water the plants tomorrow.", "Remind me to water the plants every Friday.", "category"),
         ("Do I have any meetings on Thursday?", "Do I have any meetings next week?", "category"),
+        # a capital that names something else; a command's arguments in another order
+        ("Translate the word 'Polish' into Spanish", "Translate the word 'polish' into Spanish", "entity"),
+        ("What does git merge main feature do?", "What does git merge feature main do?", "direction"),
+        ("What does ln -s app.conf current do?", "What does ln -s current app.conf do?", "direction"),
         # periods with nothing in common; cooking methods
         ("Summarize yesterday's support tickets.", "Summarize last week's support tickets.", "time"),
         ("How long should I roast a chicken breast?", "How long should I poach a chicken breast?", "category"),
@@ -465,6 +469,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Hey, quick one: how do I undo the last git commit?", "How do I undo the last git commit?"),
         ("How do I reset my password? Thanks!", "How do I reset my password?"),
         ("How can I learn machine learning?", "How can I learn machine learning well?"),
+        # a month typed in lower case is still the month
+        ("Where should I travel in May?", "where should i travel in may"),
         # the same period said two ways; a cooking method as a verb or an adjective
         ("How did phone design change over the past ten years?", "How did phone design change in the last decade?"),
         ("How long do I boil an egg for a runny yolk?", "How long does a boiled egg take for a runny yolk?"),

@@ -347,6 +347,11 @@ class TextFacts:
     leave them out, and they can change the question."""
     args: tuple[str, ...] = ()
     """Paths and files, lower-cased, in order ('.', '/', '~/tmp', 'src/', 'config.yaml')."""
+    capitals: frozenset[tuple[str, bool]] = frozenset()
+    """``(word, capitalised)`` for words whose capital names something else ('Polish' /
+    'polish', 'Turkey' / 'turkey'), as written inside a sentence."""
+    commands: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Shell and CLI commands with their plain arguments in order ('ln', ('target', 'link'))."""
     compounds: tuple[str, ...] = ()
     """Lower-cased words with hyphenated and dotted names kept whole ('us-east-1', 'read-only')."""
     shouted: frozenset[str] = frozenset()
@@ -362,12 +367,65 @@ class TextFacts:
     """The facts of the text with those names' negating word left out, when it has any."""
 
 
+_CAPITONYMS = frozenset(_VOCABULARY["capitonyms"]["words"])
+_COMMAND_WORDS = frozenset(_VOCABULARY["cli_tools"]) | frozenset(
+    {"ln", "cp", "mv", "rsync", "scp", "tar", "diff", "chmod", "chown", "kill", "ssh", "curl", "wget", "zip"}
+)
+_MONTHS = frozenset({"march", "may", "august"})
+_DATING = re.compile(
+    r"(?i)\b(?:in|on|of|since|until|till|by|before|after|during|early|late|mid|next|last|this|\d+)\s+$"
+)
+_SENTENCE_START = re.compile(r"(?:^|[.?!:\n]\s*)$")
 _FOREIGN = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f]+")
 _STANDALONE_SIGNS = frozenset("+-*/=<>%^")
 _SYMBOL_CATEGORIES = frozenset({"Sm", "Sc", "So", "No"})
 _ARG_STRIP = ",;:!?)]}\"'`"
 _FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}")
 _BARE_PATHS = frozenset({".", "..", "/", "~", "./", "../", "~/"})
+
+
+def _capitals(text: str) -> frozenset[tuple[str, bool]]:
+    found = set()
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if word.lower() in _CAPITONYMS and not _SENTENCE_START.search(text[: match.start()]):
+            # 'in march' is the month however it is typed
+            dated = word.lower() in _MONTHS and _DATING.search(text[: match.start()]) is not None
+            found.add((word.lower(), word[0].isupper() or dated))
+    return frozenset(found)
+
+
+def _commands(words: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each command word with up to five plain arguments after it (flags skipped, ending at
+    a function word): 'ln -s target link' -> ``("ln", ("target", "link"))``."""
+    found = []
+    for i, word in enumerate(words):
+        if word not in _COMMAND_WORDS:
+            continue
+        arguments: list[str] = []
+        for following in words[i + 1 : i + 8]:
+            if following.startswith("-") or len(following) == 1:
+                continue  # a flag ('-s' reads as 's')
+            if following in STOPWORDS or len(arguments) == 5:
+                break
+            arguments.append(following)
+        found.append((word, tuple(arguments)))
+    return tuple(found)
+
+
+def _arguments_reordered(a: TextFacts, b: TextFacts) -> bool:
+    """One command with the same arguments in another order ('git rebase main feature' /
+    'git rebase feature main', 'ln -s target link' / 'ln -s link target')."""
+    return any(
+        command == other and len(arguments) > 1 and arguments != others and sorted(arguments) == sorted(others)
+        for command, arguments in a.commands
+        for other, others in b.commands
+    )
+
+
+def _case_of_a_name_changed(a: TextFacts, b: TextFacts) -> bool:
+    """A word whose capital names something else, capitalised on one side only."""
+    return any((word, not upper) in b.capitals and (word, upper) not in b.capitals for word, upper in a.capitals)
 
 
 def _symbols(text: str) -> tuple[str, ...]:
@@ -475,8 +533,10 @@ def _text_facts(text: str) -> TextFacts:
         listed=_listed(clauses),
         scopes=_scopes(words),
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
-        compounds=tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text)),
+        compounds=(compounds := tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text))),
+        commands=_commands(compounds),
         signature=" ".join(text.split()).rstrip("?.! "),
+        capitals=_capitals(text),
         foreign=tuple(_FOREIGN.findall(text)),
         symbols=_symbols(text),
         args=_args(text),
@@ -508,7 +568,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _measures_differ(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a)) or _rates_differ(a, b),
         "negation": _negation_differs(*_negation_sides(a, b)),
-        "entity": bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)),
+        "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
+        or _case_of_a_name_changed(a, b),
         "identifier": _flags(a) != _flags(b)
         or (_code_missing(a, b) and _code_missing(b, a))
         or _traded(a.symbols, b.symbols)
@@ -1376,6 +1437,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _speaker_traded(a.words, b.words)
         or _runs_traded(a.compounds, b.compounds, a.listed)
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
+        or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
     )
 
