@@ -102,3 +102,19 @@ def test_a_pasted_document_with_another_question_does_not_hit(tmp_path: Path) ->
         assert hit is not None and hit.answer.text == "the fees of 12 months"
     finally:
         cache.close()
+
+
+def test_a_detail_changed_in_a_medium_prompt_is_judged_on_its_own(tmp_path: Path) -> None:
+    """Twenty shared words are enough for the parts that differ to be judged on their own:
+    a time zone named the IANA way is a time zone."""
+    cache = ResponseCache(CacheConfig(path=tmp_path))
+    base = "Our billing job aggregates usage in UTC. Write a SQL query that sums API calls per customer per day"
+    cache.store(
+        build_request(base + ", with days bucketed in UTC."), Result(text="utc", provider="p", model="m", kind="local")
+    )
+    try:
+        assert cache.lookup_semantic(build_request(base + ", with days bucketed in America/Chicago time.")) is None
+        hit = cache.lookup_semantic(build_request(base + ", with the days bucketed in UTC."))
+        assert hit is not None and hit.answer.text == "utc"
+    finally:
+        cache.close()

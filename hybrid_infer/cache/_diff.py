@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-SHARED_WORDS = 30
+SHARED_WORDS = 20
 """A pair is dominated by shared text from this many words in common ..."""
 SHARED_SHARE = 0.5
 """... making up at least this share of the longer prompt."""

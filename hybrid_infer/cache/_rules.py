@@ -460,6 +460,10 @@ def _is_arg(token: str) -> bool:
 _SIGNED = re.compile(r"(?:^|(?<=[\s(=,:]))[-\u2212][$€£¥₹]?(?=\d)")
 _COMPOUND_WORD = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?(?:[-_./][{_LETTERS}]+)*")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}S\b")
+_IANA_ZONE = re.compile(
+    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Za-z_]+\b"
+)
+"""A time zone named the IANA way: 'America/Chicago'."""
 _DAY_SPANS = (
     (frozenset({("time frame", "saturday"), ("time frame", "sunday")}), "weekend"),
     (frozenset({("time frame", "monday"), ("time frame", "friday")}), "weekday"),
@@ -490,6 +494,7 @@ def _text_facts(text: str) -> TextFacts:
         if w in _CATEGORY_OF
     }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
+    categories |= {("time zone", m.lower()) for m in _IANA_ZONE.findall(text)}  # 'America/Chicago'
     categories |= {
         (_CATEGORY_OF[name], name) for _, group in _aliases(words) if (name := _GROUP_NAME[group]) in _CATEGORY_OF
     }
