@@ -15,7 +15,7 @@ from functools import cache
 from typing import Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_serializer, field_validator, model_validator
 
 from hybrid_infer._costmap import lookup_model
 from hybrid_infer._request import MAX_SECONDS
@@ -102,6 +102,12 @@ class Deployment(BaseModel):
             if name == "api_base" and isinstance(value, str):
                 value = _masked_password(value)
             yield name, value
+
+    @field_serializer("api_base")
+    def _dump_api_base(self, value: str | None) -> str | None:
+        """A password written into ``api_base`` is masked in ``model_dump`` and JSON too, as
+        the key is: dumps end up in logs. The live value is still ``deployment.api_base``."""
+        return None if value is None else _masked_password(value)
 
     @field_validator("use_cases", mode="before")
     @classmethod

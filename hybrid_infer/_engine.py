@@ -16,7 +16,7 @@ import time
 from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from hybrid_infer._answers import DeltaJoiner, trusted_completion
+from hybrid_infer._answers import DeltaJoiner, trusted_completion, valid_text
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request
@@ -672,6 +672,9 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
     ``health()``. The error's own message is rewritten, and a cause carrying the key (the
     HTTP library's exception) is dropped from the chain.
     """
+    # A provider's error body can hold invalid Unicode (a lone surrogate): printing or
+    # logging the error would raise. Made valid as answers are.
+    error.args = tuple(valid_text(a) if isinstance(a, str) else a for a in error.args)
     try:
         key = deployment.resolve_api_key()
     except HybridInferError:

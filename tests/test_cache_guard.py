@@ -637,8 +637,10 @@ def test_identical_wording_is_not_trusted_when_code_differs_in_case_or_operator(
         ("delete *.log in ~/tmp", "delete *.log in /tmp"),
         ("rsync -av src/ backup/", "rsync -av backup/ src/"),
         ("cp config.prod.yaml config.yaml", "cp config.yaml config.prod.yaml"),
-        # accented words are words
+        # accented words are words; other Latin-script languages are not read
         ("supprimer un fichier en Python", "créer un fichier en Python"),
+        ("Le café est-il bon pour la santé ?", "Le café n'est-il pas bon pour la santé ?"),
+        ("Hoe zet ik een virtuele omgeving op in Python?", "Hoe verwijder ik een virtuele omgeving in Python?"),
     ],
 )
 def test_text_the_words_leave_out_is_not_identical_wording(a: str, b: str) -> None:
@@ -652,3 +654,8 @@ def test_the_same_foreign_text_and_a_paraphrase_around_it_can_hit() -> None:
     assert guard.verdict("Translate to French: 我爱你", "Please translate to French: 我爱你", 0.97).accepted
     assert guard.verdict("我的密码忘了怎么办", "我的密码忘了怎么办？", 1.0).accepted  # noqa: RUF001 - end punctuation aside
     assert guard.verdict("How do I install Node.js on a Mac?", "how do i install node.js on my mac", 0.95).accepted
+    # English around a quoted foreign phrase is English; prose case is no change
+    assert guard.verdict(
+        'Translate "je ne sais pas" into English', 'Translate "je ne sais pas" to English', 0.97
+    ).accepted
+    assert guard.verdict("How do I use the Python csv module?", "how do i use the python csv module", 0.99).accepted

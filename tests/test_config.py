@@ -46,6 +46,13 @@ def test_bad_deployment_field_is_named(field: str, value: object) -> None:
     assert field in str(info.value)
 
 
+def test_a_password_in_api_base_is_masked_in_dumps_too() -> None:
+    deployment = Deployment(name="d", model="openai/m", api_base="http://user:Pr0xyPassw0rd@proxy:3128/v1")
+    assert "Pr0xyPassw0rd" not in str(deployment.model_dump())
+    assert "Pr0xyPassw0rd" not in deployment.model_dump_json()
+    assert deployment.api_base == "http://user:Pr0xyPassw0rd@proxy:3128/v1"  # the live value is intact
+
+
 def test_a_password_in_api_base_is_masked_in_repr() -> None:
     d = Deployment(name="x", model="openai/gpt-4o-mini", api_base="http://proxy:s3cr3t-pass@10.0.0.1:3128/v1")
     assert "s3cr3t-pass" not in repr(d) and "s3cr3t-pass" not in str(d)

@@ -377,3 +377,15 @@ def test_an_absurd_token_count_is_replaced_by_the_estimate(
     assert result.provider == "hostile"
     assert result.usage.prompt_tokens < 100 and result.usage.completion_tokens < 100
     assert hostile_client.stats()["hostile"].cost_usd - before < 0.01
+
+
+def test_a_lone_surrogate_in_an_error_body_is_made_printable(
+    hostile_client: HybridClient, hostile: HostileServer
+) -> None:
+    hostile.status, hostile.content_type = 500, "application/json"
+    hostile.body = b'{"error": {"message": "upstream failed: \\ud800 bad", "type": "server_error"}}'
+    result = hostile_client.complete("hello")  # the good deployment answers
+    assert result.provider == "good"
+    error = result.attempts[0].error or ""
+    error.encode("utf-8")  # would raise on a lone surrogate
+    assert "upstream failed" in error

@@ -110,8 +110,14 @@ class FalseHitGuard:
 
     def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
         """The verdict on two texts' facts (``verdict`` without reading the texts)."""
-        if a.signature == b.signature:
-            # the same text but for spacing and end punctuation: nothing to verify
+        if (
+            a.signature == b.signature
+            and a.cased == b.cased
+            and a.identifiers == b.identifiers
+            and a.operators == b.operators
+            and a.capitals == b.capitals
+        ):
+            # the same text but for spacing, end punctuation and the case of prose: nothing to verify
             return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
         if a.foreign != b.foreign:
             # a script the rules cannot read (Chinese, Arabic, Cyrillic, …): only the same text is safe

@@ -338,7 +338,7 @@ class TextFacts:
     """``(reach, noun stem)`` of quantified nouns: 'the first occurrence' -> ``("first",
     "occurr")``, 'every occurrence' and 'all occurrences' -> ``("all", "occurr")``."""
     signature: str = ""
-    """The text as written, spaces collapsed and end punctuation dropped: every other character counts."""
+    """The text case folded, spaces collapsed and end punctuation dropped: every other character counts."""
     foreign: tuple[str, ...] = ()
     """Runs of letters in scripts other than Latin (Chinese, Arabic, Cyrillic, …), which the
     rules cannot read: two texts whose runs differ cannot be verified."""
@@ -382,6 +382,29 @@ _SYMBOL_CATEGORIES = frozenset({"Sm", "Sc", "So", "No"})
 _ARG_STRIP = ",;:!?)]}\"'`"
 _FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}")
 _BARE_PATHS = frozenset({".", "..", "/", "~", "./", "../", "~/"})
+
+
+_OTHER_FUNCTION_WORDS = frozenset(
+    {"le", "les", "est", "pas", "une", "des", "du", "pour", "avec", "dans", "qui", "je", "ne", "sont"}
+    | {"el", "los", "las", "una", "para", "por", "del", "como", "está", "qué", "cómo", "pero", "muy"}
+    | {"der", "das", "und", "ist", "nicht", "ein", "eine", "mit", "für", "wie", "ich", "auf", "zu"}
+    | {"het", "een", "hoe", "niet", "ik", "zijn", "naar", "voor", "kan", "wat"}
+    | {"não", "uma", "com", "da", "os", "às", "é", "você", "meu", "minha", "ao", "aos", "pelo", "pela", "mais"}
+    | {"quanto", "cuánto", "dónde", "cuándo", "quando", "onde"}
+    | {"il", "gli", "è", "che", "sono", "della", "nel", "anche"}
+)
+"""Function words of French, Spanish, German, Dutch, Portuguese and Italian that English does
+not use: a text made of them is in a language the rules cannot read."""
+
+
+def _other_language(text: str) -> tuple[str, ...]:
+    """A text in another Latin-script language, as its words (none when English; quoted text
+    does not count: 'translate "je ne sais pas"' is English): the rules read English, so two
+    such texts must match exactly."""
+    words = tuple(_normalise_word(w) for w in _WORD.findall(_QUOTED.sub(" ", text)))
+    others = sum(w in _OTHER_FUNCTION_WORDS for w in words)
+    english = sum(w in STOPWORDS for w in words)
+    return words if others >= 2 and others >= english else ()
 
 
 def _capitals(text: str) -> frozenset[tuple[str, bool]]:
@@ -540,9 +563,9 @@ def _text_facts(text: str) -> TextFacts:
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
         compounds=(compounds := tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text))),
         commands=_commands(compounds),
-        signature=" ".join(text.split()).rstrip("?.! "),
+        signature=" ".join(text.casefold().split()).rstrip("?.! "),
         capitals=_capitals(text),
-        foreign=tuple(_FOREIGN.findall(text)),
+        foreign=tuple(_FOREIGN.findall(text)) or _other_language(text),
         symbols=_symbols(text),
         args=_args(text),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
