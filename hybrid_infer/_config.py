@@ -214,17 +214,17 @@ class HealthConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     enabled: bool = True
-    interval_s: float = Field(default=10.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
-    probe_timeout_s: float = Field(default=2.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
+    interval_s: float = Field(default=10.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
+    probe_timeout_s: float = Field(default=2.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     unhealthy_after: int = Field(default=1, ge=1)
     """Consecutive failed probes that mark a deployment unhealthy."""
     failure_threshold: int = Field(default=3, ge=1)
     """Consecutive failed calls that open a deployment's breaker."""
-    reset_timeout_s: float = Field(default=30.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
+    reset_timeout_s: float = Field(default=30.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     """How long a breaker stays open before one half-open trial call is let through."""
-    default_retry_after_s: float = Field(default=1.0, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
+    default_retry_after_s: float = Field(default=1.0, ge=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     """Cooldown after a 429 that carried no Retry-After header."""
-    max_retry_after_s: float = Field(default=300.0, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
+    max_retry_after_s: float = Field(default=300.0, ge=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     """Upper bound on a provider-requested cooldown, so one bad header cannot park a deployment."""
 
 

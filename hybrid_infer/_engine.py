@@ -21,7 +21,7 @@ from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
-from hybrid_infer._secrets import MIN_SECRET, mask_key
+from hybrid_infer._secrets import MIN_SECRET, mask_fragments
 from hybrid_infer._state import DeploymentState
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
@@ -681,12 +681,16 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
         return
     if not key or len(key) < MIN_SECRET:
         return
-    error.args = tuple(mask_key(a, key) if isinstance(a, str) else a for a in error.args)
+    # the whole key, a start of it that ends the text, and any run of 8+ of its characters
+    # (a key echoed cut short, quoted, or without its prefix)
+    error.args = tuple(mask_fragments(a, key) if isinstance(a, str) else a for a in error.args)
     cause: BaseException | None = error.__cause__ or error.__context__
     for _ in range(5):  # the chain a transport builds is short
         if cause is None:
             break
-        if key in str(cause) or any(isinstance(a, str) and key in a for a in cause.args):
+        if mask_fragments(str(cause), key) != str(cause) or any(
+            isinstance(a, str) and mask_fragments(a, key) != a for a in cause.args
+        ):
             error.__cause__ = None
             error.__suppress_context__ = True
             break

@@ -105,13 +105,21 @@ def _has_content(message: Message) -> bool:
         return True
     content = message.get("content")
     if isinstance(content, str):
-        return bool(content.strip())
+        return not _blank(content)
     if isinstance(content, list):
         return any(
-            part.get("type") != "text" or (isinstance(part.get("text"), str) and part["text"].strip())
+            part.get("type") != "text" or (isinstance(part.get("text"), str) and not _blank(part["text"]))
             for part in content
         )
     return False
+
+
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
+
+
+def _blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: spaces and zero-width characters only."""
+    return not text.strip().strip(_INVISIBLE).strip()
 
 
 def _number(value: Any, name: str, *, lo: float, hi: float) -> float:
@@ -179,8 +187,8 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
         size = _check_text(content, f"{name}.content")
     elif isinstance(content, list):
         for j, part in enumerate(content):
-            if not isinstance(part, Mapping) or not isinstance(part.get("type"), str):
-                raise ConfigError("content parts need a string 'type'", field=f"{name}.content[{j}]")
+            if not isinstance(part, Mapping) or not isinstance(part.get("type"), str) or not part["type"]:
+                raise ConfigError("content parts need a non-empty string 'type'", field=f"{name}.content[{j}]")
             if part["type"] == "text" and not isinstance(part.get("text"), str):
                 raise ConfigError("a text part needs its text as a string", field=f"{name}.content[{j}].text")
             if isinstance(part.get("text"), str):
@@ -236,6 +244,8 @@ def plain_prompt_request(prompt: str, stream: bool) -> Request:
         prompt.encode("utf-8")
     except UnicodeEncodeError:
         return build_request(prompt, stream=stream)  # raises the ConfigError naming the field
+    if _blank(prompt):  # zero-width characters only
+        return build_request(prompt, stream=stream)
     return Request(messages=({"role": "user", "content": prompt},), stream=stream)
 
 
@@ -261,7 +271,7 @@ def build_request(
     if prompt is not None:
         if not isinstance(prompt, str):
             raise ConfigError(f"must be a string, got {type(prompt).__name__}", field="prompt")
-        if not prompt.strip():
+        if _blank(prompt):
             raise ConfigError("must not be empty", field="prompt")
         size = _check_text(prompt, "prompt")
         normalised: tuple[Message, ...] = ({"role": "user", "content": prompt},)
@@ -301,6 +311,10 @@ def build_request(
             value = _number(value, key, lo=0.0, hi=1.0)
         elif key == "seed" and (isinstance(value, bool) or not isinstance(value, int)):
             raise ConfigError("must be an integer", field=key)
+        elif key == "extra_body" and not isinstance(value, Mapping):
+            raise ConfigError(
+                f"must be a mapping of fields to add to the request body, got {type(value).__name__}", field=key
+            )
         elif key == "stop" and not (
             isinstance(value, str) or (isinstance(value, list) and all(isinstance(s, str) for s in value))
         ):

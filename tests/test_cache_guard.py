@@ -243,6 +243,8 @@ def broken(a: str, b: str) -> set[str]:
         ("Translate the word 'Polish' into Spanish", "Translate the word 'polish' into Spanish", "entity"),
         ("What does git merge main feature do?", "What does git merge feature main do?", "direction"),
         ("What does ln -s app.conf current do?", "What does ln -s current app.conf do?", "direction"),
+        # 'one' of a format, unit or period is a number
+        ("Summarize this article in one paragraph.", "Summarize this article in two paragraphs.", "number"),
         # periods with nothing in common; cooking methods
         ("Summarize yesterday's support tickets.", "Summarize last week's support tickets.", "time"),
         ("How long should I roast a chicken breast?", "How long should I poach a chicken breast?", "category"),

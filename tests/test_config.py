@@ -141,9 +141,10 @@ def test_a_queue_timeout_outside_zero_to_a_year_is_rejected(value: float) -> Non
 
 
 @pytest.mark.parametrize("field", ["interval_s", "probe_timeout_s", "reset_timeout_s", "max_retry_after_s"])
-def test_durations_longer_than_a_year_are_rejected(field: str) -> None:
+@pytest.mark.parametrize("value", [1e12, True])
+def test_durations_longer_than_a_year_or_not_numbers_are_rejected(field: str, value: object) -> None:
     with pytest.raises(ValidationError, match=field):
-        HealthConfig(**{field: 1e12})  # type: ignore[arg-type]
+        HealthConfig(**{field: value})  # type: ignore[arg-type]
 
 
 def test_bad_health_mapping_names_the_field() -> None:
@@ -206,6 +207,9 @@ TOOL_TURN = {"role": "assistant", "content": None}
         ({"prompt": "hi", "frobnicate": True}, "frobnicate"),
         ({"prompt": "hi", "stop": 5}, "stop"),
         ({"prompt": "hi", "use_case": ""}, "use_case"),
+        ({"prompt": "\u200b\u200b"}, "prompt"),
+        ({"prompt": "hi", "extra_body": "num_ctx=8192"}, "extra_body"),
+        ({"messages": [{"role": "user", "content": [{"type": "", "text": "x"}]}]}, "messages[0].content[0]"),
         ({"prompt": "hi", "use_case": " "}, "use_case"),
         ({"prompt": "hi", "use_case": "code "}, "use_case"),
         ({"prompt": "hi", "timeout_s": 1e300}, "timeout_s"),

@@ -269,3 +269,17 @@ def test_retry_after_values(headers: dict[str, str], seconds: float | None) -> N
     from hybrid_infer.transports._base import parse_retry_after
 
     assert parse_retry_after(headers) == seconds
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the request exceeds the available context size, try increasing it",  # llama.cpp server
+        "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).",  # Gemini
+        "This model's maximum context length is 4096 tokens.",  # OpenAI, vLLM
+    ],
+)
+def test_context_overflow_messages_of_common_servers_are_recognised(message: str) -> None:
+    from hybrid_infer.transports._base import looks_like_context_overflow
+
+    assert looks_like_context_overflow(message)

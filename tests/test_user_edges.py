@@ -352,3 +352,13 @@ def test_a_sync_client_left_open_at_exit_is_closed_quietly(tmp_path: Path) -> No
     assert "Task was destroyed" not in done.stderr
     assert "Exception ignored" not in done.stderr
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_ollama_options_in_extra_body_are_kept_beside_named_arguments(fake) -> None:
+    provider = fake("ollama")
+    with HybridClient([deployment_for(provider, "local", transport="native")], health=NO_PROBES) as client:
+        client.complete(
+            "hi", max_tokens=50, temperature=0.2, extra_body={"options": {"num_ctx": 8192, "temperature": 0.9}}
+        )
+    options = provider.requests[-1]["options"]
+    assert options == {"num_ctx": 8192, "num_predict": 50, "temperature": 0.2}  # the named argument wins

@@ -35,7 +35,7 @@ class CacheConfig(BaseModel):
     semantic: bool = True
     similarity_threshold: float = Field(default=DEFAULT_SIMILARITY_THRESHOLD, gt=0.0, le=1.0, allow_inf_nan=False)
     """Minimum cosine similarity of the last user turns for a semantic hit."""
-    ttl_s: float | None = Field(default=None, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
+    ttl_s: float | None = Field(default=None, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     max_entries: int | None = Field(default=None, ge=1)
     size_limit_bytes: int | None = Field(default=None, ge=1 << 20)
     """Disk budget of the entry store; ``None`` keeps diskcache's default of 1 GiB."""

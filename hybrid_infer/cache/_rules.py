@@ -949,7 +949,18 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         re.sub(r"\s", "", m).lower().replace("\u00d7", "x") for m in _DIMENSIONS.findall(text)
     )  # error codes, addresses: 0x80070057
     found.update(NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS)
+    # 'one paragraph', 'one week': one of a format, a unit or a period ('which one', 'one of
+    # them', 'a one-liner' count nothing)
+    found.update("1" for m in _ONE_OF.finditer(text) if _counted_noun(m.group(1).lower()))
     return frozenset(found)
+
+
+_ONE_OF = re.compile(r"(?i)(?<![\w-])one\s+([a-z]+)")
+
+
+def _counted_noun(word: str) -> bool:
+    single = word[:-1] if word.endswith("s") else word
+    return any(w in _CATEGORY_OF or w in UNITS or w in _TIME_PERIODS for w in (word, single))
 
 
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:

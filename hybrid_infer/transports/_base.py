@@ -95,6 +95,8 @@ _CONTEXT_MARKERS = (
     "prompt is too long",
     "prompt too long",
     "too many tokens",
+    "context size",  # llama.cpp server: 'the request exceeds the available context size'
+    "maximum number of tokens",  # Gemini: 'the input token count (…) exceeds the maximum number of tokens'
 )
 
 

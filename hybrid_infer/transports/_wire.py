@@ -67,7 +67,9 @@ def ollama_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]
     if request.temperature is not None:
         options["temperature"] = request.temperature
     if options:
-        body["options"] = options
+        # extra_body's own options ('num_ctx', …) are kept; the named arguments win where both say
+        extra_options = body.get("options")
+        body["options"] = {**extra_options, **options} if isinstance(extra_options, dict) else options
     return body
 
 
