@@ -103,6 +103,7 @@ NEAR_MISS_HOLDOUT_19 = ROOT / "bench" / "near_miss_holdout_19.jsonl"
 NEAR_MISS_HOLDOUT_20 = ROOT / "bench" / "near_miss_holdout_20.jsonl"
 NEAR_MISS_HOLDOUT_21 = ROOT / "bench" / "near_miss_holdout_21.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
+NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
 written by a separate session; scored before its round's rules, then looked at."""
 NEAR_MISS_REVIEW_9 = ROOT / "bench" / "near_miss_review9.jsonl"
@@ -142,6 +143,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 20": NEAR_MISS_HOLDOUT_20,
     "near-miss, hold-out 21": NEAR_MISS_HOLDOUT_21,
     "near-miss, review 13": NEAR_MISS_REVIEW_13,
+    "near-miss, review 14": NEAR_MISS_REVIEW_14,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
