@@ -1,7 +1,8 @@
 """Masking API keys that a provider echoes back, in our errors and in litellm's log records.
 
 Some servers and gateways repeat the key they rejected ("Incorrect API key provided: sk-…").
-The engine masks a deployment's key in the errors it records (:func:`mask_key`); litellm logs
+The engine masks a deployment's key in the errors it records (:func:`mask_fragments`: the
+key, a start of it that ends the text, and any run of 8+ of its characters); litellm logs
 such errors itself (tracebacks from its cost logging, at DEBUG), so its loggers get a filter
 (:class:`KeyMaskFilter`) while a client that calls litellm is open.
 """
