@@ -21,6 +21,17 @@ SHOWN_PREFIX_FROM = 20
 """Keys this long keep their first three characters in the mask ('sk-…'), to tell which key it was."""
 LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
 """The loggers litellm writes to."""
+MAX_FROZEN_FILTERS = 16
+"""Filters of closed clients kept on each litellm logger (the oldest go first)."""
+
+
+def retire(logger: logging.Logger, mask: KeyMaskFilter) -> None:
+    """Freeze the filter of a closing client and keep it, with at most
+    :data:`MAX_FROZEN_FILTERS` others of closed clients, so litellm's late records stay masked."""
+    mask.freeze()
+    frozen = [f for f in logger.filters if isinstance(f, KeyMaskFilter) and f.frozen]
+    for old in frozen[: max(0, len(frozen) - MAX_FROZEN_FILTERS)]:
+        logger.removeFilter(old)
 
 
 def mask_for(key: str) -> str:
@@ -69,6 +80,14 @@ class KeyMaskFilter(logging.Filter):
     def __init__(self, keys: Callable[[], Iterable[str]]) -> None:
         super().__init__()
         self._keys = keys
+        self.frozen = False
+
+    def freeze(self) -> None:
+        """Keep masking the keys as they are now, after their client closed: litellm's
+        logging worker emits records about a call after the call (and the client) ended."""
+        keys = tuple(self._keys())
+        self._keys = lambda: keys
+        self.frozen = True
 
     def filter(self, record: logging.LogRecord) -> bool:
         keys = [k for k in self._keys() if len(k) >= MIN_SECRET]

@@ -22,7 +22,7 @@ from typing import Any
 
 from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
-from hybrid_infer._secrets import LITELLM_LOGGERS, KeyMaskFilter
+from hybrid_infer._secrets import LITELLM_LOGGERS, KeyMaskFilter, retire
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AuthenticationFailed,
@@ -313,7 +313,7 @@ class LiteLLMTransport(Transport):
             await _close_loop_clients(self._litellm)
         if self._log_filter is not None:
             for name in LITELLM_LOGGERS:
-                logging.getLogger(name).removeFilter(self._log_filter)
+                retire(logging.getLogger(name), self._log_filter)
             self._log_filter = None
 
     async def ready(self) -> None:
