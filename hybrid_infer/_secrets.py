@@ -84,7 +84,10 @@ class KeyMaskFilter(logging.Filter):
 
     def freeze(self) -> None:
         """Keep masking the keys as they are now, after their client closed: litellm's
-        logging worker emits records about a call after the call (and the client) ended."""
+        logging worker emits records about a call after the call (and the client) ended.
+        Once frozen, it stays as it is (one filter serves several loggers)."""
+        if self.frozen:
+            return
         keys = tuple(self._keys())
         self._keys = lambda: keys
         self.frozen = True

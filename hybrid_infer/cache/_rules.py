@@ -397,11 +397,12 @@ _OTHER_FUNCTION_WORDS = frozenset(
 not use: a text made of them is in a language the rules cannot read."""
 
 
-def _other_language(text: str) -> tuple[str, ...]:
+def _other_language(text: str, words: tuple[str, ...]) -> tuple[str, ...]:
     """A text in another Latin-script language, as its words (none when English; quoted text
     does not count: 'translate "je ne sais pas"' is English): the rules read English, so two
-    such texts must match exactly."""
-    words = tuple(_normalise_word(w) for w in _WORD.findall(_QUOTED.sub(" ", text)))
+    such texts must match exactly. ``words`` are the text's own, read again only without quotes."""
+    if _QUOTED.search(text):
+        words = tuple(_normalise_word(w) for w in _WORD.findall(_QUOTED.sub(" ", text)))
     others = sum(w in _OTHER_FUNCTION_WORDS for w in words)
     english = sum(w in STOPWORDS for w in words)
     return words if others >= 2 and others >= english else ()
@@ -565,7 +566,7 @@ def _text_facts(text: str) -> TextFacts:
         commands=_commands(compounds),
         signature=" ".join(text.casefold().split()).rstrip("?.! "),
         capitals=_capitals(text),
-        foreign=tuple(_FOREIGN.findall(text)) or _other_language(text),
+        foreign=tuple(_FOREIGN.findall(text)) or _other_language(text, words),
         symbols=_symbols(text),
         args=_args(text),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
