@@ -330,6 +330,10 @@ def broken(a: str, b: str) -> set[str]:
             "category",
         ),
         ("Explain inflation to a teenager.", "Explain inflation to an economic analyst.", "category"),
+        # compound numbers in words
+        ("Wait twenty-one days.", "Wait 22 days.", "number"),
+        ("Give me forty five examples.", "Give me forty examples.", "number"),
+        ("The table has 3 million rows.", "The table has 3 thousand rows.", "number"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -518,6 +522,21 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What is the difference between a Roth IRA and a traditional IRA?",
             "What's the difference between a traditional IRA and a Roth IRA?",
+        ),
+        # numbers in words: compounds and multiples are one number
+        ("It's been 45 days since I moved out.", "Forty-five days after I moved out."),
+        ("Limit the reply to 200 tokens.", "Limit the reply to two hundred tokens."),
+        ("The cache holds 3 million objects.", "The cache holds three million objects."),
+        ("A table of 200 million rows.", "A table of 200M rows."),
+        # 'stop X from Ving' means prevent: no opposite of 'start'
+        (
+            "Sometimes the next run starts before the last ends. How do I prevent overlapping runs?",
+            "What setting stops two runs from executing at the same time?",
+        ),
+        # a side that says 'every' and 'just' contrasts nothing with 'only'
+        (
+            "For every email I want to keep just the row with the smallest id.",
+            "I want to keep only the row with the lowest id for each email.",
         ),
     ],
 )

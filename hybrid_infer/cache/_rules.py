@@ -107,6 +107,7 @@ _CARDINALS = MappingProxyType(
 _ORDINALS = MappingProxyType({w: n for w, n in NUMBER_WORDS.items() if w not in _CARDINALS})
 _QUANTITY = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?|"
+    + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
     + "|".join(sorted(_CARDINALS, key=len, reverse=True))
     + r"|an?|one)\s*-?\s*("
     + "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] in _SCALES), key=len, reverse=True))
@@ -949,11 +950,58 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
     found.update(
         re.sub(r"\s", "", m).lower().replace("\u00d7", "x") for m in _DIMENSIONS.findall(text)
     )  # error codes, addresses: 0x80070057
-    found.update(NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS)
+    found.update(_word_numbers(words))
+    for match in _SCALED.finditer(text):  # '3 million' is 3000000 (and 3, as in '3M'), as 'three million' is
+        found.discard(NUMBER_WORDS[match.group(2).lower()])
+        found.add(_format_number(float(match.group(1).replace(",", "")) * int(NUMBER_WORDS[match.group(2).lower()])))
     # 'one paragraph', 'one week': one of a format, a unit or a period ('which one', 'one of
     # them', 'a one-liner' count nothing)
-    found.update("1" for m in _ONE_OF.finditer(text) if _counted_noun(m.group(1).lower()))
+    found.update(
+        "1"
+        for m in _ONE_OF.finditer(text)
+        if _counted_noun(m.group(1).lower()) and _word_before(text, m.start()) not in _TENS  # 'twenty one days'
+    )
     return frozenset(found)
+
+
+_TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
+_MULTIPLIERS = frozenset({"hundred", "thousand", "million", "billion"})
+
+
+_SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s+(hundred|thousand|million|billion)\b")
+
+
+def _format_number(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _word_numbers(words: tuple[str, ...]) -> list[str]:
+    """Numbers written in words, compounds whole: 'forty-five' is 45 (not 40 and 5), 'twenty
+    first' 21, 'two hundred' 200 (and 2, as '2K' says)."""
+    found: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        value = NUMBER_WORDS.get(word, "1" if word == "one" and i and words[i - 1] in _TENS else None)
+        if value is None:
+            i += 1
+            continue
+        following = words[i + 1] if i + 1 < len(words) else ""
+        ones = "1" if following in ("one", "first") else NUMBER_WORDS.get(following)
+        if word in _TENS and ones is not None and len(ones) == 1 and ones != "0":
+            value, i = str(int(value) + int(ones)), i + 1  # 'forty-five', 'twenty first'
+            following = words[i + 1] if i + 1 < len(words) else ""
+        if following in _MULTIPLIERS and word not in _MULTIPLIERS:
+            found.append(value)  # 'three million' also says the 3 of '3M'
+            value, i = str(int(value) * int(NUMBER_WORDS[following])), i + 1  # 'two hundred'
+        found.append(value)
+        i += 1
+    return found
+
+
+def _word_before(text: str, end: int) -> str:
+    before = text[:end].split()
+    return before[-1].lower() if before else ""
 
 
 _ONE_OF = re.compile(r"(?i)(?<![\w-])one\s+([a-z]+)")
@@ -1137,6 +1185,7 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str
         dimension, size = _SCALES[UNITS[unit]]
         if UNITS[unit] == "year" and count not in ("a", "an", "one") and _AGE.match(lowered, match.end()):
             continue  # '42-year-old', '42 years old': an age, the number the other side may give alone
+        count = _word_numbers(tuple(count.replace("-", " ").split()))[0] if " " in count or "-" in count else count
         value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
         before = lowered[: match.start()].rstrip()
         value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
@@ -1342,12 +1391,8 @@ def _squash(text: str) -> str:
 def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     """One side has a word whose opposite only the other has. A negated word does not count:
     'not including' says what 'excluding' says."""
-    only_a = {
-        w for w in a.forms.keys() - b.forms.keys() if stem(w) not in _targets(a.negated) and w not in a.diminished
-    }
-    only_b = {
-        w for w in b.forms.keys() - a.forms.keys() if stem(w) not in _targets(b.negated) and w not in b.diminished
-    }
+    only_a = {w for w in a.forms.keys() - b.forms.keys() if _opposable(w, a)}
+    only_b = {w for w in b.forms.keys() - a.forms.keys() if _opposable(w, b)}
     if not only_a or not only_b:
         return False
     forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
@@ -1368,10 +1413,25 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
 
 
+def _opposable(word: str, facts: TextFacts) -> bool:
+    """A word that can contrast with its opposite: not negated, not diminished, and not the
+    verb of 'stop X from Ving', which means prevent, not the opposite of start."""
+    return (
+        stem(word) not in _targets(facts.negated)
+        and word not in facts.diminished
+        and not (word in _PREVENTING and facts.held)
+    )
+
+
 def _said(facts: TextFacts) -> frozenset[str]:
-    """Every word form a side uses, adverbs also as their adjective ('slowly' says 'slow')."""
+    """Every word form a side uses, adverbs also as their adjective ('slowly' says 'slow'),
+    and 'only' where it says 'just', 'solely' or 'merely'."""
     forms = frozenset().union(*(f for f, _ in facts.forms.values()))
-    return forms | {f[:-2] for f in forms if f.endswith("ly") and len(f) > 5}
+    only = {"only"} if forms & _ONLY_WORDS else set()
+    return forms | only | {f[:-2] for f in forms if f.endswith("ly") and len(f) > 5}
+
+
+_ONLY_WORDS = frozenset({"just", "solely", "merely"})
 
 
 def _adds_opposite(a: TextFacts, b: TextFacts) -> bool:
