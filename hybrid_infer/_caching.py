@@ -76,9 +76,14 @@ def _shared_result(fresh: Result, request_id: str, started: float) -> Result:
     )
 
 
-_Shared = concurrent.futures.Future[Result | Literal["cancelled"] | None]
-"""What the first of identical requests hands the others: its fresh answer, ``None`` (it
-failed: each goes on by itself) or ``"cancelled"`` (one of the others leads instead)."""
+class _Pending(concurrent.futures.Future[Result | Literal["cancelled"] | None]):
+    """What the first of identical requests hands the others: its fresh answer, ``None`` (it
+    failed: each goes on by itself) or ``"cancelled"`` (one of the others leads instead);
+    and how long its first attempt may take (see ``Engine.first_attempt_budget``)."""
+
+    def __init__(self, budget: float) -> None:
+        super().__init__()
+        self.budget = budget
 
 
 class CacheLayer:
@@ -88,7 +93,7 @@ class CacheLayer:
         self.cache = cache
         self.bus = bus
         self.semantic = cache.config.semantic
-        self._in_flight: dict[str, _Shared] = {}
+        self._in_flight: dict[str, _Pending] = {}
         """Per exact key: the first caller's pending answer (see ``complete``), whatever its
         event loop or thread."""
         self._lock = threading.Lock()
@@ -191,18 +196,30 @@ class CacheLayer:
             return await self._answer(engine, request, request_id, started, readable)
         slot = self.cache.key_for(request)
         announced = False
+        budget = engine.first_attempt_budget(request)
+        deadline = time.monotonic() + budget  # of this caller's own first attempt, were it to call now
         while True:
             with self._lock:
                 first = self._in_flight.get(slot)
                 if first is None:
-                    pending: _Shared = concurrent.futures.Future()
+                    pending = _Pending(budget)
                     self._in_flight[slot] = pending
                     break
             if not announced:  # it starts now, even if its answer comes from the first one's call
                 self._started(request_id, request)
                 announced = True
-            # A thread-safe future: the first caller may be on another event loop or thread.
-            shared = await asyncio.shield(asyncio.wrap_future(first))
+            # Join only a first caller whose limits are no looser than this one's (a caller
+            # with timeout_s=1 does not wait on one allowed 30 s), and wait no longer than
+            # this caller's own first attempt could take (the first may fail over): past
+            # that, go on by itself.
+            if first.budget > budget:
+                return await self._answer(engine, request, request_id, started, readable, announced=announced)
+            try:
+                # A thread-safe future: the first caller may be on another event loop or thread.
+                waiting = asyncio.shield(asyncio.wrap_future(first))
+                shared = await asyncio.wait_for(waiting, max(deadline - time.monotonic(), 0.0))
+            except TimeoutError:
+                return await self._answer(engine, request, request_id, started, readable, announced=announced)
             if isinstance(shared, Result):
                 self.cache.count_shared_hit()
                 return self._served_from_cache(request, _shared_result(shared, request_id, started), started=True)

@@ -468,6 +468,14 @@ class Engine:
     def _timeout_for(self, state: DeploymentState, request: Request) -> float:
         return request.timeout_s if request.timeout_s is not None else state.deployment.timeout_s
 
+    def first_attempt_budget(self, request: Request) -> float:
+        """How long ``request``'s own first attempt may take at most: its queue timeout plus
+        the longest timeout of a deployment that could take it. A caller that waits for an
+        identical request already in flight waits no longer than this."""
+        queue_timeout = self.queue_timeout_s if request.queue_timeout_s is None else request.queue_timeout_s
+        states = [s for s in self.states if request.use_case is None or request.use_case in s.deployment.use_cases]
+        return queue_timeout + max((self._timeout_for(s, request) for s in states), default=0.0)
+
     # --- public calls --------------------------------------------------------------------
 
     async def complete(

@@ -442,11 +442,34 @@ async def test_when_the_first_of_identical_requests_fails_the_others_go_on_by_th
     assert kinds.count("RequestStarted") == kinds.count("RequestFinished") == 3  # one each, waiters too
 
 
+async def test_a_caller_with_tighter_limits_does_not_wait_on_an_identical_request_in_flight(
+    fake, tmp_path: Path
+) -> None:
+    """Waiting on the first caller must not stretch a later caller's own limits: one with
+    timeout_s=0.3 fails on its own timeout while the first, allowed 30 s, is still waiting
+    for the slow provider; one with the same limits still shares the first one's answer."""
+    provider = fake("openai", latency_s=1.5)
+    async with cached_client(provider, tmp_path, offline_fallback=False) as client:
+        first = asyncio.create_task(client.acomplete("summarise the incident report"))
+        same = asyncio.create_task(client.acomplete("summarise the incident report"))
+        await asyncio.sleep(0.1)
+        with pytest.raises(AllDeploymentsFailed) as failed:
+            await client.acomplete("summarise the incident report", timeout_s=0.3, queue_timeout_s=0)
+        assert not first.done()  # it failed on its own limits, not after the first one's call
+        results = await asyncio.gather(first, same)
+    assert [a.outcome for a in failed.value.attempts] == ["timeout"]
+    assert sorted(r.cache for r in results) == ["exact", "miss"]
+    assert provider.request_count == 2
+
+
 async def test_when_the_first_of_identical_requests_is_cancelled_one_waiter_takes_over(fake, tmp_path: Path) -> None:
     provider = fake("openai", latency_s=0.3)
     async with cached_client(provider, tmp_path) as client:
         first = asyncio.create_task(client.acomplete("summarise the incident report"))
-        await asyncio.sleep(0.05)
+        for _ in range(100):  # until the first call reached the provider (a cold start takes a while)
+            if provider.request_count:
+                break
+            await asyncio.sleep(0.02)
         waiters = [asyncio.create_task(client.acomplete("summarise the incident report")) for _ in range(3)]
         await asyncio.sleep(0.05)
         first.cancel()
