@@ -127,3 +127,23 @@ async def test_stats_report_requests_tokens_cost_and_percentiles(fake) -> None:
     assert stats.latency_p50_ms is not None
     assert stats.latency_p95_ms is not None
     assert stats.latency_p50_ms <= stats.latency_p95_ms
+
+
+def test_a_started_client_keeps_probing_between_asyncio_runs(fake) -> None:
+    """An async client's probes run on its loop and stop with it; ``start()`` keeps them
+    going on the background thread between ``asyncio.run`` calls (as quickstart.md says)."""
+    local = fake("ollama")
+    for started in (False, True):
+        client = HybridClient([deployment_for(local, "local")], health=FAST)
+        if started:
+            client.start()
+        try:
+            asyncio.run(client.acomplete("hi"))
+            probes = local.probe_count
+            time.sleep(0.5)
+            if started:
+                assert local.probe_count >= probes + 2
+            else:
+                assert local.probe_count == probes  # no loop runs: nothing probes until the next call
+        finally:
+            client.close()
