@@ -53,20 +53,29 @@ def mask_key(text: str, key: str) -> str:
 
 def mask_fragments(text: str, key: str) -> str:
     """``text`` with ``key`` and every run of at least :data:`MIN_CUT_SECRET` of its characters
-    masked: a log line another library redacted in part ('sk-ant-****/def+ghi==') keeps a tail."""
+    masked: a log line another library redacted in part ('sk-ant-****/def+ghi==') keeps a tail.
+    Runs match whatever their case: a gateway may echo a key upper- or lower-cased."""
     text = mask_key(text, key)
-    start = 0
-    while start <= len(key) - MIN_CUT_SECRET:
-        at = text.find(key[start : start + MIN_CUT_SECRET])
-        if at < 0:
-            start += 1
-            continue
+    folded_key = _fold(key)
+    runs = {folded_key[i : i + MIN_CUT_SECRET] for i in range(len(key) - MIN_CUT_SECRET + 1)}
+    at = 0
+    while True:
+        folded = _fold(text)
+        found = [(where, run) for run in runs if (where := folded.find(run, at)) >= 0]
+        if not found:
+            return text
+        at, run = min(found)  # the first echo from here on: mask it whole, then look further
+        start = folded_key.find(run)
         end_key, end_text = start + MIN_CUT_SECRET, at + MIN_CUT_SECRET
-        while end_key < len(key) and end_text < len(text) and key[end_key] == text[end_text]:
+        while end_key < len(key) and end_text < len(text) and folded_key[end_key] == folded[end_text]:
             end_key, end_text = end_key + 1, end_text + 1
         text = f"{text[:at]}[redacted]{text[end_text:]}"
-        start = end_key
-    return text
+        at += len("[redacted]")
+
+
+def _fold(text: str) -> str:
+    """``text`` lower-cased character by character, so positions stay those of ``text``."""
+    return "".join(low if len(low := c.lower()) == 1 else c for c in text)
 
 
 class KeyMaskFilter(logging.Filter):
