@@ -334,6 +334,16 @@ def broken(a: str, b: str) -> set[str]:
         ("Wait twenty-one days.", "Wait 22 days.", "number"),
         ("Give me forty five examples.", "Give me forty examples.", "number"),
         ("The table has 3 million rows.", "The table has 3 thousand rows.", "number"),
+        # a participle in -en negated ('never be taken' / 'fine to take')
+        (
+            "Which pills are fine to take with grapefruit?",
+            "Which pills should never be taken with grapefruit?",
+            "negation",
+        ),
+        # the order of a date format's fields
+        ("Format A1 as a date in DD/MM/YYYY.", "Format A1 as a date in MM/DD/YYYY.", "unit"),
+        # a keyword followed by small upper-case words
+        ("Why is my query with UNION so slow?", "Why is my query with UNION ALL so slow?", "identifier"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -523,6 +533,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What is the difference between a Roth IRA and a traditional IRA?",
             "What's the difference between a traditional IRA and a Roth IRA?",
         ),
+        # acronyms before a noun, names after one, a date format's field names
+        ("Write a regex for US ZIP codes.", "Write a regex for American ZIP codes."),
+        ("Which HTTP status code should an API return?", "Which status code should a REST API return?"),
+        ("Format A1 as DD/MM/YYYY.", "Format A1 as day/month/year."),
         # numbers in words: compounds and multiples are one number
         ("It's been 45 days since I moved out.", "Forty-five days after I moved out."),
         ("Limit the reply to 200 tokens.", "Limit the reply to two hundred tokens."),

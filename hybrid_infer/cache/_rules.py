@@ -366,6 +366,9 @@ class TextFacts:
     """Names that start with a negating word ('no-unused-vars', 'non-root'), lower-cased."""
     without_named_no: TextFacts | None = None
     """The facts of the text with those names' negating word left out, when it has any."""
+    keyword_runs: tuple[tuple[str, ...], ...] = ()
+    """Upper-case words in a text that is not all shouting, as runs of adjacent ones
+    ('UNION ALL', 'GROUP BY', 'HTTP'), lower-cased: keywords whose added word changes them."""
 
 
 _CAPITONYMS = frozenset(_VOCABULARY["capitonyms"]["words"])
@@ -575,7 +578,38 @@ def _text_facts(text: str) -> TextFacts:
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
         directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
+        keyword_runs=_keyword_runs(text),
         **_operator_facts(text),
+    )
+
+
+def _keyword_runs(text: str) -> tuple[tuple[str, ...], ...]:
+    tokens = re.findall(r"[A-Za-z]+|[^\sA-Za-z]+", text)
+    letters = [t for t in tokens if t.isalpha()]
+    upper = [t for t in letters if len(t) >= 2 and t.isupper()]
+    if not upper or len(upper) * 2 > len(letters):
+        return ()  # none, or a text in capitals: no word stands out
+    runs: list[tuple[str, ...]] = []
+    run: list[str] = []
+    for token in [*tokens, "."]:
+        if token.isalpha() and len(token) >= 2 and token.isupper():
+            run.append(token.lower())
+        elif not token.isspace() and run:
+            runs.append(tuple(run))
+            run = []
+    return tuple(runs)
+
+
+def _keyword_extended(a: TextFacts, b: TextFacts) -> bool:
+    """A keyword of ``a`` that ``b`` follows with small upper-case words ``a`` does not use:
+    'UNION' / 'UNION ALL', 'DISTINCT' / 'DISTINCT ON'. Acronyms before a noun ('REST API' / 'API', 'US ZIP' / 'ZIP') and
+    names after one ('AWS ECS' / 'AWS') are how prose names things, not changes."""
+    return any(
+        len(longer) > len(shorter)
+        and longer[: len(shorter)] == shorter
+        and all(w in STOPWORDS and w not in a.words for w in longer[len(shorter) :])
+        for shorter in a.keyword_runs
+        for longer in b.keyword_runs
     )
 
 
@@ -596,7 +630,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         )
         or _ranks_differ(a, b)
         or _measures_differ(a, b),
-        "unit": (bool(units_a - units_b) and bool(units_b - units_a)) or _rates_differ(a, b),
+        "unit": (bool(units_a - units_b) and bool(units_b - units_a))
+        or _rates_differ(a, b)
+        or _traded(_date_orders(a), _date_orders(b)),
         "negation": _negation_differs(*_negation_sides(a, b)),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b),
@@ -605,7 +641,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _traded(a.symbols, b.symbols)
         or (bool(set(a.args) - set(b.args)) and bool(set(b.args) - set(a.args)))
         or _operators_differ(a, b)
-        or _case_changed(a, b),
+        or _case_changed(a, b)
+        or _keyword_extended(a, b)
+        or _keyword_extended(b, a),
         "quoted": _quotes_differ(a, b),
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
@@ -910,10 +948,22 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
             or word.rstrip("e") in shared
             or stem(word) in shared  # 'ordered' -> 'order' -> 'ord', as 'order' is stemmed
             or any(_same_root(word, w) for w in shared)
+            or not shared.isdisjoint(_participle_bases(word))  # 'never be taken' vs 'fine to take'
             for word in target.split("|")
         )
         for target in a.negated
     )
+
+
+def _participle_bases(word: str) -> set[str]:
+    """What a past participle in -en may come from: 'taken' -> 'take', 'eaten' -> 'eat',
+    'written' -> 'write', 'bitten' -> 'bite'."""
+    if len(word) < 5 or not word.endswith("en"):
+        return set()
+    bases = {word[:-1], word[:-2]}
+    if word[-3] == word[-4]:
+        bases.add(word[:-3] + "e")
+    return bases
 
 
 def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
@@ -1093,6 +1143,15 @@ _DATE_FIELD = r"(?:d{1,2}|m{1,3}|y{2,4}|day|month|year)"
 _DATE_FORMAT = re.compile(rf"(?i)\b{_DATE_FIELD}(?:[/.-]{_DATE_FIELD}){{2}}\b")
 """A date format written out: 'DD/MM/YYYY', 'YYYY-MM-DD', 'day/month/year'."""
 _DATE_PARTS = frozenset({"d", "dd", "m", "mm", "mmm", "y", "yy", "yyyy", "day", "month", "year", "hh", "ss"})
+
+
+def _date_orders(facts: TextFacts) -> tuple[str, ...]:
+    """The order of the fields of each date format written out: 'DD/MM/YYYY' and
+    'day/month/year' -> 'dmy', 'MM-DD-YY' -> 'mdy' (sizes aside: '1' vs '01' is the verifier's)."""
+    return tuple(
+        "".join(field[0] for field in re.split(r"[/.-]", match.group(0)))
+        for match in _DATE_FORMAT.finditer(facts.signature)
+    )
 
 
 def _is_path(token: str) -> bool:
