@@ -342,6 +342,9 @@ def broken(a: str, b: str) -> set[str]:
         ),
         # the order of a date format's fields
         ("Format A1 as a date in DD/MM/YYYY.", "Format A1 as a date in MM/DD/YYYY.", "unit"),
+        # a part against the whole
+        ("Cancel just the phone case from order 82016.", "Cancel order 82016 entirely.", "qualifier"),
+        ("Explain only step 3 of the SSO setup.", "Explain the whole SSO setup.", "qualifier"),
         # a keyword followed by small upper-case words
         ("Why is my query with UNION so slow?", "Why is my query with UNION ALL so slow?", "identifier"),
     ],
@@ -532,6 +535,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What is the difference between a Roth IRA and a traditional IRA?",
             "What's the difference between a traditional IRA and a Roth IRA?",
+        ),
+        # 'just' softening a verb limits nothing; a part both sides name is no change
+        ("Just explain the whole process.", "Explain the entire process."),
+        (
+            "Fix only the failing test, not the whole suite.",
+            "Leave the entire suite alone and fix only the failing test.",
         ),
         # acronyms before a noun, names after one, a date format's field names
         ("Write a regex for US ZIP codes.", "Write a regex for American ZIP codes."),

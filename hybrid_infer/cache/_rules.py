@@ -648,7 +648,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
         "direction": _swapped(a, b),
-        "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b),
+        "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b) or _part_or_whole(a, b),
         "time": _times_differ(a, b, measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
@@ -2043,6 +2043,27 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
     one with a narrowing word of its own ('containers that have exited') is left to the verifier.
     """
     return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
+
+
+_WHOLE = frozenset({"entire", "entirely", "whole", "everything"})
+_PART_FOLLOWERS = frozenset({"the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter"})
+
+
+def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """One side asks for a part ('just the phone case', 'only step 3') and the other for
+    the whole ('the entire order', 'the whole process'), and neither says the other's."""
+    part_a, part_b = _asks_part(a.words), _asks_part(b.words)
+    whole_a, whole_b = not _WHOLE.isdisjoint(a.words), not _WHOLE.isdisjoint(b.words)
+    return (part_a and whole_b and not (whole_a or part_b)) or (part_b and whole_a and not (whole_b or part_a))
+
+
+def _asks_part(words: tuple[str, ...]) -> bool:
+    """'just' or 'only' before what it limits: 'just the case', 'only step 3', 'explain
+    just one part' (not 'just want', 'only if')."""
+    return any(
+        word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit())
+        for word, following in pairwise(words)
+    )
 
 
 _REACH = MappingProxyType(
