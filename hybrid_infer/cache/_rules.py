@@ -2058,12 +2058,16 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _asks_part(words: tuple[str, ...]) -> bool:
-    """'just' or 'only' before what it limits: 'just the case', 'only step 3', 'explain
-    just one part' (not 'just want', 'only if')."""
+    """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
+    one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2')."""
     return any(
-        word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit())
+        (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
+        or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
         for word, following in pairwise(words)
     )
+
+
+_NUMBERED_PARTS = frozenset({"step", "part", "section", "chapter", "stage", "phase", "question", "exercise"})
 
 
 _REACH = MappingProxyType(
