@@ -342,6 +342,8 @@ def broken(a: str, b: str) -> set[str]:
         ),
         # the order of a date format's fields
         ("Format A1 as a date in DD/MM/YYYY.", "Format A1 as a date in MM/DD/YYYY.", "unit"),
+        # inflected negating verbs
+        ("Run the lint job when only docs change.", "Have the lint job skipped when only docs change.", "negation"),
         # a part against the whole
         ("Cancel just the phone case from order 82016.", "Cancel order 82016 entirely.", "qualifier"),
         ("Explain only step 3 of the SSO setup.", "Explain the whole SSO setup.", "qualifier"),
@@ -536,6 +538,24 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What is the difference between a Roth IRA and a traditional IRA?",
             "What's the difference between a traditional IRA and a Roth IRA?",
+        ),
+        # math typography, 'nothing but', a pytest node id, 'check against', 'without ... any'
+        ("How do I factor x^2 - 5x + 6?", "Factor x\u00b2 \u2212 5x + 6."),
+        (
+            "Make a sourdough starter using only flour and water.",
+            "Make a sourdough starter with nothing but flour and water.",
+        ),
+        (
+            "Why does test_user_signup in tests/test_auth.py fail on CI?",
+            "Why does tests/test_auth.py::test_user_signup fail on CI?",
+        ),
+        (
+            "The problem asks for the derivative of x^3 sin(x). Show each step.",
+            "Show each step of differentiating x^3 sin(x) so I can check it against my answer.",
+        ),
+        (
+            "How do I undo the last commit while keeping all the changes?",
+            "How can I undo the last commit without losing any of the changes?",
         ),
         # 'just' softening a verb limits nothing; a part both sides name is no change
         ("Just explain the whole process.", "Explain the entire process."),

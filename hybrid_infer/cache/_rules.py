@@ -466,6 +466,7 @@ def _args(text: str) -> tuple[str, ...]:
     found = []
     for raw in text.split():
         token = raw.strip("([{\"'`").rstrip(_ARG_STRIP)
+        token = token.split("::", 1)[0] if "::" in token and "/" in token else token  # a pytest node id's file
         if token.endswith(".") and token not in _BARE_PATHS:
             token = token.rstrip(".")
         if _is_arg(token):
@@ -510,7 +511,23 @@ def text_facts(text: str) -> TextFacts:
     return _text_facts(text)
 
 
+_TYPOGRAPHY = str.maketrans(
+    {
+        **{
+            sup: f"^{digit}" for digit, sup in enumerate("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+        },
+        "\u2212": "-",
+    }
+)
+"""Math typed with typography, as typed without: 'x' with a superscript 2 is 'x^2', a minus sign is '-'."""
+
+
+_NOTHING_BUT = re.compile(r"(?i)\b(?:nothing|none) but\b")
+"""'nothing but flour' says 'only flour': no negation."""
+
+
 def _text_facts(text: str) -> TextFacts:
+    text = _NOTHING_BUT.sub("only", text.translate(_TYPOGRAPHY))
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
     numbers = _numbers(text, words)
@@ -1473,13 +1490,36 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _opposable(word: str, facts: TextFacts) -> bool:
-    """A word that can contrast with its opposite: not negated, not diminished, and not the
-    verb of 'stop X from Ving', which means prevent, not the opposite of start."""
+    """A word that can contrast with its opposite: not negated, not diminished, not the
+    verb of 'stop X from Ving', which means prevent, not the opposite of start, not
+    'against' after a comparing verb ('check it against my answer' takes no side), and not
+    'any' after a negation."""
     return (
         stem(word) not in _targets(facts.negated)
         and word not in facts.diminished
         and not (word in _PREVENTING and facts.held)
+        and not (word == "against" and _compares_against(facts.words))
+        and not (word == "any" and _negated_any(facts.words))
     )
+
+
+def _negated_any(words: tuple[str, ...]) -> bool:
+    """Every 'any' follows a negation at most three words back: 'without losing any of
+    the changes' keeps all of them, no opposite of 'all'."""
+    places = [i for i, w in enumerate(words) if w == "any"]
+    return bool(places) and all(any(w in NEGATIONS for w in words[max(0, i - 3) : i]) for i in places)
+
+
+_COMPARING = frozenset({"check", "compare", "test", "verify", "validate", "match", "benchmark", "diff", "measure"})
+
+
+def _compares_against(words: tuple[str, ...]) -> bool:
+    """Every 'against' follows a comparing verb, at most two words back ('check it against')."""
+    places = [i for i, w in enumerate(words) if w == "against"]
+    return bool(places) and all(any(stem(w) in _COMPARING_STEMS for w in words[max(0, i - 3) : i]) for i in places)
+
+
+_COMPARING_STEMS = frozenset(stem(w) for w in _COMPARING)
 
 
 def _said(facts: TextFacts) -> frozenset[str]:
