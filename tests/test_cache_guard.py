@@ -348,6 +348,11 @@ def broken(a: str, b: str) -> set[str]:
         ("Cancel just the phone case from order 82016.", "Cancel order 82016 entirely.", "qualifier"),
         ("Explain only step 3 of the SSO setup.", "Explain the whole SSO setup.", "qualifier"),
         ("Walk me through step 3 of the SSO setup.", "Walk me through the entire SSO setup.", "qualifier"),
+        (
+            "What's the first step in filing for bankruptcy?",
+            "What's the whole process of filing for bankruptcy?",
+            "qualifier",
+        ),
         # a keyword followed by small upper-case words
         ("Why is my query with UNION so slow?", "Why is my query with UNION ALL so slow?", "identifier"),
     ],

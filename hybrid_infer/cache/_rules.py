@@ -2099,10 +2099,12 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
 
 def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
-    one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2')."""
+    one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
+    first step')."""
     return any(
         (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
         or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
+        or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
         for word, following in pairwise(words)
     )
 
