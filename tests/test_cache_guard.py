@@ -342,6 +342,13 @@ def broken(a: str, b: str) -> set[str]:
         ),
         # the order of a date format's fields
         ("Format A1 as a date in DD/MM/YYYY.", "Format A1 as a date in MM/DD/YYYY.", "unit"),
+        # tasks: proofread, rewrite, classify, extract
+        ("Proofread this sentence: 'The datas shows it.'", "Rewrite this sentence: 'The datas shows it.'", "category"),
+        (
+            "Classify the sentiment of this review: 'Sharp lens.'",
+            "Extract the features in this review: 'Sharp lens.'",
+            "category",
+        ),
         # inflected negating verbs
         ("Run the lint job when only docs change.", "Have the lint job skipped when only docs change.", "negation"),
         # a part against the whole
@@ -544,6 +551,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What is the difference between a Roth IRA and a traditional IRA?",
             "What's the difference between a traditional IRA and a Roth IRA?",
         ),
+        # 'with or without' negates nothing; a percentage is a fraction
+        ("Match a ZIP code, including the optional extension.", "Match a ZIP code with or without the extension."),
+        ("Is the difference significant at the 5% level?", "At alpha = 0.05, is the difference significant?"),
+        ("Don't rewrite the whole function.", "Avoid rewriting all of the function."),
         # math typography, 'nothing but', a pytest node id, 'check against', 'without ... any'
         ("How do I factor x^2 - 5x + 6?", "Factor x\u00b2 \u2212 5x + 6."),
         (

@@ -843,6 +843,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             word in NEGATIONS
             and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
             and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
+            and not (word == "without" and words[max(0, i - 2) : i] == ("with", "or"))  # either way
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
@@ -1018,6 +1019,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         re.sub(r"\s", "", m).lower().replace("\u00d7", "x") for m in _DIMENSIONS.findall(text)
     )  # error codes, addresses: 0x80070057
     found.update(_word_numbers(words))
+    for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
+        found.add(_format_number(round(float(match.group(1)) / 100, 6)))
     for match in _SCALED.finditer(text):  # '3 million' is 3000000 (and 3, as in '3M'), as 'three million' is
         found.discard(NUMBER_WORDS[match.group(2).lower()])
         found.add(_format_number(float(match.group(1).replace(",", "")) * int(NUMBER_WORDS[match.group(2).lower()])))
@@ -1035,6 +1038,7 @@ _TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "ei
 _MULTIPLIERS = frozenset({"hundred", "thousand", "million", "billion"})
 
 
+_PERCENT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?%")
 _SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s+(hundred|thousand|million|billion)\b")
 
 
