@@ -349,6 +349,11 @@ def broken(a: str, b: str) -> set[str]:
             "Extract the features in this review: 'Sharp lens.'",
             "category",
         ),
+        (
+            "Suggest a title for a blog post about onboarding.",
+            "Write an outline for a blog post about onboarding.",
+            "category",
+        ),
         # inflected negating verbs
         ("Run the lint job when only docs change.", "Have the lint job skipped when only docs change.", "negation"),
         # a part against the whole
@@ -551,6 +556,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What is the difference between a Roth IRA and a traditional IRA?",
             "What's the difference between a traditional IRA and a Roth IRA?",
         ),
+        ("Suggest a title for my post about onboarding.", "Suggest a headline for my post about onboarding."),
         # 'with or without' negates nothing; a percentage is a fraction
         ("Match a ZIP code, including the optional extension.", "Match a ZIP code with or without the extension."),
         ("Is the difference significant at the 5% level?", "At alpha = 0.05, is the difference significant?"),
