@@ -334,6 +334,7 @@ def broken(a: str, b: str) -> set[str]:
         ("Wait twenty-one days.", "Wait 22 days.", "number"),
         ("Give me forty five examples.", "Give me forty examples.", "number"),
         ("The table has 3 million rows.", "The table has 3 thousand rows.", "number"),
+        ("Convert 1e-3 meters to feet.", "Convert 1e3 meters to feet.", "number"),
         # a participle in -en negated ('never be taken' / 'fine to take')
         (
             "Which pills are fine to take with grapefruit?",
@@ -627,6 +628,26 @@ def test_the_guard_rejects_near_misses_and_accepts_paraphrases() -> None:
     assert verdict.broken_rules == ("negation",)
     assert not guard.accepts("What is 15% of 60?", "What is 15% of 80?", 0.99)
     assert not guard.accepts("Summarize Macbeth.", "Summarize Hamlet.", 0.95)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("Is this valid Python?\nif x:\n    pass", "Is this valid Python?\nif x:\npass", False),
+        ("Explain this Makefile rule:\nall:\n\tgcc main.c", "Explain this Makefile rule:\nall:\n    gcc main.c", False),
+        ("Is this YAML valid?\na:\n  b: 1\n  c: 2", "Is this YAML valid?\na:\n  b: 1\nc: 2", False),
+        ("Calculate 10!", "Calculate 10.", False),
+        ("Is this valid Python?\nif x:\n    pass", "is this valid python?\nif x:\n    pass  ", True),
+        ("What is Python?", "what is  python", True),
+        ("What is 15% of 240?", "What is 15% of 240", True),
+    ],
+)
+def test_spacing_and_end_punctuation_count_where_they_carry_meaning(a: str, b: str, same: bool) -> None:
+    """Identical wording ignores case, spacing and a sentence's end punctuation, but not the
+    indentation of text on several lines (code, YAML, Makefiles) nor a factorial's '!'."""
+    verdict = load_guard().verdict(b, a, 1.0)
+    assert verdict.accepted is same
+    assert verdict.broken_rules == (() if same else ("layout",))
 
 
 def test_the_verifier_trusts_a_closer_match_more() -> None:

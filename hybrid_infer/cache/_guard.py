@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from hybrid_infer.cache._rules import RULES, TextFacts, added_details, rule_flags, text_facts
+from hybrid_infer.cache._rules import RULES, TextFacts, added_details, rule_flags, same_but_layout, text_facts
 
 FEATURES = (
     "cosine",
@@ -119,6 +119,9 @@ class FalseHitGuard:
         ):
             # the same text but for spacing, end punctuation and the case of prose: nothing to verify
             return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
+        if same_but_layout(a, b):
+            # nothing but spacing, line breaks or end punctuation differs, and here they count
+            return GuardVerdict(accepted=False, probability=None, broken_rules=("layout",))
         if a.foreign != b.foreign:
             # a script the rules cannot read (Chinese, Arabic, Cyrillic, …): only the same text is safe
             return GuardVerdict(accepted=False, probability=None, broken_rules=("unreadable",))

@@ -339,7 +339,8 @@ class TextFacts:
     """``(reach, noun stem)`` of quantified nouns: 'the first occurrence' -> ``("first",
     "occurr")``, 'every occurrence' and 'all occurrences' -> ``("all", "occurr")``."""
     signature: str = ""
-    """The text case folded, spaces collapsed and end punctuation dropped: every other character counts."""
+    """The text case folded, spaces collapsed and end punctuation after a word dropped: every
+    other character counts, and so does the indentation of text on several lines."""
     foreign: tuple[str, ...] = ()
     """Runs of letters in scripts other than Latin (Chinese, Arabic, Cyrillic, …), which the
     rules cannot read: two texts whose runs differ cannot be verified."""
@@ -522,6 +523,26 @@ _TYPOGRAPHY = str.maketrans(
 """Math typed with typography, as typed without: 'x' with a superscript 2 is 'x^2', a minus sign is '-'."""
 
 
+def _signature(text: str) -> str:
+    """What identical wording means: case, inner spacing and a sentence's end punctuation do
+    not count; where text has several lines (code, YAML, a Makefile) line breaks and each
+    line's indentation do, and so does a '!' after a number ('10!' is a factorial)."""
+    lines = [line.rstrip() for line in text.casefold().strip().splitlines() if line.strip()]
+    kept = "\n".join(line[: len(line) - len(line.lstrip())] + " ".join(line.split()) for line in lines)
+    factorial = kept.rstrip("?. ").endswith("!") and kept.rstrip("?.! ")[-1:].isdigit()
+    return kept.rstrip("?. ") if factorial else kept.rstrip("?.! ")
+
+
+def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
+    """The same characters but for spacing, line breaks and end punctuation, which the
+    signatures say matter here (indented code, 'Calculate 10!' / 'Calculate 10.')."""
+    if a.signature == b.signature:
+        return False
+    if "\n" in a.signature or "\n" in b.signature:
+        return "".join(a.signature.split()) == "".join(b.signature.split())
+    return a.signature.rstrip("?.! ") == b.signature.rstrip("?.! ")
+
+
 _NOTHING_BUT = re.compile(r"(?i)\b(?:nothing|none) but\b")
 """'nothing but flour' says 'only flour': no negation."""
 
@@ -585,7 +606,7 @@ def _text_facts(text: str) -> TextFacts:
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
         compounds=(compounds := tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text))),
         commands=_commands(compounds),
-        signature=" ".join(text.casefold().split()).rstrip("?.! "),
+        signature=_signature(text),
         capitals=_capitals(text),
         foreign=tuple(_FOREIGN.findall(text)) or _other_language(text, words),
         symbols=_symbols(text),
@@ -985,8 +1006,8 @@ def _participle_bases(word: str) -> set[str]:
 
 
 def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
-    found = set()
-    text = _PARENTHESISED_LETTER.sub(r"\1\2", text)  # '401(k)' is '401k'
+    found = {_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text)}  # '1e-5', '6.02e23'
+    text = _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text))  # '401(k)' is '401k'
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -1038,6 +1059,7 @@ _TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "ei
 _MULTIPLIERS = frozenset({"hundred", "thousand", "million", "billion"})
 
 
+_SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?[eE][-+]?\d+(?![\w.])")
 _PERCENT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?%")
 _SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s+(hundred|thousand|million|billion)\b")
 
