@@ -372,3 +372,29 @@ def test_another_embedder_under_the_same_name_rebuilds_the_index(tmp_path: Path,
         assert reopened.lookup_semantic(build_request("Why is the sky blue?")) is not None
     finally:
         reopened.close()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="flock on POSIX")
+def test_an_index_lock_held_elsewhere_delays_a_lookup_boundedly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that stalls holding the index lock (stopped, a hung disk) costs a lookup at
+    most the lock timeout: the index is then built from the entries in memory, saves are
+    put off, and requests go on."""
+    import fcntl
+
+    from hybrid_infer.cache import _index_file
+
+    monkeypatch.setattr(_index_file, "LOCK_TIMEOUT_S", 0.3)
+    with semantic_cache(tmp_path) as cache:
+        cache.store(build_request(QUESTION), answer())
+        assert cache.lookup_semantic(build_request(REWORDED)) is not None  # saves the index
+    with open(tmp_path / "index" / ".lock", "a+b") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # another open file: flock conflicts with it
+        with semantic_cache(tmp_path) as cache:
+            hit = cache.lookup_semantic(build_request(REWORDED))  # waits 0.3 s, not for the holder
+            cache.store(build_request("why is the sky blue"), answer("scattering"))
+            again = cache.lookup_semantic(build_request("why is the sky blue please"))
+        fcntl.flock(held.fileno(), fcntl.LOCK_UN)
+    assert hit is not None and hit.answer.text == "hold the reset button"
+    assert again is not None and again.answer.text == "scattering"

@@ -12,6 +12,7 @@ import hashlib
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +24,11 @@ from hybrid_infer.cache._index import VectorIndex
 
 SIDECAR = "index.json"
 LOCK = ".lock"
+LOCK_TIMEOUT_S = 5.0
+"""How long a load or save waits for another process's hold on the index lock, plus
+:data:`LOCK_TIMEOUT_PER_100K_S` per 100k saved vectors (reading or writing a large index
+takes a while; a process that stalls holding the lock must not stall requests for ever)."""
+LOCK_TIMEOUT_PER_100K_S = 5.0
 FORMAT = 1
 
 
@@ -128,13 +134,28 @@ class IndexFiles:
 
     @contextmanager
     def _locked(self, *, exclusive: bool) -> Iterator[None]:
+        """The lock, or :class:`IndexLockTimeout` after :data:`LOCK_TIMEOUT_S` (more for a
+        large index): a process that stalls holding it (stopped, on a hung disk) must not
+        stall every request."""
         self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        saved = self.sidecar()
+        vectors = sum(entry.count for entry in saved.namespaces) if saved is not None else 0
         with open(self.directory / LOCK, "a+b") as handle:
-            _lock(handle.fileno(), exclusive=exclusive)
+            deadline = time.monotonic() + LOCK_TIMEOUT_S + LOCK_TIMEOUT_PER_100K_S * vectors / 100_000
+            pause = 0.005
+            while not _try_lock(handle.fileno(), exclusive=exclusive):
+                if time.monotonic() >= deadline:
+                    raise IndexLockTimeout(f"the index lock in {self.directory} is held elsewhere")
+                time.sleep(pause)
+                pause = min(pause * 2, 0.1)
             try:
                 yield
             finally:
                 _unlock(handle.fileno())
+
+
+class IndexLockTimeout(OSError):
+    """Another process held the index lock longer than :data:`LOCK_TIMEOUT_S`."""
 
 
 def _is_newer(current: Sidecar | None, generation: int, embedder: str) -> bool:
@@ -161,9 +182,13 @@ def _write_atomic(path: Path, data: bytes) -> None:
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
-    def _lock(fd: int, *, exclusive: bool) -> None:
+    def _try_lock(fd: int, *, exclusive: bool) -> bool:
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
 
     def _unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
@@ -172,8 +197,12 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
 else:
     import fcntl
 
-    def _lock(fd: int, *, exclusive: bool) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+    def _try_lock(fd: int, *, exclusive: bool) -> bool:
+        try:
+            fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
 
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)

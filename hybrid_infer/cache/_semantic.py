@@ -12,6 +12,7 @@ import base64
 import importlib
 import logging
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ import numpy as np
 
 from hybrid_infer.cache._embedder import TextEmbedder
 from hybrid_infer.cache._index import HNSW_MIN_VECTORS, VectorIndex
-from hybrid_infer.cache._index_file import IndexFiles
+from hybrid_infer.cache._index_file import IndexFiles, IndexLockTimeout
 from hybrid_infer.cache._store import EntryRecord, EntryStore
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ REPLAY_LIMIT = 5_000
 PROGRESS_MIN_ENTRIES = 5_000
 SAVE_EVERY = 1_000
 """Save after this many changes, or a quarter of the index if that is more."""
+SAVE_PAUSE_S = 60.0
+"""After a save gave up waiting for the index lock, the next one waits this long."""
 _REBUILD_BATCH = 8192  # large batches let faiss build HNSW links in parallel
 PRUNE_SLACK = 1_000
 """Vectors whose entries are gone (evicted, expired) are dropped by a rebuild from the live
@@ -62,6 +65,8 @@ class SemanticIndex:
         self._generation = -1  # -1: not loaded yet
         self._unsaved = 0
         self._adds = 0
+        self._save_paused_until = 0.0
+        """After a save found the lock held too long, saves wait until then (no request stalls)."""
 
     # --- reading --------------------------------------------------------------------
 
@@ -134,12 +139,17 @@ class SemanticIndex:
     def save(self, *, force: bool = False) -> None:
         """Write the index files if anything changed since the last save."""
         with self._lock:
-            if self._generation < 0 or not (self._unsaved or force):
+            if self._generation < 0 or not (self._unsaved or force) or time.monotonic() < self._save_paused_until:
                 return
-            if not self._indexes:
-                self._files.remove()
-            else:
-                self._files.save(self._generation, self._indexes, embedder=self._embedder.tag)
+            try:
+                if not self._indexes:
+                    self._files.remove()
+                else:
+                    self._files.save(self._generation, self._indexes, embedder=self._embedder.tag)
+            except IndexLockTimeout as exc:  # derived data: a later save writes it
+                log.warning("hybrid-infer cache: index not saved, retrying in %.0f s: %s", SAVE_PAUSE_S, exc)
+                self._save_paused_until = time.monotonic() + SAVE_PAUSE_S
+                return
             self._unsaved = 0
 
     # --- internals ------------------------------------------------------------------
@@ -158,7 +168,13 @@ class SemanticIndex:
             self._rebuild()
 
     def _load_or_rebuild(self) -> None:
-        saved = self._files.load(embedder=self._embedder.tag, dim=None)
+        try:
+            saved = self._files.load(embedder=self._embedder.tag, dim=None)
+        except IndexLockTimeout as exc:  # another process stalls holding the lock: build it here
+            log.warning("hybrid-infer cache: %s; rebuilding the index from the entries", exc)
+            self._save_paused_until = time.monotonic() + SAVE_PAUSE_S
+            self._rebuild()
+            return
         if saved is None:
             self._rebuild()
             return
