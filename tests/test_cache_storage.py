@@ -61,6 +61,26 @@ def test_an_existing_directory_keeps_its_mode_and_the_entries_are_private(tmp_pa
     assert stat.S_IMODE((shared / "entries").stat().st_mode) == 0o700
 
 
+def test_subdirectories_made_loose_beforehand_are_made_private(tmp_path: Path) -> None:
+    """entries/ and index/ created world-writable before the cache opens (by another tool,
+    a umask, a copy) are tightened: the faiss files in index/ are not a hardened format."""
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    for sub in ("entries", "index"):
+        (tmp_path / sub).mkdir()
+        os.chmod(tmp_path / sub, 0o777)
+    cache = ResponseCache(CacheConfig(path=tmp_path, embedder=HashingEmbedder()))
+    try:
+        cache.store(
+            build_request("how do I reset my router"), Result(text="hold it", provider="p", model="m", kind="local")
+        )
+        cache.lookup_semantic(build_request("how do I reset my router please"))
+    finally:
+        cache.close()
+    assert stat.S_IMODE((tmp_path / "entries").stat().st_mode) == 0o700
+    assert stat.S_IMODE((tmp_path / "index").stat().st_mode) == 0o700
+
+
 def test_a_planted_pickle_row_is_not_executed_and_is_a_miss(tmp_path: Path) -> None:
     cache = exact_cache(tmp_path)
     request = build_request("hello")

@@ -21,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hybrid_infer.cache._index import VectorIndex
+from hybrid_infer.cache._store import make_private_dir
 
 SIDECAR = "index.json"
 LOCK = ".lock"
@@ -64,6 +65,7 @@ class IndexFiles:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        self._private = False
 
     def sidecar(self) -> Sidecar | None:
         """The current sidecar, or ``None`` if absent or unreadable (cheap, lock-free)."""
@@ -137,7 +139,9 @@ class IndexFiles:
         """The lock, or :class:`IndexLockTimeout` after :data:`LOCK_TIMEOUT_S` (more for a
         large index): a process that stalls holding it (stopped, on a hung disk) must not
         stall every request."""
-        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not self._private:  # owner-only, also when it was made (or loosened) before
+            make_private_dir(self.directory)
+            self._private = True
         saved = self.sidecar()
         vectors = sum(entry.count for entry in saved.namespaces) if saved is not None else 0
         with open(self.directory / LOCK, "a+b") as handle:
