@@ -97,7 +97,7 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in ("cache", *first["loc"]))
         raise ConfigError(first["msg"], field=f"{args.config}: {where}" if args.config else where) from None
-    if not (config.directory() / "entries").is_dir():  # a typo must not create a cache
+    if not (config.directory() / "entries" / "cache.db").is_file():  # a typo must not create a cache
         raise ConfigError(f"no cache at {config.directory()}", field="--path" if args.path else "cache.path")
     try:
         return ResponseCache(config)

@@ -187,6 +187,10 @@ def test_cli_cache_stats_on_a_missing_directory_creates_nothing(tmp_path: Path) 
     missing = tmp_path / "typo"
     assert cli_main(["cache", "stats", "--path", str(missing)]) == 2
     assert not missing.exists()
+    lookalike = tmp_path / "project"  # a directory of the user's own that has an entries/
+    (lookalike / "entries").mkdir(parents=True)
+    assert cli_main(["cache", "clear", "--path", str(lookalike)]) == 2
+    assert [p.name for p in (lookalike / "entries").iterdir()] == []
 
 
 def test_cli_cache_clear_with_a_preset_clears_only_its_namespace(tmp_path: Path, capsys) -> None:
