@@ -69,6 +69,21 @@ def test_the_key_ignores_the_order_parameters_were_given_in() -> None:
     assert request_key(one, "default") == request_key(two, "default")
 
 
+def test_equivalent_forms_of_one_request_share_a_key() -> None:
+    """One stop string is a list of one; a content list of one text part is that text: the
+    same request to every provider, so the same entry (exact and semantic)."""
+    from hybrid_infer.cache._keys import context_key
+
+    plain = build_request(messages=[{"role": "user", "content": "Name a fish."}], params={"stop": "."})
+    parts = build_request(
+        messages=[{"role": "user", "content": [{"type": "text", "text": "Name a fish."}]}], params={"stop": ["."]}
+    )
+    assert request_key(plain, "default") == request_key(parts, "default")
+    assert context_key(plain, "default") == context_key(parts, "default")
+    two = build_request(messages=[{"role": "user", "content": "Name a fish."}], params={"stop": [".", "!"]})
+    assert request_key(two, "default") != request_key(plain, "default")
+
+
 def test_the_key_is_the_same_in_another_process() -> None:
     request = build_request("Same everywhere?", max_tokens=10, params={"seed": 3})
     code = (

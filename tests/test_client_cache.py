@@ -142,7 +142,11 @@ def test_sampled_requests_are_not_cached_unless_opted_in(fake, tmp_path: Path) -
 def test_a_temperature_sent_through_extra_body_counts_as_sampled(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path) as client:
-        for extra in ({"temperature": 1.3}, {"options": {"temperature": 0.8}}):
+        for extra in (
+            {"temperature": 1.3},
+            {"options": {"temperature": 0.8}},
+            {"generationConfig": {"temperature": 1.5}},  # at any depth
+        ):
             client.complete("roll a die", extra_body=extra)
             assert client.complete("roll a die", extra_body=extra).cache == "bypass"
         client.complete("roll a die", extra_body={"temperature": 0})

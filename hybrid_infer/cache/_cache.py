@@ -390,11 +390,18 @@ def _temperature_variants(request: Request) -> list[Request]:
 
 
 def _temperatures(request: Request) -> tuple[object, ...]:
-    """Every temperature the request sends: its own, and one set through ``extra_body``
-    (``temperature``, or Ollama's ``options.temperature``)."""
-    extra = request.params.get("extra_body")
-    if not isinstance(extra, dict):
-        return (request.temperature,)
-    options = extra.get("options")
-    nested = options.get("temperature") if isinstance(options, dict) else None
-    return (request.temperature, extra.get("temperature"), nested)
+    """Every temperature the request sends: its own, and any set through ``extra_body`` at
+    whatever depth (``temperature``, Ollama's ``options.temperature``, Gemini's
+    ``generationConfig.temperature``)."""
+    return (request.temperature, *_nested_temperatures(request.params.get("extra_body"), depth=0))
+
+
+def _nested_temperatures(value: object, *, depth: int) -> list[object]:
+    if depth > 8:  # extra_body is JSON the caller wrote; no real one nests deeper
+        return []
+    if isinstance(value, dict):
+        found = [v for k, v in value.items() if isinstance(k, str) and k.lower() == "temperature"]
+        return found + [t for v in value.values() for t in _nested_temperatures(v, depth=depth + 1)]
+    if isinstance(value, list):
+        return [t for v in value for t in _nested_temperatures(v, depth=depth + 1)]
+    return []

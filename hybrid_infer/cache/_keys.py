@@ -30,7 +30,7 @@ def context_key(request: Request, namespace: str) -> str | None:
     namespace, use case, parameters, system prompt, earlier turns, and non-text parts of
     the last user turn. ``None`` when the request has no user turn to compare.
     """
-    messages = list(request.messages)
+    messages = [_plain(message) for message in request.messages]
     for i in range(len(messages) - 1, -1, -1):
         if messages[i].get("role") == "user":
             messages[i] = _without_text(messages[i])
@@ -39,14 +39,28 @@ def context_key(request: Request, namespace: str) -> str | None:
 
 
 def _canonical(request: Request, namespace: str, messages: list[Message], *, kind: str) -> dict[str, Any]:
+    params = dict(request.generation_params())
+    if isinstance(params.get("stop"), str):
+        params["stop"] = [params["stop"]]  # one stop string is a list of one, on every provider
     return {
         "v": KEY_VERSION,
         "kind": kind,
         "namespace": namespace,
         "use_case": request.use_case,
-        "messages": messages,
-        "params": request.generation_params(),
+        "messages": [_plain(message) for message in messages],
+        "params": params,
     }
+
+
+def _plain(message: Message) -> Message:
+    """A message whose content is a single text part, with its content as plain text: the
+    two forms are the same request to every provider."""
+    content = message.get("content")
+    if isinstance(content, list) and len(content) == 1:
+        part = content[0]
+        if isinstance(part, dict) and part.keys() == {"type", "text"} and part["type"] == "text":
+            return {**message, "content": part["text"]}
+    return message
 
 
 def _without_text(message: Message) -> Message:
