@@ -137,10 +137,14 @@ def _positive_int(value: Any, name: str) -> int:
 
 
 def _positive_seconds(value: Any, name: str) -> float:
-    seconds = _number(value, name, lo=0.0, hi=MAX_SECONDS)
-    if seconds <= 0 and name != "queue_timeout_s":
-        raise ConfigError("must be greater than 0", field=name)
-    return seconds
+    """Seconds in (0, MAX_SECONDS]; ``queue_timeout_s`` may also be 0 (fail at once)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"must be a number, got {type(value).__name__}", field=name)
+    zero_ok = name == "queue_timeout_s"
+    if not (math.isfinite(value) and (value >= 0 if zero_ok else value > 0) and value <= MAX_SECONDS):
+        bounds = f"{'[' if zero_ok else '('}0, {int(MAX_SECONDS)}]"
+        raise ConfigError(f"must be a finite number of seconds in {bounds}, got {value!r}", field=name)
+    return float(value)
 
 
 def _check_json_value(value: Any, name: str, depth: int = 0) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -382,3 +383,15 @@ def test_a_cache_path_that_cannot_hold_a_cache_is_a_config_error(tmp_path: Path)
         with pytest.raises(ConfigError) as info:
             HybridClient([local()], health=NO_PROBES, cache={"path": str(path), "semantic": False})
         assert info.value.field == "cache.path"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "bounds"),
+    [("cache_ttl_s", -1, "(0, "), ("timeout_s", 0, "(0, "), ("queue_timeout_s", -1, "[0, ")],
+)
+def test_a_duration_out_of_range_is_refused_with_the_range_it_takes(name: str, value: float, bounds: str) -> None:
+    from hybrid_infer._request import build_request
+
+    with pytest.raises(ConfigError, match=re.escape(bounds)) as error:
+        build_request("hi", **{name: value})
+    assert error.value.field == name
