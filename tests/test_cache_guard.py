@@ -355,6 +355,16 @@ def broken(a: str, b: str) -> set[str]:
             "Write an outline for a blog post about onboarding.",
             "category",
         ),
+        # the speaker on the other side of a comparison
+        ("My sister is older than me by three years.", "I'm three years older than my sister.", "direction"),
+        # extremes, 'most recent', keep / throw away
+        ("What is the maximum daily dose of ibuprofen?", "What's the lowest effective dose of ibuprofen?", "antonym"),
+        (
+            "Who was the first person to walk on the moon?",
+            "Who was the most recent person to walk on the moon?",
+            "antonym",
+        ),
+        ("Undo my last commit but keep my changes.", "Undo my last commit and throw my changes away.", "antonym"),
         # inflected negating verbs
         ("Run the lint job when only docs change.", "Have the lint job skipped when only docs change.", "negation"),
         # a part against the whole
@@ -558,6 +568,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What's the difference between a traditional IRA and a Roth IRA?",
         ),
         ("Suggest a title for my post about onboarding.", "Suggest a headline for my post about onboarding."),
+        ("Is my brother taller than me?", "Am I shorter than my brother, or is he taller than me?"),
         # 'with or without' negates nothing; a percentage is a fraction
         ("Match a ZIP code, including the optional extension.", "Match a ZIP code with or without the extension."),
         ("Is the difference significant at the 5% level?", "At alpha = 0.05, is the difference significant?"),

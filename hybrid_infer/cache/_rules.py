@@ -1719,12 +1719,33 @@ def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
 
 def _speaker_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """The speaker does something on one side and has it done to them on the other: 'I sent
-    money by mistake' / 'someone sent me money by mistake'."""
+    money by mistake' / 'someone sent me money by mistake'; or is compared the other way:
+    'my sister is older than me' / 'I'm older than my sister'."""
+    sides_a, sides_b = _speaker_compared(a), _speaker_compared(b)
+    if sides_a and sides_b and sides_a.isdisjoint(sides_b):
+        return True
     if not ({"i", "me"} & set(a) and {"i", "me"} & set(b)):
         return False
     does_a, done_a = _speaker_verbs(a)
     does_b, done_b = _speaker_verbs(b)
     return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
+
+
+_SPEAKER_SUBJECT = frozenset({"i", "i'm", "im", "i've", "i'd"})
+
+
+def _speaker_compared(words: tuple[str, ...]) -> set[str]:
+    """Where the speaker stands in a comparison: 'than me' puts them after 'than', 'I'm
+    older than' (the speaker at most four words before 'than') before it."""
+    sides = set()
+    for i, word in enumerate(words):
+        if word != "than":
+            continue
+        if i + 1 < len(words) and words[i + 1] in ("me", "i", "myself"):
+            sides.add("after")
+        elif _SPEAKER_SUBJECT.intersection(words[max(0, i - 4) : i]):
+            sides.add("before")
+    return sides
 
 
 def _with_sentence_ends(text: str) -> tuple[str, ...]:
