@@ -355,6 +355,19 @@ def broken(a: str, b: str) -> set[str]:
             "Write an outline for a blog post about onboarding.",
             "category",
         ),
+        # good / bad idea, safe / toxic, a short summary / one chapter by chapter, 'zero X' is 'no X'
+        ("Is it a good idea to buy an extended warranty?", "Is it a bad idea to buy an extended warranty?", "antonym"),
+        ("Which houseplants are safe for cats?", "Which houseplants are toxic to cats?", "antonym"),
+        ("Give me a short summary of the book.", "Give me a chapter by chapter summary of the book.", "antonym"),
+        ("Find customers who placed an order last month.", "Find customers with zero orders last month.", "negation"),
+        ("Write a sugar-free cookie recipe.", "Write a cookie recipe with sugar.", "negation"),
+        # asking for the subject or the object of one verb; numbered names said a different number of times
+        ("What do owls eat?", "What eats owls?", "direction"),
+        (
+            "I have wpa2 and wpa3 options. Should I switch to wpa2?",
+            "I have wpa2 and wpa3 options. Should I switch to wpa3?",
+            "number",
+        ),
         # the speaker on the other side of a comparison
         ("My sister is older than me by three years.", "I'm three years older than my sister.", "direction"),
         # extremes, 'most recent', keep / throw away
@@ -569,6 +582,18 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("Suggest a title for my post about onboarding.", "Suggest a headline for my post about onboarding."),
         ("Is my brother taller than me?", "Am I shorter than my brother, or is he taller than me?"),
+        # 'X-free' is 'without X', 'zero X' is 'no X'; 'line by line' is no length
+        ("Tell me the plot of Interstellar without spoilers.", "Give me a spoiler-free rundown of Interstellar."),
+        ("How long can I stay in Schengen without a visa?", "What's the visa-free stay limit in Schengen?"),
+        (
+            "I have 5000 dollars saved and no debt. Should I invest?",
+            "I have 5000 dollars saved and zero debt. Should I invest?",
+        ),
+        ("How do I read a file line by line in Go?", "How do I read a file one line at a time in Go?"),
+        (
+            "Write unit tests covering zero, negatives and huge values.",
+            "Write unit tests covering negatives, zero and huge values.",
+        ),
         # 'with or without' negates nothing; a percentage is a fraction
         ("Match a ZIP code, including the optional extension.", "Match a ZIP code with or without the extension."),
         ("Is the difference significant at the 5% level?", "At alpha = 0.05, is the difference significant?"),

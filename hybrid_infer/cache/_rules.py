@@ -547,8 +547,49 @@ _NOTHING_BUT = re.compile(r"(?i)\b(?:nothing|none) but\b")
 """'nothing but flour' says 'only flour': no negation."""
 
 
+_FREE_OF = re.compile(r"(?i)\b([a-z]{3,})[- ]free\b")
+_NOT_FREE_OF = frozenset(
+    {
+        "feel",
+        "set",
+        "break",
+        "for",
+        "are",
+        "was",
+        "were",
+        "totally",
+        "completely",
+        "entirely",
+        "fully",
+        "stay",
+        "run",
+        "get",
+        "keep",
+        "its",
+        "it's",
+        "and",
+        "the",
+        "not",
+        "you",
+        "them",
+        "him",
+        "her",
+        "out",
+        "walk",
+    }
+)
+
+
+def _free_of(match: re.Match[str]) -> str:
+    """'spoiler-free' says 'without spoilers' ('feel free', 'for free' say nothing of the
+    kind); the negation reaches no further than that word (a comma ends its reach)."""
+    word = match.group(1)
+    return match.group(0) if word.lower() in _NOT_FREE_OF else f"without {word},"
+
+
 def _text_facts(text: str) -> TextFacts:
-    text = _NOTHING_BUT.sub("only", text.translate(_TYPOGRAPHY))
+    text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text.translate(_TYPOGRAPHY)))
+    text = _ZERO_OF.sub(_zero_of, text)
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
     numbers = _numbers(text, words)
@@ -667,7 +708,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
             and bool(_unmatched(_numbers_of(b, a, numbers_b), numbers_a))
         )
         or _ranks_differ(a, b)
-        or _measures_differ(a, b),
+        or _measures_differ(a, b)
+        or _counts_traded(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
         or _rates_differ(a, b)
         or _traded(_date_orders(a), _date_orders(b)),
@@ -878,6 +920,18 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             targets = [stem(w) for w in words[held or i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS]
             found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
     return tuple(found)
+
+
+_ZERO_OF = re.compile(r"(?i)\bzero ([a-z]{3,})\b")
+_NOT_ZERO_OF = frozenset(
+    {"based", "point", "day", "days", "sum", "width", "index", "indexed", "shot", "padding", "percent", "degrees"}
+)
+
+
+def _zero_of(match: re.Match[str]) -> str:
+    """'zero debt' says 'no debt' ('zero-based', 'zero percent', 'zero and one' do not)."""
+    word = match.group(1).lower()
+    return match.group(0) if word in _NOT_ZERO_OF or word in STOPWORDS else f"no {match.group(1)}"
 
 
 _PREVENTING = frozenset(
@@ -1660,6 +1714,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _roles_traded(a, b)
         or _roles_traded(b, a)
         or _speaker_traded(a.words, b.words)
+        or _wh_roles_traded(a.words, b.words)
         or _runs_traded(a.compounds, b.compounds, a.listed)
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _arguments_reordered(a, b)
@@ -1729,6 +1784,38 @@ def _speaker_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     does_a, done_a = _speaker_verbs(a)
     does_b, done_b = _speaker_verbs(b)
     return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
+
+
+_NUMBERED_TOKEN = re.compile(r"(?<![\w.])[a-z]*\d+[a-z\d]*(?![\w.])")
+
+
+def _counts_traded(a: TextFacts, b: TextFacts) -> bool:
+    """The same numbered tokens, said another number of times each way round: 'wpa2 and
+    wpa3 options ... switch to wpa2' / '... switch to wpa3'."""
+    counts_a = Counter(_NUMBERED_TOKEN.findall(a.signature))
+    counts_b = Counter(_NUMBERED_TOKEN.findall(b.signature))
+    return counts_a.keys() == counts_b.keys() and bool(counts_a - counts_b) and bool(counts_b - counts_a)
+
+
+def _wh_roles_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """A question asks for the subject on one side and the object on the other, with the
+    same verb and the same other party: 'what do owls eat' / 'what eats owls', 'who does
+    Maria manage' / 'who manages Maria'."""
+    roles_a, roles_b = _wh_roles(a), _wh_roles(b)
+    return any((noun, verb) in roles_b and roles_b[(noun, verb)] != role for (noun, verb), role in roles_a.items())
+
+
+def _wh_roles(words: tuple[str, ...]) -> dict[tuple[str, str], str]:
+    found: dict[tuple[str, str], str] = {}
+    for i, word in enumerate(words):
+        if word not in ("what", "who", "whom", "which"):
+            continue
+        rest = [w for w in words[i + 1 : i + 6] if w not in ("the", "a", "an", "my", "your", "our", "their")]
+        if len(rest) >= 3 and rest[0] in ("do", "does", "did") and _is_content(rest[1]) and _is_content(rest[2]):
+            found[(stem(_plain_plural(rest[1])), stem(_plain_plural(rest[2])))] = "object"  # 'what do owls eat'
+        elif len(rest) >= 2 and rest[0].endswith("s") and _is_content(rest[0]) and _is_content(rest[1]):
+            found[(stem(_plain_plural(rest[1])), stem(_plain_plural(rest[0])))] = "subject"  # 'what eats owls'
+    return found
 
 
 _SPEAKER_SUBJECT = frozenset({"i", "i'm", "im", "i've", "i'd"})
