@@ -361,6 +361,11 @@ def broken(a: str, b: str) -> set[str]:
         ("Give me a short summary of the book.", "Give me a chapter by chapter summary of the book.", "antonym"),
         ("Find customers who placed an order last month.", "Find customers with zero orders last month.", "negation"),
         ("Write a sugar-free cookie recipe.", "Write a cookie recipe with sugar.", "negation"),
+        (
+            "Give me a list of good sci-fi movies from the 80s.",
+            "What's the single best sci-fi movie from the 80s?",
+            "antonym",
+        ),
         # asking for the subject or the object of one verb; numbered names said a different number of times
         ("What do owls eat?", "What eats owls?", "direction"),
         (
