@@ -335,6 +335,8 @@ def broken(a: str, b: str) -> set[str]:
         ("Give me forty five examples.", "Give me forty examples.", "number"),
         ("The table has 3 million rows.", "The table has 3 thousand rows.", "number"),
         ("Convert 1e-3 meters to feet.", "Convert 1e3 meters to feet.", "number"),
+        ("What day of the week was 2024-03-04?", "What day of the week was 2024-04-03?", "number"),
+        ("Increase the price by 10%.", "Increase the price to 10%.", "number"),
         # a participle in -en negated ('never be taken' / 'fine to take')
         (
             "Which pills are fine to take with grapefruit?",

@@ -709,7 +709,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         )
         or _ranks_differ(a, b)
         or _measures_differ(a, b)
-        or _counts_traded(a, b),
+        or _counts_traded(a, b)
+        or _change_kind_differs(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
         or _rates_differ(a, b)
         or _traded(_date_orders(a), _date_orders(b)),
@@ -1061,7 +1062,8 @@ def _participle_bases(word: str) -> set[str]:
 
 def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
     found = {_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text)}  # '1e-5', '6.02e23'
-    text = _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text))  # '401(k)' is '401k'
+    found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
+    text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text)))  # '401(k)' is '401k'
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -1113,6 +1115,7 @@ _TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "ei
 _MULTIPLIERS = frozenset({"hundred", "thousand", "million", "billion"})
 
 
+_ISO_DATE = re.compile(r"(?<![\w.-])\d{4}-\d{1,2}-\d{1,2}(?![\d-])")
 _SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?[eE][-+]?\d+(?![\w.])")
 _PERCENT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?%")
 _SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s+(hundred|thousand|million|billion)\b")
@@ -1784,6 +1787,62 @@ def _speaker_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     does_a, done_a = _speaker_verbs(a)
     does_b, done_b = _speaker_verbs(b)
     return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
+
+
+_CHANGE_VERBS = frozenset(
+    {
+        "increase",
+        "decrease",
+        "raise",
+        "lower",
+        "reduce",
+        "cut",
+        "grow",
+        "drop",
+        "boost",
+        "bump",
+        "scale",
+        "shrink",
+        "change",
+        "adjust",
+        "set",
+        "round",
+        "discount",
+        "mark",
+    }
+)
+
+
+def _change_kind_differs(a: TextFacts, b: TextFacts) -> bool:
+    """A change 'by' an amount on one side and 'to' it on the other: 'increase the price by
+    10%' / 'increase the price to 10%'."""
+    kinds_a, kinds_b = _change_kinds(a.signature), _change_kinds(b.signature)
+    return any(verb in kinds_b and kinds_b[verb] != kind for verb, kind in kinds_a.items())
+
+
+def _change_kinds(signature: str) -> dict[str, str]:
+    """Change verb -> 'by' or 'to', when at most three words after the verb the preposition
+    comes right before an amount ('raise it by $5', 'reduced the size to 12px')."""
+    tokens = signature.split()
+    found: dict[str, str] = {}
+    for i, token in enumerate(tokens):
+        verb = next((base for base in _verb_bases(token) if base in _CHANGE_VERBS), None)
+        if verb is None:
+            continue
+        for j in range(i + 1, min(i + 5, len(tokens) - 1)):
+            if tokens[j] in ("by", "to") and tokens[j + 1].lstrip("$\u20ac\u00a3")[:1].isdigit():
+                found[verb] = tokens[j]
+                break
+    return found
+
+
+def _verb_bases(token: str) -> tuple[str, ...]:
+    word = token.strip(".,;:!?")
+    bases = [word]
+    for suffix in ("ing", "ed", "es", "s", "d"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            bases += [word[: -len(suffix)], word[: -len(suffix)] + "e"]
+    return tuple(bases)
 
 
 _NUMBERED_TOKEN = re.compile(r"(?<![\w.])[a-z]*\d+[a-z\d]*(?![\w.])")
