@@ -261,7 +261,9 @@ class CacheLayer:
     ) -> Result:
         """Route the request, store the answer, or serve a stale one if no deployment answers."""
         try:
-            result = await engine.complete(request, request_id, defer=_FALLBACK_ERRORS, announced=announced)
+            result = await engine.complete(
+                request, request_id, defer=_FALLBACK_ERRORS, announced=announced, started=started
+            )
         except _FALLBACK_ERRORS as error:
             return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
         result = await self._store(request, result)
@@ -277,7 +279,7 @@ class CacheLayer:
                 async for chunk in replay:
                     yield chunk
             return
-        source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS)
+        source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS, started=started)
         sent_any = False
         try:
             async for chunk in source:

@@ -168,8 +168,8 @@ class Engine:
 
     # --- routing -----------------------------------------------------------------------
 
-    def _begin(self, request: Request, request_id: str, announced: bool = False) -> _Call:
-        now = time.perf_counter()
+    def _begin(self, request: Request, request_id: str, announced: bool = False, started: float | None = None) -> _Call:
+        now = time.perf_counter() if started is None else started
         if self.bus and not announced:
             self.bus.emit(RequestStarted(request_id, request.use_case, request.stream))
         candidates = self.states
@@ -485,14 +485,17 @@ class Engine:
         *,
         defer: tuple[type[HybridInferError], ...] = (),
         announced: bool = False,
+        started: float | None = None,
     ) -> Result:
         """Route ``request`` until a deployment answers (``announced``: its ``RequestStarted``
-        was already emitted, by a caller that waited before routing it).
+        was already emitted, by a caller that waited before routing it; ``started``: the
+        ``perf_counter`` time the caller's request began, before its cache lookups, which
+        ``latency_ms`` counts from).
 
         A failure of a type in ``defer`` raises without its ``RequestFinished`` event: the
         caller (the cache layer, which may still answer from cache) reports how it ended.
         """
-        call = self._begin(request, request_id or new_request_id(), announced)
+        call = self._begin(request, request_id or new_request_id(), announced, started)
         self._open_calls += 1
         try:
             while True:
@@ -532,13 +535,19 @@ class Engine:
             self._open_calls -= 1
 
     async def stream(
-        self, request: Request, request_id: str | None = None, *, defer: tuple[type[HybridInferError], ...] = ()
+        self,
+        request: Request,
+        request_id: str | None = None,
+        *,
+        defer: tuple[type[HybridInferError], ...] = (),
+        started: float | None = None,
     ) -> AsyncGenerator[StreamChunk, None]:
         """Stream from the first deployment that yields a token; fail over only before it.
 
-        ``defer`` as in :meth:`complete`, for failures before the first chunk.
+        ``defer`` and ``started`` as in :meth:`complete`, ``defer`` for failures before the
+        first chunk.
         """
-        call = self._begin(request, request_id or new_request_id())
+        call = self._begin(request, request_id or new_request_id(), started=started)
         self._open_calls += 1
         sent = False
         try:

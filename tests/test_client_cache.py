@@ -602,3 +602,26 @@ async def test_a_cached_stream_closed_early_still_reports_its_serving_and_its_en
     finished = next(e for e in events if isinstance(e, RequestFinished))
     assert finished.error_type == "CancelledError" and finished.result is None
     assert provider.request_count == 1
+
+
+def test_latency_counts_the_cache_lookup_of_a_miss(fake, tmp_path: Path) -> None:
+    """``latency_ms`` is the whole call as the caller waited for it: a slow semantic lookup
+    (an embedder loading its model) before the provider call counts too."""
+    import time as clock
+
+    hashing = HashingEmbedder()
+
+    def slow_embedder(texts: list[str]) -> Any:
+        clock.sleep(0.3)  # every embedding takes 0.3 s here
+        return hashing(texts)
+
+    events: list[object] = []
+    provider = fake("openai")
+    cache = CacheConfig(path=tmp_path / "cache", embedder=slow_embedder)
+    with HybridClient(
+        [deployment_for(provider, "p")], health=NO_PROBES, cache=cache, callbacks=[events.append]
+    ) as client:
+        result = client.complete("what changed in the release")
+    finished = [e for e in events if isinstance(e, RequestFinished)]
+    assert result.cache == "miss" and result.latency_ms >= 300
+    assert finished[-1].result is not None and finished[-1].result.latency_ms == result.latency_ms
