@@ -10,6 +10,7 @@ consults the cache layer around it).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import time
@@ -21,7 +22,7 @@ from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
-from hybrid_infer._secrets import MIN_SECRET, mask_fragments
+from hybrid_infer._secrets import MIN_SECRET, echo_pieces, mask_echoes, mask_fragments
 from hybrid_infer._state import DeploymentState
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
@@ -110,6 +111,8 @@ class Engine:
         self._open_calls = 0
         """Requests being routed now: ``aclose`` lets them end (with ``ClientClosed``) first."""
         self._all_tags = sorted({tag for s in self.states for tag in s.deployment.use_cases})
+        self._echo_pieces: dict[str, frozenset[str]] = {}
+        """Per API key, what an answer is scanned for before it is searched for echoes of it."""
 
     # --- lifecycle -------------------------------------------------------------------
 
@@ -391,6 +394,7 @@ class Engine:
         latency_ms = (now - started) * 1000
         deployment = state.deployment
         completion = trusted_completion(completion, call.request.messages, call.request.max_tokens, deployment.name)
+        completion = self._without_key(completion, deployment)
         cost = deployment.cost_usd(completion.prompt_tokens, completion.completion_tokens)
         state.record_call(
             latency_ms,
@@ -464,6 +468,24 @@ class Engine:
                     None if error is None else str(error),
                 )
             )
+
+    def _without_key(self, completion: Completion, deployment: Deployment) -> Completion:
+        """The answer with the deployment's key masked, should the provider echo it there (a
+        gateway that repeats the request headers): the text goes to results, events and the
+        cache. Stream deltas already sent are not taken back."""
+        try:
+            key = deployment.resolve_api_key()
+        except HybridInferError:
+            return completion
+        if not key:
+            return completion
+        pieces = self._echo_pieces.get(key)
+        if pieces is None:
+            if len(self._echo_pieces) >= 64:  # keys read from ${VAR} may rotate
+                self._echo_pieces.clear()
+            pieces = self._echo_pieces[key] = echo_pieces(key)
+        text = mask_echoes(completion.text, key, pieces)
+        return completion if text == completion.text else dataclasses.replace(completion, text=text)
 
     def _timeout_for(self, state: DeploymentState, request: Request) -> float:
         return request.timeout_s if request.timeout_s is not None else state.deployment.timeout_s

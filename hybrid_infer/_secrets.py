@@ -9,8 +9,10 @@ such errors itself (tracebacks from its cost logging, at DEBUG), so its loggers 
 
 from __future__ import annotations
 
+import base64
 import logging
 from collections.abc import Callable, Iterable
+from urllib.parse import quote, quote_plus
 
 MIN_SECRET = 4
 """Shorter keys are not masked: masking 'x' or 'no' would garble every message."""
@@ -54,8 +56,43 @@ def mask_key(text: str, key: str) -> str:
 def mask_fragments(text: str, key: str) -> str:
     """``text`` with ``key`` and every run of at least :data:`MIN_CUT_SECRET` of its characters
     masked: a log line another library redacted in part ('sk-ant-****/def+ghi==') keeps a tail.
-    Runs match whatever their case: a gateway may echo a key upper- or lower-cased."""
+    Runs match whatever their case: a gateway may echo a key upper- or lower-cased. The key
+    URL-encoded or in base64 (alone or as an ``Authorization`` value) is masked too."""
     text = mask_key(text, key)
+    for form in _encoded_forms(key):
+        text = _mask_runs(text, form)
+    return text
+
+
+def echo_pieces(key: str) -> frozenset[str]:
+    """What :func:`mask_echoes` scans for: the key (lower-cased) and the aligned 8-character
+    pieces of each of its forms, one of which any echo of 15 or more characters contains."""
+    forms = [form.lower() for form in _encoded_forms(key)]
+    pieces = {form[i : i + MIN_CUT_SECRET] for form in forms for i in range(0, len(form) - MIN_CUT_SECRET + 1, 8)}
+    return frozenset(pieces | {key.lower()})
+
+
+def mask_echoes(text: str, key: str, pieces: frozenset[str]) -> str:
+    """``text`` (an answer, possibly long) with echoes of ``key`` masked, as
+    :func:`mask_fragments` does, after a quick scan for ``pieces`` (:func:`echo_pieces`):
+    nearly every answer has none and is returned as is."""
+    if len(key) < MIN_SECRET:
+        return text
+    lowered = text.lower()
+    if not any(piece in lowered for piece in pieces):
+        return text
+    return mask_fragments(text, key)
+
+
+def _encoded_forms(key: str) -> list[str]:
+    """The key as it is written, and as servers echo it encoded: URL-quoted (a key with '+'
+    or '/' becomes short runs otherwise) and base64, alone or as 'Bearer <key>'."""
+    forms = [key, quote(key, safe=""), quote_plus(key, safe="")]
+    forms += [base64.b64encode(value.encode()).decode().rstrip("=") for value in (key, f"Bearer {key}")]
+    return list(dict.fromkeys(f for f in forms if len(f) >= MIN_CUT_SECRET))
+
+
+def _mask_runs(text: str, key: str) -> str:
     folded_key = _fold(key)
     runs = {folded_key[i : i + MIN_CUT_SECRET] for i in range(len(key) - MIN_CUT_SECRET + 1)}
     at = 0

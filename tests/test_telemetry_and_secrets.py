@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import pickle
+from urllib.parse import quote
 
 import pytest
 from aiohttp import web
@@ -144,8 +146,10 @@ def test_an_unprefixed_model_of_another_provider_never_gets_the_openai_key(monke
         ("sk-live-echoed-secret-0001-abcdefghij", 441),
         ("hunter2", 0),
         ("sk-live-Echoed-Secret-0001-AbcdefGhij", -1),
+        ("sk-Zx9/Qw8+Er7/Ty6+Ui5/Op4+As3/Df2+Gh1=", -2),
+        ("sk-Zx9/Qw8+Er7/Ty6+Ui5/Op4+As3/Df2+Gh1=", -3),
     ],
-    ids=["short-message", "cut-mid-key", "short-key", "case-changed-twice"],
+    ids=["short-message", "cut-mid-key", "short-key", "case-changed-twice", "url-encoded", "base64-bearer"],
 )
 async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
     caplog: pytest.LogCaptureFixture, secret: str, padding: int
@@ -157,8 +161,12 @@ async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
         await request.read()
         key = request.headers.get("Authorization", "")[len("Bearer ") :]
         message = "x" * padding + f" Incorrect API key provided: {key}"
-        if padding < 0:  # a gateway that echoes it upper- and lower-cased
+        if padding == -1:  # a gateway that echoes it upper- and lower-cased
             message = f"Incorrect API key provided: {key.upper()} (normalised: {key.lower()})"
+        elif padding == -2:  # URL-encoded: '+' and '/' would cut it into short runs
+            message = f"Incorrect API key provided: {quote(key, safe='')}"
+        elif padding == -3:  # the Authorization header, base64-encoded
+            message = f"Rejected credentials {base64.b64encode(f'Bearer {key}'.encode()).decode()}"
         return web.json_response({"error": {"message": message}}, status=401)
 
     events: list[Event] = []
@@ -171,9 +179,38 @@ async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
             await client.acheck_health()  # the probe gets the same 401
             seen = [str(info.value), repr(info.value.attempts), str(client.health()["p"].last_error), caplog.text]
     seen += [repr(e) for e in events]
-    assert "Incorrect API key provided" in str(info.value)
-    assert not [text for text in seen if secret[:12].lower() in text.lower()]  # not even a start of it
-    assert not [text for text in seen if secret[-12:].lower() in text.lower()]
+    assert "[redacted]" in str(info.value)
+    for form in (secret, quote(secret, safe=""), base64.b64encode(f"Bearer {secret}".encode()).decode()):
+        assert not [text for text in seen if form[:12].lower() in text.lower()]  # not even a start of it
+        assert not [text for text in seen if form[-12:].lower() in text.lower()]
+
+
+async def test_a_key_the_provider_echoes_in_an_answer_reaches_no_result_event_or_cache_file(tmp_path) -> None:
+    """A gateway that repeats the request headers in its answer: the answer is masked before
+    it reaches the result, events and the cache."""
+    from hybrid_infer import CacheConfig
+
+    secret = "sk-proj-Echoed-In-Answer-0001-abcdefghij"
+
+    async def chat(request: web.Request) -> web.Response:
+        await request.read()
+        echoed = f"Debug: you sent Authorization: {request.headers.get('Authorization', '')}"
+        return web.json_response(
+            {"choices": [{"index": 0, "message": {"role": "assistant", "content": echoed}, "finish_reason": "stop"}]}
+        )
+
+    events: list[Event] = []
+    cache = CacheConfig(path=tmp_path / "cache", semantic=False)
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, api_key=secret)
+        async with HybridClient([deployment], health=NO_PROBES, cache=cache, callbacks=[events.append]) as client:
+            result = await client.acomplete("hi")
+            again = await client.acomplete("hi")
+    assert "Authorization: Bearer sk-" in result.text and "[redacted]" in result.text
+    assert again.cache == "exact" and again.text == result.text
+    stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert secret[:12].encode() not in stored and secret[-12:].encode() not in stored
+    assert not [e for e in events if secret[-12:] in repr(e)]
 
 
 async def test_litellm_own_log_records_do_not_show_an_echoed_key(caplog: pytest.LogCaptureFixture) -> None:
