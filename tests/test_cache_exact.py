@@ -80,6 +80,8 @@ def test_equivalent_forms_of_one_request_share_a_key() -> None:
     )
     assert request_key(plain, "default") == request_key(parts, "default")
     assert context_key(plain, "default") == context_key(parts, "default")
+    none = build_request("Name a fish.", params={"stop": []})
+    assert request_key(none, "default") == request_key(build_request("Name a fish."), "default")
     two = build_request(messages=[{"role": "user", "content": "Name a fish."}], params={"stop": [".", "!"]})
     assert request_key(two, "default") != request_key(plain, "default")
 

@@ -269,6 +269,22 @@ def test_a_request_a_deployment_rejected_gets_no_fallback(fake, tmp_path: Path) 
         assert client.complete("q", cache="no-cache").cache == "fallback"
 
 
+def test_a_request_sampled_through_extra_body_falls_back_to_the_plain_answer(fake, tmp_path: Path) -> None:
+    """As a request with ``temperature=0.9`` does, one sampled through ``extra_body`` takes
+    the answer stored for the same request without a temperature when no deployment answers."""
+    provider = fake("openai")
+    with cached_client(provider, tmp_path) as client:
+        original = client.complete("suggest a name for a goldfish")
+        provider.set_faults(error_status=503)
+        for extra in (
+            {"temperature": 0.9},
+            {"options": {"temperature": 0.9}},
+            {"generationConfig": {"temperature": 1}},
+        ):
+            served = client.complete("suggest a name for a goldfish", extra_body=extra)
+            assert served.cache == "fallback" and served.text == original.text
+
+
 def test_offline_fallback_can_be_turned_off(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path, offline_fallback=False) as client:

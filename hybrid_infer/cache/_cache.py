@@ -380,13 +380,39 @@ def _encode(vector: Any) -> str:
 
 
 def _temperature_variants(request: Request) -> list[Request]:
-    """``request``, then (if it sets a temperature) the same at temperature unset and 0."""
-    if request.temperature is None:
+    """``request``, then (if it sets a temperature, itself or through ``extra_body``) the
+    same with every temperature unset, and at temperature 0."""
+    extra = request.params.get("extra_body")
+    stripped = _without_temperatures(extra)
+    if request.temperature is None and stripped == extra:
         return [request]
-    variants = [request, dataclasses.replace(request, temperature=None)]
+    params = dict(request.params)
+    if stripped:
+        params["extra_body"] = stripped
+    else:
+        params.pop("extra_body", None)
+    plain = dataclasses.replace(request, temperature=None, params=params)
+    variants = [request, plain]
     if request.temperature != 0:
-        variants.append(dataclasses.replace(request, temperature=0.0))
+        variants.append(dataclasses.replace(plain, temperature=0.0))
     return variants
+
+
+def _without_temperatures(value: Any, depth: int = 0) -> Any:
+    """``value`` (``extra_body``) without its keys named temperature, at any depth (and
+    without what they leave empty: ``{"options": {"temperature": 1}}`` becomes ``{}``)."""
+    if depth > 8:
+        return value
+    if isinstance(value, dict):
+        kept = {
+            k: _without_temperatures(v, depth + 1)
+            for k, v in value.items()
+            if not (isinstance(k, str) and k.lower() == "temperature")
+        }
+        return {k: v for k, v in kept.items() if v != {} or value[k] == {}}
+    if isinstance(value, list):
+        return [_without_temperatures(v, depth + 1) for v in value]
+    return value
 
 
 def _temperatures(request: Request) -> tuple[object, ...]:

@@ -42,6 +42,8 @@ def _canonical(request: Request, namespace: str, messages: list[Message], *, kin
     params = dict(request.generation_params())
     if isinstance(params.get("stop"), str):
         params["stop"] = [params["stop"]]  # one stop string is a list of one, on every provider
+    if params.get("stop") == []:
+        del params["stop"]  # no stop sequences at all
     return {
         "v": KEY_VERSION,
         "kind": kind,
