@@ -196,7 +196,10 @@ async def _cache_scenes(deployments: list[Deployment], servers: Sequence[FakePro
         health = HealthConfig(interval_s=0.5, probe_timeout_s=0.5)
         async with HybridClient(deployments, health=health, cache=cache) as client:
             table = _Table(out)
-            out("\n7. the cache: the same question again is an exact hit (no provider call, no cost)")
+            out(
+                "\n7. the cache: the same question again is an exact hit (no provider call, no cost);"
+                + (" the first ask's latency includes loading the embedding model, once" if semantic else "")
+            )
             question = "How do I reverse a list in Python?"
             for label in ("first ask", "same again"):
                 result = await client.acomplete(question)
@@ -210,7 +213,7 @@ async def _cache_scenes(deployments: list[Deployment], servers: Sequence[FakePro
                 for prompt in ("How can I reverse a list in Python?", "How do I sort a list in Python?"):
                     result = await client.acomplete(prompt)
                     similarity = "" if result.similarity is None else f" sim={result.similarity:.3f}"
-                    table.add("cache", f"{prompt[:34]} [{result.cache}{similarity}]", result)
+                    table.add("cache", f"{_short(prompt)} [{result.cache}{similarity}]", result)
                 table.flush()
             else:
                 out('\n8. (semantic hits need the extra: pip install "hybrid-infer[semantic]")')
@@ -222,7 +225,7 @@ async def _cache_scenes(deployments: list[Deployment], servers: Sequence[FakePro
                     outcome: Result | BaseException = await client.acomplete(prompt, cache="no-cache")
                 except HybridInferError as exc:
                     outcome = exc
-                label = prompt[:34]
+                label = _short(prompt)
                 if isinstance(outcome, Result):
                     label += f" [{outcome.cache}, stale={outcome.stale}]"
                 table.add("offline", label, outcome)
@@ -231,3 +234,8 @@ async def _cache_scenes(deployments: list[Deployment], servers: Sequence[FakePro
             out(f"   cache: {stats.get('entries', 0)} entries, hits {stats.get('hits', {})}")
             for server in servers:
                 server.start()
+
+
+def _short(prompt: str, width: int = 40) -> str:
+    """A prompt cut to a table column, with an ellipsis when cut."""
+    return prompt if len(prompt) <= width else prompt[: width - 1] + "\u2026"
