@@ -107,6 +107,7 @@ NEAR_MISS_HOLDOUT_23 = ROOT / "bench" / "near_miss_holdout_23.jsonl"
 NEAR_MISS_HOLDOUT_24 = ROOT / "bench" / "near_miss_holdout_24.jsonl"
 NEAR_MISS_REVIEW_16 = ROOT / "bench" / "near_miss_review16.jsonl"
 NEAR_MISS_HOLDOUT_25 = ROOT / "bench" / "near_miss_holdout_25.jsonl"
+NEAR_MISS_REVIEW_17 = ROOT / "bench" / "near_miss_review17.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -154,6 +155,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 24": NEAR_MISS_HOLDOUT_24,
     "near-miss, review 16": NEAR_MISS_REVIEW_16,
     "near-miss, hold-out 25": NEAR_MISS_HOLDOUT_25,
+    "near-miss, review 17": NEAR_MISS_REVIEW_17,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -337,6 +337,11 @@ def broken(a: str, b: str) -> set[str]:
         ("Convert 1e-3 meters to feet.", "Convert 1e3 meters to feet.", "number"),
         ("What day of the week was 2024-03-04?", "What day of the week was 2024-04-03?", "number"),
         ("Increase the price by 10%.", "Increase the price to 10%.", "number"),
+        (
+            "Remind them the invoice is due in thirty days.",
+            "Remind them the invoice is thirty days overdue.",
+            "antonym",
+        ),
         # a participle in -en negated ('never be taken' / 'fine to take')
         (
             "Which pills are fine to take with grapefruit?",
@@ -605,6 +610,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Match a ZIP code, including the optional extension.", "Match a ZIP code with or without the extension."),
         ("Is the difference significant at the 5% level?", "At alpha = 0.05, is the difference significant?"),
         ("Don't rewrite the whole function.", "Avoid rewriting all of the function."),
+        ("What is the derivative of x\u00b2?", "Differentiate x^2"),
         # math typography, 'nothing but', a pytest node id, 'check against', 'without ... any'
         ("How do I factor x^2 - 5x + 6?", "Factor x\u00b2 \u2212 5x + 6."),
         (

@@ -1222,9 +1222,12 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_ENV_VAR.findall(text))
     found.update(_EXTENSION.findall(text))
     found.update(path.rstrip(".") for path in _PATH.findall(text) if _is_path(path.rstrip(".")))
+    raws = text.split()
+    if raws:  # the question mark that ends the text is no part of a pattern ('x^2?')
+        raws[-1] = raws[-1].rstrip("?!")
     found.update(
         token
-        for raw in text.split()
+        for raw in raws
         if _PATTERN_CHARS.intersection(token := raw.rstrip(".,;:"))
         and any(c.isalnum() for c in token)
         and not _BACKTICK.search(token)
