@@ -923,7 +923,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(found)
 
 
-_ZERO_OF = re.compile(r"(?i)\bzero ([a-z]{3,})\b")
+_ZERO_OF = re.compile(r"(?i)(?<![\w-])zero ([a-z]{3,})\b")
 _NOT_ZERO_OF = frozenset(
     {"based", "point", "day", "days", "sum", "width", "index", "indexed", "shot", "padding", "percent", "degrees"}
 )
