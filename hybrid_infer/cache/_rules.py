@@ -16,7 +16,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from itertools import dropwhile, pairwise, takewhile
@@ -271,6 +271,10 @@ _CONTRACTED = frozenset({"let", "what", "it", "that", "there", "here", "who", "h
 """Words whose "'s" is "is" or "us" ('what's', 'let's'), not a possessive."""
 
 
+def _empty_mapping() -> Mapping[Any, Any]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class TextFacts:
     """What the rules and the learned verifier look at in one text."""
@@ -367,6 +371,20 @@ class TextFacts:
     """Names that start with a negating word ('no-unused-vars', 'non-root'), lower-cased."""
     without_named_no: TextFacts | None = None
     """The facts of the text with those names' negating word left out, when it has any."""
+    date_orders: tuple[str, ...] = ()
+    """Field order of each date format written out ('DD/MM/YYYY' -> 'dmy')."""
+    change_kinds: Mapping[str, str] = field(default_factory=_empty_mapping)
+    """Change verb -> 'by' or 'to' before an amount ('increase the price by 10%')."""
+    numbered_counts: Mapping[str, int] = field(default_factory=_empty_mapping)
+    """How often each token with digits occurs ('wpa2' twice)."""
+    wh_roles: Mapping[tuple[str, str], str] = field(default_factory=_empty_mapping)
+    """(other party, verb) -> whether the question asks for the subject or the object."""
+    speaker_sides: frozenset[str] = frozenset()
+    """Where the speaker stands in a comparison: 'before' or 'after' 'than'."""
+    asks_part: bool = False
+    """'just the …', 'only step 3', 'the first step': a part of something asked for."""
+    says_whole: bool = False
+    """'entire', 'whole', 'everything': the whole of something asked for."""
     keyword_runs: tuple[tuple[str, ...], ...] = ()
     """Upper-case words in a text that is not all shouting, as runs of adjacent ones
     ('UNION ALL', 'GROUP BY', 'HTTP'), lower-cased: keywords whose added word changes them."""
@@ -613,6 +631,7 @@ def _text_facts(text: str) -> TextFacts:
     sentences = _with_sentence_ends(text)
     clauses = _clause_tokens(text)
     stranded, attached = _verb_prepositions(sentences)
+    signature = _signature(text)
     return TextFacts(
         words=words,
         content=content,
@@ -647,7 +666,7 @@ def _text_facts(text: str) -> TextFacts:
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
         compounds=(compounds := tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text))),
         commands=_commands(compounds),
-        signature=_signature(text),
+        signature=signature,
         capitals=_capitals(text),
         foreign=tuple(_FOREIGN.findall(text)) or _other_language(text, words),
         symbols=_symbols(text),
@@ -658,6 +677,13 @@ def _text_facts(text: str) -> TextFacts:
         directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
         keyword_runs=_keyword_runs(text),
+        date_orders=_date_orders_in(signature),
+        change_kinds=_change_kinds(signature),
+        numbered_counts=MappingProxyType(Counter(_NUMBERED_TOKEN.findall(signature))),
+        wh_roles=_wh_roles(words),
+        speaker_sides=_speaker_compared(words),
+        asks_part=_asks_part(words),
+        says_whole=not _WHOLE.isdisjoint(words),
         **_operator_facts(text),
     )
 
@@ -713,7 +739,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _change_kind_differs(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
         or _rates_differ(a, b)
-        or _traded(_date_orders(a), _date_orders(b)),
+        or _traded(a.date_orders, b.date_orders),
         "negation": _negation_differs(*_negation_sides(a, b)),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b),
@@ -1248,12 +1274,11 @@ _DATE_FORMAT = re.compile(rf"(?i)\b{_DATE_FIELD}(?:[/.-]{_DATE_FIELD}){{2}}\b")
 _DATE_PARTS = frozenset({"d", "dd", "m", "mm", "mmm", "y", "yy", "yyyy", "day", "month", "year", "hh", "ss"})
 
 
-def _date_orders(facts: TextFacts) -> tuple[str, ...]:
+def _date_orders_in(signature: str) -> tuple[str, ...]:
     """The order of the fields of each date format written out: 'DD/MM/YYYY' and
     'day/month/year' -> 'dmy', 'MM-DD-YY' -> 'mdy' (sizes aside: '1' vs '01' is the verifier's)."""
     return tuple(
-        "".join(field[0] for field in re.split(r"[/.-]", match.group(0)))
-        for match in _DATE_FORMAT.finditer(facts.signature)
+        "".join(field[0] for field in re.split(r"[/.-]", match.group(0))) for match in _DATE_FORMAT.finditer(signature)
     )
 
 
@@ -1719,8 +1744,8 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _parts_swapped(a.skeleton, b.skeleton)
         or _roles_traded(a, b)
         or _roles_traded(b, a)
-        or _speaker_traded(a.words, b.words)
-        or _wh_roles_traded(a.words, b.words)
+        or _speaker_traded(a, b)
+        or _wh_roles_traded(a, b)
         or _runs_traded(a.compounds, b.compounds, a.listed)
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _arguments_reordered(a, b)
@@ -1778,17 +1803,17 @@ def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     return after, before
 
 
-def _speaker_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+def _speaker_traded(a: TextFacts, b: TextFacts) -> bool:
     """The speaker does something on one side and has it done to them on the other: 'I sent
     money by mistake' / 'someone sent me money by mistake'; or is compared the other way:
     'my sister is older than me' / 'I'm older than my sister'."""
-    sides_a, sides_b = _speaker_compared(a), _speaker_compared(b)
+    sides_a, sides_b = a.speaker_sides, b.speaker_sides
     if sides_a and sides_b and sides_a.isdisjoint(sides_b):
         return True
-    if not ({"i", "me"} & set(a) and {"i", "me"} & set(b)):
+    if not ({"i", "me"} & set(a.words) and {"i", "me"} & set(b.words)):
         return False
-    does_a, done_a = _speaker_verbs(a)
-    does_b, done_b = _speaker_verbs(b)
+    does_a, done_a = _speaker_verbs(a.words)
+    does_b, done_b = _speaker_verbs(b.words)
     return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
 
 
@@ -1819,15 +1844,20 @@ _CHANGE_VERBS = frozenset(
 def _change_kind_differs(a: TextFacts, b: TextFacts) -> bool:
     """A change 'by' an amount on one side and 'to' it on the other: 'increase the price by
     10%' / 'increase the price to 10%'."""
-    kinds_a, kinds_b = _change_kinds(a.signature), _change_kinds(b.signature)
+    kinds_a, kinds_b = a.change_kinds, b.change_kinds
     return any(verb in kinds_b and kinds_b[verb] != kind for verb, kind in kinds_a.items())
 
 
-def _change_kinds(signature: str) -> dict[str, str]:
+_AMOUNT_AFTER_BY_TO = re.compile(r"\b(?:by|to) [$\u20ac\u00a3]?\d")
+
+
+def _change_kinds(signature: str) -> Mapping[str, str]:
     """Change verb -> 'by' or 'to', when at most three words after the verb the preposition
     comes right before an amount ('raise it by $5', 'reduced the size to 12px')."""
-    tokens = signature.split()
     found: dict[str, str] = {}
+    if not _AMOUNT_AFTER_BY_TO.search(signature):
+        return MappingProxyType(found)  # most texts: no 'by' or 'to' before an amount
+    tokens = signature.split()
     for i, token in enumerate(tokens):
         verb = next((base for base in _verb_bases(token) if base in _CHANGE_VERBS), None)
         if verb is None:
@@ -1836,7 +1866,7 @@ def _change_kinds(signature: str) -> dict[str, str]:
             if tokens[j] in ("by", "to") and tokens[j + 1].lstrip("$\u20ac\u00a3")[:1].isdigit():
                 found[verb] = tokens[j]
                 break
-    return found
+    return MappingProxyType(found)
 
 
 def _verb_bases(token: str) -> tuple[str, ...]:
@@ -1854,20 +1884,21 @@ _NUMBERED_TOKEN = re.compile(r"(?<![\w.])[a-z]*\d+[a-z\d]*(?![\w.])")
 def _counts_traded(a: TextFacts, b: TextFacts) -> bool:
     """The same numbered tokens, said another number of times each way round: 'wpa2 and
     wpa3 options ... switch to wpa2' / '... switch to wpa3'."""
-    counts_a = Counter(_NUMBERED_TOKEN.findall(a.signature))
-    counts_b = Counter(_NUMBERED_TOKEN.findall(b.signature))
-    return counts_a.keys() == counts_b.keys() and bool(counts_a - counts_b) and bool(counts_b - counts_a)
+    counts_a, counts_b = a.numbered_counts, b.numbered_counts
+    if counts_a.keys() != counts_b.keys() or counts_a == counts_b:
+        return False
+    return any(counts_a[t] > counts_b[t] for t in counts_a) and any(counts_b[t] > counts_a[t] for t in counts_b)
 
 
-def _wh_roles_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+def _wh_roles_traded(a: TextFacts, b: TextFacts) -> bool:
     """A question asks for the subject on one side and the object on the other, with the
     same verb and the same other party: 'what do owls eat' / 'what eats owls', 'who does
     Maria manage' / 'who manages Maria'."""
-    roles_a, roles_b = _wh_roles(a), _wh_roles(b)
+    roles_a, roles_b = a.wh_roles, b.wh_roles
     return any((noun, verb) in roles_b and roles_b[(noun, verb)] != role for (noun, verb), role in roles_a.items())
 
 
-def _wh_roles(words: tuple[str, ...]) -> dict[tuple[str, str], str]:
+def _wh_roles(words: tuple[str, ...]) -> Mapping[tuple[str, str], str]:
     found: dict[tuple[str, str], str] = {}
     for i, word in enumerate(words):
         if word not in ("what", "who", "whom", "which"):
@@ -1877,13 +1908,13 @@ def _wh_roles(words: tuple[str, ...]) -> dict[tuple[str, str], str]:
             found[(stem(_plain_plural(rest[1])), stem(_plain_plural(rest[2])))] = "object"  # 'what do owls eat'
         elif len(rest) >= 2 and rest[0].endswith("s") and _is_content(rest[0]) and _is_content(rest[1]):
             found[(stem(_plain_plural(rest[1])), stem(_plain_plural(rest[0])))] = "subject"  # 'what eats owls'
-    return found
+    return MappingProxyType(found)
 
 
 _SPEAKER_SUBJECT = frozenset({"i", "i'm", "im", "i've", "i'd"})
 
 
-def _speaker_compared(words: tuple[str, ...]) -> set[str]:
+def _speaker_compared(words: tuple[str, ...]) -> frozenset[str]:
     """Where the speaker stands in a comparison: 'than me' puts them after 'than', 'I'm
     older than' (the speaker at most four words before 'than') before it."""
     sides = set()
@@ -1894,7 +1925,7 @@ def _speaker_compared(words: tuple[str, ...]) -> set[str]:
             sides.add("after")
         elif _SPEAKER_SUBJECT.intersection(words[max(0, i - 4) : i]):
             sides.add("before")
-    return sides
+    return frozenset(sides)
 
 
 def _with_sentence_ends(text: str) -> tuple[str, ...]:
@@ -2288,8 +2319,8 @@ _PART_FOLLOWERS = frozenset({"the", "a", "an", "one", "this", "that", "step", "p
 def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
     """One side asks for a part ('just the phone case', 'only step 3') and the other for
     the whole ('the entire order', 'the whole process'), and neither says the other's."""
-    part_a, part_b = _asks_part(a.words), _asks_part(b.words)
-    whole_a, whole_b = not _WHOLE.isdisjoint(a.words), not _WHOLE.isdisjoint(b.words)
+    part_a, part_b = a.asks_part, b.asks_part
+    whole_a, whole_b = a.says_whole, b.says_whole
     return (part_a and whole_b and not (whole_a or part_b)) or (part_b and whole_a and not (whole_b or part_a))
 
 
