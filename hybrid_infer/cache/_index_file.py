@@ -139,7 +139,9 @@ class IndexFiles:
         """The lock, or :class:`IndexLockTimeout` after :data:`LOCK_TIMEOUT_S` (more for a
         large index): a process that stalls holding it (stopped, on a hung disk) must not
         stall every request."""
-        if not self._private:  # owner-only, also when it was made (or loosened) before
+        if self._private:
+            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)  # cleared meanwhile?
+        else:  # owner-only, also when it was made (or loosened) before
             make_private_dir(self.directory)
             self._private = True
         saved = self.sidecar()
