@@ -383,7 +383,7 @@ def _temperature_variants(request: Request) -> list[Request]:
     """``request``, then (if it sets a temperature, itself or through ``extra_body``) the
     same with every temperature unset, and at temperature 0."""
     extra = request.params.get("extra_body")
-    stripped = _without_temperatures(extra)
+    stripped, _ = _split_temperatures(extra)
     if request.temperature is None and stripped == extra:
         return [request]
     params = dict(request.params)
@@ -398,36 +398,35 @@ def _temperature_variants(request: Request) -> list[Request]:
     return variants
 
 
-def _without_temperatures(value: Any, depth: int = 0) -> Any:
+def _split_temperatures(value: Any, depth: int = 0) -> tuple[Any, list[object]]:
     """``value`` (``extra_body``) without its keys named temperature, at any depth (and
-    without what they leave empty: ``{"options": {"temperature": 1}}`` becomes ``{}``)."""
-    if depth > 8:
-        return value
+    without what they leave empty: ``{"options": {"temperature": 1}}`` becomes ``{}``), and
+    the temperatures those keys held."""
+    if depth > 8:  # extra_body is JSON the caller wrote; no real one nests deeper
+        return value, []
+    found: list[object] = []
     if isinstance(value, dict):
-        kept = {
-            k: _without_temperatures(v, depth + 1)
-            for k, v in value.items()
-            if not (isinstance(k, str) and k.lower() == "temperature")
-        }
-        return {k: v for k, v in kept.items() if v != {} or value[k] == {}}
+        kept = {}
+        for k, v in value.items():
+            inner, inner_found = _split_temperatures(v, depth + 1)
+            found += inner_found
+            if isinstance(k, str) and k.lower() == "temperature":
+                found.append(v)
+            elif inner != {} or v == {}:
+                kept[k] = inner
+        return kept, found
     if isinstance(value, list):
-        return [_without_temperatures(v, depth + 1) for v in value]
-    return value
+        items = []
+        for v in value:
+            inner, inner_found = _split_temperatures(v, depth + 1)
+            items.append(inner)
+            found += inner_found
+        return items, found
+    return value, found
 
 
 def _temperatures(request: Request) -> tuple[object, ...]:
     """Every temperature the request sends: its own, and any set through ``extra_body`` at
     whatever depth (``temperature``, Ollama's ``options.temperature``, Gemini's
     ``generationConfig.temperature``)."""
-    return (request.temperature, *_nested_temperatures(request.params.get("extra_body"), depth=0))
-
-
-def _nested_temperatures(value: object, *, depth: int) -> list[object]:
-    if depth > 8:  # extra_body is JSON the caller wrote; no real one nests deeper
-        return []
-    if isinstance(value, dict):
-        found = [v for k, v in value.items() if isinstance(k, str) and k.lower() == "temperature"]
-        return found + [t for v in value.values() for t in _nested_temperatures(v, depth=depth + 1)]
-    if isinstance(value, list):
-        return [t for v in value for t in _nested_temperatures(v, depth=depth + 1)]
-    return []
+    return (request.temperature, *_split_temperatures(request.params.get("extra_body"))[1])

@@ -699,7 +699,7 @@ def _keyword_runs(text: str) -> tuple[tuple[str, ...], ...]:
     for token in [*tokens, "."]:
         if token.isalpha() and len(token) >= 2 and token.isupper():
             run.append(token.lower())
-        elif not token.isspace() and run:
+        elif run:  # any other token ends a run (the tokens hold no spaces)
             runs.append(tuple(run))
             run = []
     return tuple(runs)
