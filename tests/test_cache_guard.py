@@ -403,6 +403,13 @@ def broken(a: str, b: str) -> set[str]:
         ),
         # a keyword followed by small upper-case words
         ("Why is my query with UNION so slow?", "Why is my query with UNION ALL so slow?", "identifier"),
+        # one word replaced where a hyphenated word stands: the words written apart no longer line up
+        (
+            "can i use a usb-c to lightning cable to charge my iphone 14",
+            "can i use a usb-c to usb-c cable to charge my iphone 14",
+            "replaced",
+        ),
+        ("How do I replace the battery in my car?", "How do I jump-start the battery in my car?", "replaced"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -654,6 +661,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "For every email I want to keep just the row with the smallest id.",
             "I want to keep only the row with the lowest id for each email.",
         ),
+        # the same word with and without its hyphen
+        ("Can you e-mail me the quarterly report?", "Can you email me the quarterly report?"),
+        ("Schedule a follow-up call with the client", "Schedule a followup call with the client"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

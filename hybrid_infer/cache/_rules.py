@@ -824,7 +824,7 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
     """
     words_a, words_b = a.framed, b.framed  # 'the opposite' / 'a synonym'
     if len(words_a) != len(words_b):
-        return False
+        return _compound_replaced(a, b)
     replaced = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
     if len(replaced) != 1:
         return False
@@ -834,6 +834,28 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
     if not (_replaceable(x) and _replaceable(y)) or not (x.isalpha() and y.isalpha()):
         return False
     return not _equivalent(x, y, a.forms[x][0], b.forms[y][0])
+
+
+def _compound_replaced(a: TextFacts, b: TextFacts) -> bool:
+    """The same words but one, where a hyphenated word stands on one side or both: 'a usb-c to
+    lightning cable' / 'a usb-c to usb-c cable'. Written apart, the words no longer line up.
+    The same word with or without its hyphen is no replacement ('e-mail' / 'email')."""
+    words_a, words_b = _framed_compounds(a), _framed_compounds(b)
+    if len(words_a) != len(words_b) or (words_a == a.framed and words_b == b.framed):
+        return False
+    replaced = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
+    if len(replaced) != 1:
+        return False
+    x, y = replaced[0]
+    if "-" not in x + y or not all(w.replace("-", "").isalpha() for w in (x, y)):
+        return False
+    if not all(_replaceable(w) for w in (x, y) if "-" not in w):
+        return False
+    return not _equivalent(x.replace("-", ""), y.replace("-", ""), frozenset({x}), frozenset({y}))
+
+
+def _framed_compounds(facts: TextFacts) -> tuple[str, ...]:
+    return tuple(w for w in facts.compounds if w not in _FRAME_FILLERS)
 
 
 _INSTRUCTION_WORDS = frozenset({"explain", "describe", "tell", "give", "make", "help", "get", "use", "need", "want"})
