@@ -410,6 +410,12 @@ def broken(a: str, b: str) -> set[str]:
             "replaced",
         ),
         ("How do I replace the battery in my car?", "How do I jump-start the battery in my car?", "replaced"),
+        # 'they' / 'them' and 'he' / 'him' are one party on either side of a directional word
+        (
+            "my kids play with our puppy all day long, can they get worms from the dog",
+            "my kids play with our puppy all day long, can the dog get worms from them",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:

@@ -2212,10 +2212,25 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
         pairs.update(_sided_pairs(names_left, names_right, marker, swap))
         start = max([start] + [j + 1 for j in range(start, i) if words[j] in _PHRASE_BREAKS])
         stop = next((j for j in range(i + 1, stop) if words[j] in _PHRASE_BREAKS), stop)
-        left = [stem(w) for w in words[start:i] if _is_content(w) and w not in DIRECTIONAL][-_WINDOW:]
-        right = [stem(w) for w in words[i + 1 : stop] if _is_content(w) and w not in DIRECTIONAL][:_WINDOW]
+        left = [_party(w) for w in words[start:i] if _is_party(w)][-_WINDOW:]
+        right = [_party(w) for w in words[i + 1 : stop] if _is_party(w)][:_WINDOW]
         pairs.update(_sided_pairs(left, right, marker, swap))
     return pairs
+
+
+_THIRD_PERSONS = MappingProxyType({"they": "they", "them": "they", "he": "he", "him": "he"})
+"""Third persons, subject and object forms as one party: 'can they get worms from the dog' /
+'can the dog get worms from them' trade the kids and the dog around 'from'. ('I', 'me' and
+'you' are the asker and the assistant in most prompts, not parties; 'her' is also a
+possessive.)"""
+
+
+def _is_party(word: str) -> bool:
+    return word in _THIRD_PERSONS or (_is_content(word) and word not in DIRECTIONAL)
+
+
+def _party(word: str) -> str:
+    return _THIRD_PERSONS.get(word) or stem(word)
 
 
 _ROOTED_PATH = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?(?:/[\w.*-]*\w)+/?")
