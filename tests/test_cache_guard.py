@@ -410,6 +410,17 @@ def broken(a: str, b: str) -> set[str]:
             "replaced",
         ),
         ("How do I replace the battery in my car?", "How do I jump-start the battery in my car?", "replaced"),
+        # a number said more often on each side: as sets, one side only adds one
+        (
+            "I have 3 apples and 3 pears, how many fruits is that?",
+            "I have 3 apples and 5 pears, how many fruits is that?",
+            "number",
+        ),
+        (
+            "Calculate the first-month salary for an employee who starts on March 15.",
+            "Calculate the first-month salary for an employee who starts on March 1.",
+            "number",
+        ),
         # 'they' / 'them' and 'he' / 'him' are one party on either side of a directional word
         (
             "my kids play with our puppy all day long, can they get worms from the dog",
@@ -667,6 +678,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "For every email I want to keep just the row with the smallest id.",
             "I want to keep only the row with the lowest id for each email.",
         ),
+        # 'and a half' is half a unit more; a word glued to a unit ('an ALB') is no measure
+        ("Is an hour and a half enough for a 10 km run?", "Is 90 minutes enough for a 10 km run?"),
+        ("Is two and a half hours enough to see the Louvre?", "Is 2.5 hours enough to see the Louvre?"),
+        (
+            "Tasks behind an ALB take 90 seconds to get healthy and we get 502 errors, then more 502 errors",
+            "Tasks behind an ALB take a minute and a half to get healthy and we get 502 errors, then more 502 errors",
+        ),
+        ("What is the probability of rolling two sixes with two fair dice?", "two fair dice - chance both come up 6?"),
         # the same word with and without its hyphen
         ("Can you e-mail me the quarterly report?", "Can you email me the quarterly report?"),
         ("Schedule a follow-up call with the client", "Schedule a followup call with the client"),

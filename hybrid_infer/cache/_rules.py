@@ -109,7 +109,7 @@ _QUANTITY = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?|"
     + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
     + "|".join(sorted(_CARDINALS, key=len, reverse=True))
-    + r"|an?|one)\s*-?\s*("
+    + r"|an?|one)(?:(?<=\d)\s*-?\s*|\s*-\s*|\s+)("  # a word is no count glued to a unit: 'an ALB'
     + "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] in _SCALES), key=len, reverse=True))
     + r")(?![\w])"
 )
@@ -286,6 +286,8 @@ class TextFacts:
     owned_content: tuple[str, ...]
     """``content`` with possessives read as their nouns ('host's' -> 'host')."""
     numbers: frozenset[str]
+    number_counts: Mapping[str, int]
+    """How many times the text says each of ``numbers``."""
     units: frozenset[str]
     entities: frozenset[str]
     identifiers: frozenset[str]
@@ -610,7 +612,8 @@ def _text_facts(text: str) -> TextFacts:
     text = _ZERO_OF.sub(_zero_of, text)
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
-    numbers = _numbers(text, words)
+    number_counts = _numbers(text, words)
+    numbers = frozenset(number_counts)
     units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS)
     content = tuple(stem(w) for w in words if _is_content(w))
     categories = {
@@ -637,6 +640,7 @@ def _text_facts(text: str) -> TextFacts:
         content=content,
         owned_content=_owned_content(words),
         numbers=numbers,
+        number_counts=MappingProxyType(number_counts),
         units=units,
         entities=entities,
         identifiers=_identifiers(text),
@@ -729,10 +733,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
-        "number": (
-            bool(_unmatched(_numbers_of(a, b, numbers_a), numbers_b))
-            and bool(_unmatched(_numbers_of(b, a, numbers_b), numbers_a))
-        )
+        "number": (_says_more(a, b, numbers_a, numbers_b) and _says_more(b, a, numbers_b, numbers_a))
         or _ranks_differ(a, b)
         or _measures_differ(a, b)
         or _counts_traded(a, b)
@@ -1108,8 +1109,9 @@ def _participle_bases(word: str) -> set[str]:
     return bases
 
 
-def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
-    found = {_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text)}  # '1e-5', '6.02e23'
+def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
+    """Each number the text says, with how many times it says it."""
+    found = Counter(_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text))  # '1e-5', '6.02e23'
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
     text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text)))  # '401(k)' is '401k'
     for match in _NUMBER.finditer(text):
@@ -1138,17 +1140,17 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
             token = digits.group(1)  # '10s' (seconds, or a decade) -> '10'
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
-        found.add(token)
+        found[token] += 1
     found.update(m.lower() for m in _HEX.findall(text))
     found.update(
         re.sub(r"\s", "", m).lower().replace("\u00d7", "x") for m in _DIMENSIONS.findall(text)
     )  # error codes, addresses: 0x80070057
     found.update(_word_numbers(words))
     for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
-        found.add(_format_number(round(float(match.group(1)) / 100, 6)))
+        found[_format_number(round(float(match.group(1)) / 100, 6))] += 1
     for match in _SCALED.finditer(text):  # '3 million' is 3000000 (and 3, as in '3M'), as 'three million' is
-        found.discard(NUMBER_WORDS[match.group(2).lower()])
-        found.add(_format_number(float(match.group(1).replace(",", "")) * int(NUMBER_WORDS[match.group(2).lower()])))
+        found.pop(NUMBER_WORDS[match.group(2).lower()], None)
+        found[_format_number(float(match.group(1).replace(",", "")) * int(NUMBER_WORDS[match.group(2).lower()]))] += 1
     # 'one paragraph', 'one week': one of a format, a unit or a period ('which one', 'one of
     # them', 'a one-liner' count nothing)
     found.update(
@@ -1156,9 +1158,16 @@ def _numbers(text: str, words: tuple[str, ...]) -> frozenset[str]:
         for m in _ONE_OF.finditer(text)
         if _counted_noun(m.group(1).lower()) and _word_before(text, m.start()) not in _TENS  # 'twenty one days'
     )
-    return frozenset(found)
+    return found
 
 
+_PLURAL_DIGITS = MappingProxyType(
+    {
+        f"{w}es" if w.endswith("x") else f"{w}s": NUMBER_WORDS[w]
+        for w in ("two", "three", "four", "five", "six", "seven", "eight", "nine")
+    }
+)
+"""'two sixes', 'a pair of fours': the digit named in the plural."""
 _TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
 _MULTIPLIERS = frozenset({"hundred", "thousand", "million", "billion"})
 
@@ -1180,7 +1189,9 @@ def _word_numbers(words: tuple[str, ...]) -> list[str]:
     i = 0
     while i < len(words):
         word = words[i]
-        value = NUMBER_WORDS.get(word, "1" if word == "one" and i and words[i - 1] in _TENS else None)
+        value = NUMBER_WORDS.get(
+            word, "1" if word == "one" and i and words[i - 1] in _TENS else _PLURAL_DIGITS.get(word)
+        )
         if value is None:
             i += 1
             continue
@@ -1344,6 +1355,16 @@ def _aliases(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
     return frozenset(found)
 
 
+def _says_more(a: TextFacts, b: TextFacts, numbers_a: frozenset[str], numbers_b: frozenset[str]) -> bool:
+    """``a`` says a number ``b`` lacks, or says it more often: with the other side doing the
+    same, '3 apples and 3 pears' / '3 apples and 5 pears' and 'the first-month salary ...
+    March 15' / '... March 1' change a number (as sets, one side only adds one)."""
+    own = _numbers_of(a, b, numbers_a)
+    return bool(_unmatched(own, numbers_b)) or any(
+        a.number_counts[n] > b.number_counts[n] for n in own & numbers_b if n in b.number_counts
+    )
+
+
 def _unmatched(numbers: frozenset[str], other: frozenset[str]) -> set[str]:
     """``numbers`` the other side lacks. A time with 'am' or 'pm' matches the same time
     without it ('6:30' / '6:30am'), not one with the other half of the day."""
@@ -1384,7 +1405,7 @@ def _glued(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> set[str]:
 
 def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str], frozenset[str]]:
     """Measures with a unit that has a scale, and the numbers and units they use."""
-    lowered = text.lower()
+    lowered = _AND_A_HALF_BEFORE.sub(_half_more, text.lower())  # 'two and a half hours' is '2.5 hours'
     found: list[tuple[str, float]] = []
     numbers: set[str] = set()
     units: set[str] = set()
@@ -1398,6 +1419,7 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str
         value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
         before = lowered[: match.start()].rstrip()
         value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
+        value += 0.5 if _AND_A_HALF_AFTER.match(lowered, match.end()) else 0.0  # 'a minute and a half'
         found.append((dimension, value * size))
         units.add(UNITS[unit])
         if count in _CARDINALS or count[0].isdigit():
@@ -1408,6 +1430,16 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str
             found.append(_SCALES[UNITS[match.group(1)]])
             units.add(UNITS[match.group(1)])
     return tuple(sorted(found)), frozenset(numbers), frozenset(units)
+
+
+_AND_A_HALF_AFTER = re.compile(r"\s+and\s+a\s+half\b")
+_AND_A_HALF_BEFORE = re.compile(
+    rf"(?<![\w.])(\d+|{'|'.join(sorted(_CARDINALS, key=len, reverse=True))})\s+and\s+a\s+half\b"
+)
+
+
+def _half_more(match: re.Match[str]) -> str:
+    return f"{_CARDINALS.get(match.group(1), match.group(1))}.5"
 
 
 def _same_measures(a: TextFacts, b: TextFacts) -> bool:
