@@ -410,6 +410,7 @@ def broken(a: str, b: str) -> set[str]:
             "replaced",
         ),
         ("How do I replace the battery in my car?", "How do I jump-start the battery in my car?", "replaced"),
+        ("Should I fill out a W-2 form?", "Should I fill out a W-4 form?", "number"),
         # a number said more often on each side: as sets, one side only adds one
         (
             "I have 3 apples and 3 pears, how many fruits is that?",
@@ -686,6 +687,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Tasks behind an ALB take a minute and a half to get healthy and we get 502 errors, then more 502 errors",
         ),
         ("What is the probability of rolling two sixes with two fair dice?", "two fair dice - chance both come up 6?"),
+        # a capitalised name and its number, with or without a hyphen
+        ("Can I deduct my home office if I'm a W-2 employee?", "As a W2 employee, can I deduct my home office?"),
+        # a tool name after a possessive and an adjective names a thing, not a subcommand
+        ("git rename a local branch", "how do i change the name of a branch in my local git repo"),
+        # one category member in the plural or not ('kids' / 'a child')
+        ("what age can kids start swimming lessons", "At what age is a child ready to begin swim lessons?"),
         # the same word with and without its hyphen
         ("Can you e-mail me the quarterly report?", "Can you email me the quarterly report?"),
         ("Schedule a follow-up call with the client", "Schedule a followup call with the client"),

@@ -600,6 +600,10 @@ _NOT_FREE_OF = frozenset(
 )
 
 
+_LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+)?)(?![\w-]|\.\d)")
+"""A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
+
+
 def _free_of(match: re.Match[str]) -> str:
     """'spoiler-free' says 'without spoilers' ('feel free', 'for free' say nothing of the
     kind); the negation reaches no further than that word (a comma ends its reach)."""
@@ -610,6 +614,7 @@ def _free_of(match: re.Match[str]) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text.translate(_TYPOGRAPHY)))
     text = _ZERO_OF.sub(_zero_of, text)
+    text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
     number_counts = _numbers(text, words)
@@ -617,8 +622,8 @@ def _text_facts(text: str) -> TextFacts:
     units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS)
     content = tuple(stem(w) for w in words if _is_content(w))
     categories = {
-        (_CATEGORY_OF[w], _CANONICAL.get(w) or _CANONICAL.get(_singular(w), _singular(w)))
-        for w in words
+        (_CATEGORY_OF[w], _singular(_CANONICAL.get(w) or _CANONICAL.get(_singular(w), _singular(w))))
+        for w in words  # 'kids' / 'a child': one member, said in the plural or not
         if w in _CATEGORY_OF
     }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
@@ -1325,10 +1330,12 @@ def _is_path(token: str) -> bool:
 
 
 def _modifies_noun(text: str, start: int) -> bool:
-    """A tool name after an article or possessive names a kind of thing, not a command:
-    'a git repository', 'my npm packages', 'the docker image'."""
-    before = text[:start].split()
-    return bool(before) and before[-1].lower() in _NOUN_MARKERS
+    """A tool name after an article or possessive, perhaps with one word between, names a
+    kind of thing, not a command: 'a git repository', 'my npm packages', 'my local git repo'."""
+    before = text[:start].split()[-2:]
+    if before and before[-1].lower() in _NOUN_MARKERS:
+        return True
+    return len(before) == 2 and before[0].lower() in _NOUN_MARKERS and before[1].isalpha()
 
 
 def _initials(text: str, words: tuple[str, ...]) -> frozenset[str]:
