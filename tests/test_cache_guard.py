@@ -411,6 +411,12 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("How do I replace the battery in my car?", "How do I jump-start the battery in my car?", "replaced"),
         ("Should I fill out a W-2 form?", "Should I fill out a W-4 form?", "number"),
+        # the same owners and things owned, paired otherwise
+        (
+            "My neighbor's tree fell on my fence during the storm. Who pays for the repair?",
+            "My tree fell on my neighbor's fence during the storm. Who pays for the repair?",
+            "direction",
+        ),
         # a number said more often on each side: as sets, one side only adds one
         (
             "I have 3 apples and 3 pears, how many fruits is that?",
@@ -693,6 +699,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("git rename a local branch", "how do i change the name of a branch in my local git repo"),
         # one category member in the plural or not ('kids' / 'a child')
         ("what age can kids start swimming lessons", "At what age is a child ready to begin swim lessons?"),
+        # the same owners of the same things, in the passive
+        ("My dog bit my neighbor's cat, am I liable?", "Am I liable if my neighbor's cat was bitten by my dog?"),
         # the same word with and without its hyphen
         ("Can you e-mail me the quarterly report?", "Can you email me the quarterly report?"),
         ("Schedule a follow-up call with the client", "Schedule a followup call with the client"),

@@ -381,6 +381,8 @@ class TextFacts:
     """How often each token with digits occurs ('wpa2' twice)."""
     wh_roles: Mapping[tuple[str, str], str] = field(default_factory=_empty_mapping)
     """(other party, verb) -> whether the question asks for the subject or the object."""
+    possessions: tuple[tuple[str, str], ...] = ()
+    """(owner, owned) of each possessive, sorted (see :func:`_possessions`)."""
     speaker_sides: frozenset[str] = frozenset()
     """Where the speaker stands in a comparison: 'before' or 'after' 'than'."""
     asks_part: bool = False
@@ -690,6 +692,7 @@ def _text_facts(text: str) -> TextFacts:
         change_kinds=_change_kinds(signature),
         numbered_counts=MappingProxyType(Counter(_NUMBERED_TOKEN.findall(signature))),
         wh_roles=_wh_roles(words),
+        possessions=_possessions(words),
         speaker_sides=_speaker_compared(words),
         asks_part=_asks_part(words),
         says_whole=not _WHOLE.isdisjoint(words),
@@ -1806,6 +1809,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _roles_traded(a, b)
         or _roles_traded(b, a)
         or _speaker_traded(a, b)
+        or _owners_traded(a.possessions, b.possessions)
         or _wh_roles_traded(a, b)
         or _runs_traded(a.compounds, b.compounds, a.listed)
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
@@ -1862,6 +1866,30 @@ def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
         elif y == "me" and _is_content(x):
             before.add(stem(x))
     return after, before
+
+
+_POSSESSIVE_OWNERS = MappingProxyType({"my": "i", "our": "we", "your": "you", "his": "he", "their": "they"})
+"""Possessive determiners and who they name ('her' is also an object: left out)."""
+
+
+def _possessions(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(owner, the first content word owned) for each possessive: 'my neighbor's tree fell on
+    my fence' -> (i, neighbor), (neighbor, tree), (i, fence)."""
+    found = []
+    for i, word in enumerate(words[:-1]):
+        owner = _POSSESSIVE_OWNERS.get(word) or (stem(_owner(word)) if _owner(word) != word else "")
+        owned = next((o for w in words[i + 1 : i + 4] if _is_content(o := _owner(w))), "")
+        if owner and owned:
+            found.append((owner, stem(owned)))
+    return tuple(sorted(found))
+
+
+def _owners_traded(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
+    """The same owners and the same things owned, paired otherwise: 'my neighbor's tree fell
+    on my fence' / 'my tree fell on my neighbor's fence'."""
+    if len(a) < 2 or a == b:
+        return False
+    return sorted(o for o, _ in a) == sorted(o for o, _ in b) and sorted(t for _, t in a) == sorted(t for _, t in b)
 
 
 def _speaker_traded(a: TextFacts, b: TextFacts) -> bool:
