@@ -411,6 +411,12 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("How do I replace the battery in my car?", "How do I jump-start the battery in my car?", "replaced"),
         ("Should I fill out a W-2 form?", "Should I fill out a W-4 form?", "number"),
+        # a negating participle in the passive bears on its subject
+        (
+            "List the foods I should eat when taking warfarin.",
+            "Tell me which foods should be avoided while on warfarin.",
+            "negation",
+        ),
         # the same owners and things owned, paired otherwise
         (
             "My neighbor's tree fell on my fence during the storm. Who pays for the repair?",
@@ -699,6 +705,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("git rename a local branch", "how do i change the name of a branch in my local git repo"),
         # one category member in the plural or not ('kids' / 'a child')
         ("what age can kids start swimming lessons", "At what age is a child ready to begin swim lessons?"),
+        ("Which foods should be avoided on a keto diet?", "What foods should I avoid on a keto diet?"),
         # the same owners of the same things, in the passive
         ("My dog bit my neighbor's cat, am I liable?", "Am I liable if my neighbor's cat was bitten by my dog?"),
         # the same word with and without its hyphen

@@ -975,10 +975,16 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             or (word in _STOPPING and following.endswith("ing") and len(following) > 5)
             or held
         ):
-            targets = [stem(w) for w in words[held or i + 1 :] if _is_content(w) and w not in _DEGREE_WORDS]
+            start = held or i + 1
+            if word.endswith("ed") and i and words[i - 1] in _BE_FORMS:  # 'which foods should be avoided'
+                start = next((j for j in range(i - 2, -1, -1) if _is_content(words[j])), start)
+            targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]
             found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
     return tuple(found)
 
+
+_BE_FORMS = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "gets", "got"})
+"""Before a negating participle, the passive: its negation bears on the subject before it."""
 
 _ZERO_OF = re.compile(r"(?i)(?<![\w-])zero ([a-z]{3,})\b")
 _NOT_ZERO_OF = frozenset(
