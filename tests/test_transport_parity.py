@@ -101,6 +101,8 @@ _ODD_BODIES: dict[str, object] = {
 _ODD_STREAMS: dict[str, list[bytes]] = {
     "error_event_first": [b'data: {"error": {"message": "overloaded", "type": "server_error"}}\n\n'],
     "finish_without_done": [_chunk({"content": "hello"}), _chunk({}, "stop")],
+    # a 200 stream with no body at all: litellm makes up a finish reason for it
+    "empty_stream": [],
 }
 
 
@@ -144,6 +146,7 @@ async def odd_server() -> AsyncIterator[tuple[str, dict[str, str]]]:
         ("no_usage", False, "ok"),
         ("error_event_first", True, "MalformedResponse"),
         ("finish_without_done", True, "ok"),
+        ("empty_stream", True, "ProviderConnectionError"),
     ],
 )
 async def test_odd_answers_are_classified_alike(
@@ -166,6 +169,69 @@ async def test_odd_answers_are_classified_alike(
             assert result is not None and result.usage.completion_tokens > 0  # estimated when not reported
             seen.append("ok")
     assert seen == [expected, expected]
+
+
+async def test_a_lone_done_is_complete_for_native_and_broken_for_litellm(
+    odd_server: tuple[str, dict[str, str]],
+) -> None:
+    """The documented difference: '[DONE]' without a finish reason ends a native stream
+    properly; litellm cannot tell it from a stream closed early (it makes up "stop")."""
+    api_base, mode = odd_server
+    _ODD_STREAMS["lone_done"] = [b"data: [DONE]\n\n"]
+    mode["name"] = "lone_done"
+    try:
+        native = Deployment(name="odd", model="openai/m", api_base=api_base, transport="native", timeout_s=5)
+        async with HybridClient([native], health=NO_PROBES) as client:
+            chunks = [c async for c in client.astream("hi")]
+            assert chunks[-1].result is not None and chunks[-1].result.text == ""
+        wrapped = Deployment(name="odd", model="openai/m", api_base=api_base, transport="litellm", timeout_s=5)
+        async with HybridClient([wrapped], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                _ = [c async for c in client.astream("hi")]
+            assert info.value.attempts[0].error_type == "ProviderConnectionError"
+    finally:
+        del _ODD_STREAMS["lone_done"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        ([b'{"foo": 1}\n'], "MalformedResponse"),  # JSON, but not an Ollama chunk
+        ([], "ProviderConnectionError"),  # no line at all
+    ],
+)
+async def test_odd_ollama_streams_are_classified_alike(lines: list[bytes], expected: str) -> None:
+    async def chat(request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+        await response.prepare(request)
+        for line in lines:
+            await response.write(line)
+        await response.write_eof()
+        return response
+
+    app = web.Application()
+    app.router.add_post("/api/chat", chat)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        seen = []
+        for transport in ("native", "litellm"):
+            deployment = Deployment(
+                name="odd",
+                model="ollama_chat/m",
+                api_base=f"http://127.0.0.1:{runner.addresses[0][1]}",
+                transport=transport,
+                timeout_s=5,
+            )
+            async with HybridClient([deployment], health=NO_PROBES) as client:
+                with pytest.raises(AllDeploymentsFailed) as info:
+                    _ = [c async for c in client.astream("hi")]
+                seen.append(info.value.attempts[0].error_type)
+        assert seen == [expected, expected]
+    finally:
+        await runner.cleanup()
 
 
 async def test_an_answer_that_repeats_itself_streams_whole_over_both_transports(fake) -> None:

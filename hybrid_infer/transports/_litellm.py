@@ -198,6 +198,10 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
         return ProviderConnectionError(f"connection failed: {message[:300]}", deployment=name)
     if kind == "ContextWindowExceededError":
         return error_for_status(400, "context_length_exceeded: " + message[:300], deployment=name)
+    if any(isinstance(c, KeyError | TypeError) for c in causes) and _raised_in(causes, "chunk_parser"):
+        # a stream line of JSON that is not the protocol's ('{"foo": 1}'): litellm calls it
+        # a bad request, the native transport a malformed response
+        return MalformedResponse(f"invalid stream chunk: {message[:300]}", deployment=name)
     if kind in ("APIConnectionError", "ConnectError", "ConnectionError"):
         if any(marker in lowered for marker in _MALFORMED_MARKERS):
             return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
@@ -439,8 +443,10 @@ class LiteLLMTransport(Transport):
                 # native transport's ``async with`` does; shielded so a second cancel cannot
                 # leave it half-closed.
                 await asyncio.shield(_aclose(response))
-        if finish is None:
-            # litellm ends a cut stream quietly; a stream without a finish reason is broken.
+        if finish is None or not _provider_finished(response):
+            # litellm ends a cut stream quietly, and makes up "stop" for a stream that never
+            # gave a finish reason (an empty body, a lone [DONE], Ollama lines it dropped):
+            # a stream without the provider's own finish reason is broken.
             raise ProviderConnectionError("stream ended without a finish reason", deployment=deployment.name)
         text = "".join(parts)
         yield Completion(
@@ -476,6 +482,18 @@ async def _aclose(stream: Any) -> None:
     if close is not None:
         with contextlib.suppress(Exception):  # best effort: the stream is being abandoned
             await close()
+
+
+def _provider_finished(response: Any) -> bool:
+    """Whether the provider itself ended the stream with a finish reason. litellm's stream
+    wrapper records the ones it received; the final chunk it builds says "stop" either way."""
+    received = [getattr(response, name, _UNKNOWN) for name in ("received_finish_reason", "intermittent_finish_reason")]
+    if all(value is _UNKNOWN for value in received):
+        return True  # a wrapper without those records: trust its finish reason
+    return any(isinstance(value, str) and value for value in received)
+
+
+_UNKNOWN = object()
 
 
 def _finish(value: Any) -> str | None:
