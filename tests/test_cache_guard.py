@@ -417,6 +417,17 @@ def broken(a: str, b: str) -> set[str]:
             "Tell me which foods should be avoided while on warfarin.",
             "negation",
         ),
+        (
+            "Which is heavier, a kilogram of steel or a pound of feathers?",
+            "Which is heavier, a pound of steel or a kilogram of feathers?",
+            "direction",
+        ),
+        # one negation each, moved to another word (a negation does not reach past 'when')
+        (
+            "Why does my React component re-render when the props don't change?",
+            "Why doesn't my React component re-render when the props change?",
+            "negation",
+        ),
         # the same owners and things owned, paired otherwise
         (
             "My neighbor's tree fell on my fence during the storm. Who pays for the repair?",
@@ -706,6 +717,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # one category member in the plural or not ('kids' / 'a child')
         ("what age can kids start swimming lessons", "At what age is a child ready to begin swim lessons?"),
         ("Which foods should be avoided on a keto diet?", "What foods should I avoid on a keto diet?"),
+        ("How do I stop procrastinating?", "How can I stop procrastinating?"),
+        ("What is the capital of France?", "What is France's capital?"),
+        ("Why doesn't my cron job run when I'm logged out?", "Why won't my cron job run while I'm logged out?"),
         # the same owners of the same things, in the passive
         ("My dog bit my neighbor's cat, am I liable?", "Am I liable if my neighbor's cat was bitten by my dog?"),
         # the same word with and without its hyphen

@@ -790,6 +790,16 @@ def _negation_sides(a: TextFacts, b: TextFacts) -> tuple[TextFacts, TextFacts]:
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     if (a.held & b.persisting) or (b.held & a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
+    if _negations(a) == _negations(b) == 1 and a.negated and b.negated:
+        # one negation each, moved to another word: 'why does it re-render when the props
+        # don't change' / 'why doesn't it re-render when the props change'
+        targets_a, targets_b = set(_targets(a.negated)), set(_targets(b.negated))
+        return (
+            targets_a.isdisjoint(targets_b)
+            and _negated_on_one_side(a, b)
+            and _negated_on_one_side(b, a)
+            and all(t not in b.held and t not in a.held for t in targets_a | targets_b)
+        )
     return (
         _negations(a) % 2 != _negations(b) % 2
         and (_negates_shared(a, b) or _negates_shared(b, a))
@@ -1072,14 +1082,19 @@ def _listed(tokens: tuple[str, ...]) -> frozenset[str]:
     return frozenset(found)
 
 
+_SUBORDINATORS = frozenset({"when", "whenever", "if", "unless", "because", "although", "though", "while", "whereas"})
+"""Words that open another clause: a negation before them does not reach past them."""
+
+
 def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
-    """Stems of the content words after a negating word, up to the end of its clause (a comma
-    or a sentence end) and at most six: 'without regex or the ipaddress module' reaches both."""
+    """Stems of the content words after a negating word, up to the end of its clause (a comma,
+    a sentence end or a word such as 'when' or 'if') and at most six: 'without regex or the
+    ipaddress module' reaches both."""
     reach: set[str] = set()
     left = 0
     previous = ""
     for word in tokens:
-        if not word[0].isalnum():
+        if not word[0].isalnum() or word in _SUBORDINATORS:
             left = left if word == "/" else 0
             continue
         if left and _is_content(word):
@@ -1880,9 +1895,15 @@ _POSSESSIVE_OWNERS = MappingProxyType({"my": "i", "our": "we", "your": "you", "h
 
 def _possessions(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(owner, the first content word owned) for each possessive: 'my neighbor's tree fell on
-    my fence' -> (i, neighbor), (neighbor, tree), (i, fence)."""
+    my fence' -> (i, neighbor), (neighbor, tree), (i, fence); and 'X of Y' as Y's X."""
     found = []
     for i, word in enumerate(words[:-1]):
+        if word == "of" and i:  # 'a kilogram of steel' is the steel's kilogram
+            before = words[i - 1]
+            after = next((o for w in words[i + 1 : i + 4] if _is_content(o := _owner(w))), "")
+            if _is_content(before) and after:
+                found.append((stem(after), stem(before)))
+            continue
         owner = _POSSESSIVE_OWNERS.get(word) or (stem(_owner(word)) if _owner(word) != word else "")
         owned = next((o for w in words[i + 1 : i + 4] if _is_content(o := _owner(w))), "")
         if owner and owned:
