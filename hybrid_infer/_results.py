@@ -101,6 +101,12 @@ class Result(BaseModel):
     attempts: list[Attempt] = Field(default_factory=list)
     request_id: str = ""
 
+    @property
+    def deployment(self) -> str:
+        """The deployment that produced the answer: ``provider`` under the name an
+        :class:`Attempt` uses for it."""
+        return self.provider
+
     def assistant_message(self) -> dict[str, Any]:
         """This answer as the ``assistant`` message to append to the conversation: the text,
         and the tool calls the ``tool`` messages that follow it answer."""

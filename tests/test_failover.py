@@ -23,6 +23,8 @@ async def test_a_5xx_fails_over_and_is_recorded(fake, transport: str) -> None:
     async with HybridClient(deployments, health=NO_PROBES) as client:
         result = await client.acomplete("hi")
     assert result.provider == "good"
+    assert result.deployment == "good"  # the same name under an Attempt's word for it
+    assert "deployment" not in result.model_dump()
     first, second = result.attempts
     assert (first.deployment, first.outcome, first.error_type, first.status) == ("bad", "error", "ServerError", 500)
     assert (second.deployment, second.outcome) == ("good", "ok")
