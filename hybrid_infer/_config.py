@@ -80,6 +80,15 @@ class Deployment(BaseModel):
     rpm: int | None = Field(default=None, ge=1, strict=True)
     transport: TransportName = "auto"
 
+    @field_validator("model")
+    @classmethod
+    def _check_model(cls, value: str) -> str:
+        if any(c.isspace() or not c.isprintable() for c in value):
+            raise ValueError("model must not contain spaces or control characters, e.g. 'openai/gpt-4o-mini'")
+        if value.startswith("/") or value.endswith("/"):
+            raise ValueError(f"model {value!r} lacks a name around its '/', e.g. 'ollama_chat/qwen3-coder'")
+        return value
+
     @field_validator("api_base")
     @classmethod
     def _check_api_base(cls, value: str | None) -> str | None:

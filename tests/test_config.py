@@ -47,6 +47,14 @@ def test_bad_deployment_field_is_named(field: str, value: object) -> None:
     assert field in str(info.value)
 
 
+@pytest.mark.parametrize("model", ["   ", "openai/", "openai/ gpt-4o-mini", "/gpt-4o-mini", "gpt-4o-mini\n"])
+def test_a_model_string_that_names_no_model_is_refused(model: str) -> None:
+    """Caught when the client is built, not as a rejected request on every call."""
+    with pytest.raises(ValidationError) as info:
+        Deployment(name="x", model=model, api_base="http://127.0.0.1:1")
+    assert "model" in str(info.value)
+
+
 def test_a_password_in_api_base_is_masked_in_dumps_too() -> None:
     deployment = Deployment(name="d", model="openai/m", api_base="http://user:Pr0xyPassw0rd@proxy:3128/v1")
     assert "Pr0xyPassw0rd" not in str(deployment.model_dump())
