@@ -56,7 +56,7 @@ from hybrid_infer._results import (
 from hybrid_infer._state import DeploymentState
 from hybrid_infer.errors import ClientClosed, ConfigError, HybridInferError
 from hybrid_infer.events import BreakerStateChanged, Callback, EventBus, HealthChanged
-from hybrid_infer.policies import Policy, resolve_policy
+from hybrid_infer.policies import ByUseCase, Policy, resolve_policy
 from hybrid_infer.transports import Transport
 
 if TYPE_CHECKING:
@@ -147,6 +147,7 @@ class HybridClient:
         self._deployments = _validate_deployments(deployments)
         self._policy = resolve_policy(policy)
         self._policy.validate(self._deployments)
+        _check_use_case_routes(self._policy, self._deployments)
         if health is None:
             self._health = HealthConfig()
         elif isinstance(health, HealthConfig):
@@ -393,6 +394,7 @@ class HybridClient:
             # Only the deployments this request can reach must suit it (a use case narrows them).
             reachable = [d for d in self._deployments if request.use_case in d.use_cases] if request.use_case else []
             resolved.validate(reachable or self._deployments)
+            _check_use_case_routes(resolved, self._deployments)
             object.__setattr__(request, "policy", resolved)
         return request
 
@@ -713,3 +715,17 @@ def _closer(client: weakref.ref[HybridClient]) -> Callable[[], None]:
                 alive.close()
 
     return close_at_exit
+
+
+def _check_use_case_routes(policy: Policy, deployments: Sequence[Deployment]) -> None:
+    """A ``ByUseCase`` route for a use case no deployment serves is a typo ('reasonnig'):
+    requests for the intended one would quietly take the default route."""
+    if not isinstance(policy, ByUseCase):
+        return
+    known = {tag for deployment in deployments for tag in deployment.use_cases}
+    unknown = sorted(set(policy.routes) - known)
+    if unknown:
+        raise ConfigError(
+            f"ByUseCase routes {unknown} match no deployment's use_cases (they have: {sorted(known) or 'none'})",
+            field="policy",
+        )

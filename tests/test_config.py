@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from hybrid_infer import Cheapest, ConfigError, Deployment, HealthConfig, HybridClient, LocalFirst
+from hybrid_infer import ByUseCase, Cheapest, ConfigError, Deployment, HealthConfig, HybridClient, LocalFirst
 
 from .conftest import NO_PROBES, deployment_for
 
@@ -141,6 +141,22 @@ def test_deployment_mappings_are_validated_with_their_index() -> None:
 def test_unknown_policy_name_is_rejected() -> None:
     with pytest.raises(ConfigError, match="policy"):
         HybridClient([local()], policy="random")
+
+
+def test_a_use_case_route_no_deployment_serves_is_refused(fake) -> None:
+    """A typo in a route ('reasonnig') would send 'reasoning' requests down the default route."""
+    tagged = Deployment(name="r", model="ollama_chat/m", api_base="http://127.0.0.1:1", use_cases={"reasoning"})
+    with pytest.raises(ConfigError, match="reasonnig") as info:
+        HybridClient([tagged], policy=ByUseCase({"reasonnig": "cheapest"}))
+    assert info.value.field == "policy"
+    provider = fake("ollama")
+    served = deployment_for(provider, "r", use_cases={"reasoning", "chat"})
+    with HybridClient([served], policy=ByUseCase({"reasoning": "fastest"}), health=NO_PROBES) as client:
+        with pytest.raises(ConfigError, match="reasonnig"):
+            client.complete("hi", policy=ByUseCase({"reasonnig": "cheapest"}))
+        # a route for another use case than the request's is fine
+        assert client.complete("hi", use_case="chat", policy=ByUseCase({"reasoning": "fastest"})).text
+    assert provider.request_count == 1
 
 
 @pytest.mark.parametrize("value", [-1, 1e300, math.inf])
