@@ -254,7 +254,11 @@ class Engine:
                 patience = (
                     self.queue_timeout_s if call.request.queue_timeout_s is None else call.request.queue_timeout_s
                 )
-                raise Overloaded(f"every candidate stayed saturated for {patience:g}s", call.attempts)
+                failed = [f"{a.deployment}: {a.outcome}" for a in call.attempts if a.outcome in ("error", "timeout")]
+                message = f"every candidate stayed saturated for {patience:g}s"
+                if failed:  # the others failed first: say so, the message is all many logs keep
+                    message = f"{', '.join(failed)}; every other candidate stayed saturated for {patience:g}s"
+                raise Overloaded(message, call.attempts)
             frees = [t for s in ordered if (t := s.free_at()) is not None]
             if frees:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))

@@ -46,6 +46,23 @@ async def test_when_everything_is_saturated_callers_wait_then_get_overloaded(fak
     assert slow.request_count == 1
 
 
+async def test_overloaded_after_a_failure_names_the_failure_too(fake) -> None:
+    """One deployment times out, the other stays busy: the message says both, not only 'saturated'."""
+    hanging, slow = fake("openai", hang=True), fake("openai", latency_s=1.0)
+    deployments = [deployment_for(hanging, "hangs", timeout_s=0.2), deployment_for(slow, "busy", max_concurrency=1)]
+    async with HybridClient(deployments, health=NO_PROBES, queue_timeout_s=0.1) as client:
+        first = asyncio.ensure_future(client.acomplete("holds the slot"))  # fails over to 'busy' and holds it
+        await wait_for(lambda: slow.in_flight == 1)
+        with pytest.raises(Overloaded) as info:
+            await client.acomplete("waits")
+        assert [(a.deployment, a.outcome) for a in info.value.attempts] == [
+            ("hangs", "timeout"),
+            ("busy", "skipped_busy"),
+        ]
+        assert str(info.value).startswith("hangs: timeout; every other candidate stayed saturated")
+        await first
+
+
 async def test_a_waiting_request_takes_the_slot_as_soon_as_it_frees(fake) -> None:
     slow = fake("openai", latency_s=0.2)
     async with HybridClient(
