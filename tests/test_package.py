@@ -42,6 +42,24 @@ def test_importing_the_package_does_not_import_litellm() -> None:
     assert out.strip() == "False"
 
 
+@pytest.mark.parametrize("protocol", ["openai", "ollama"])
+def test_the_first_litellm_call_of_a_process_fits_a_tight_timeout(fake, protocol: str) -> None:
+    """litellm loads a tokenizer and more modules on its first call (about 0.6 s here): the
+    client does that while it starts, so the first call's ``timeout_s`` is its own. A fresh
+    interpreter, as the process-wide state of litellm is warm in this one."""
+    provider = fake(protocol, models=["m"])
+    model = "ollama_chat/m" if protocol == "ollama" else "openai/m"
+    out = run_python(
+        "from hybrid_infer import HybridClient, Deployment\n"
+        f"d = Deployment(name='d', model={model!r}, api_base={provider.api_base!r},\n"
+        "               transport='litellm', timeout_s=0.4)\n"
+        "with HybridClient([d], health={'enabled': False}) as client:\n"
+        "    chunks = list(client.stream('hi', cache='off'))\n"
+        "    print([a.outcome for a in chunks[-1].result.attempts])"
+    )
+    assert out.strip() == "['ok']"
+
+
 def test_the_public_names_resolve() -> None:
     for name in hybrid_infer.__all__:
         assert getattr(hybrid_infer, name) is not None

@@ -82,6 +82,20 @@ def load_litellm() -> ModuleType:
     return module
 
 
+def _load_and_warm(models: tuple[str, ...]) -> ModuleType:
+    """Import litellm, then answer one made-up call per provider prefix (``mock_response``:
+    no request leaves the process). litellm's first real call otherwise loads a tokenizer and
+    more modules, about 0.6 s here, counted against that call's ``timeout_s``."""
+    module = load_litellm()
+    for model in models:
+        messages = [{"role": "user", "content": "warm-up"}]
+        with contextlib.suppress(Exception):  # best effort: a real call still works without it
+            for _ in module.completion(model=model, messages=messages, mock_response="ok", stream=True):
+                pass
+            module.completion(model=model, messages=messages, mock_response="ok")
+    return module
+
+
 async def _close_loop_clients(litellm: ModuleType) -> None:
     """Drop and close the clients litellm cached for the running loop (litellm internals,
     pinned version: any surprise is logged and skipped, never raised)."""
@@ -325,7 +339,8 @@ class LiteLLMTransport(Transport):
         if self._litellm is not None:
             return
         if self._loading is None:
-            self._loading = asyncio.ensure_future(asyncio.to_thread(load_litellm))
+            models = {d.model.split("/", 1)[0]: d.model for d in self._deployments}.values()
+            self._loading = asyncio.ensure_future(asyncio.to_thread(_load_and_warm, tuple(models)))
         self._litellm = await asyncio.shield(self._loading)
 
     def _module(self) -> ModuleType:
