@@ -422,6 +422,24 @@ def broken(a: str, b: str) -> set[str]:
             "Which is heavier, a pound of steel or a kilogram of feathers?",
             "direction",
         ),
+        # 'from X ... to Y' relates X and Y past the words that describe X
+        (
+            "In Python I need to go from bytes to a base64 str for embedding in JSON. What's the code?",
+            "In Python I need to go from a base64 str embedded in JSON to bytes. What's the code?",
+            "direction",
+        ),
+        # two parts trade places around the same words, articles and possessives aside
+        (
+            "I want port 5432 on my laptop to forward to port 5432 on db.internal. Which ssh flag?",
+            "I want port 5432 on db.internal to forward to port 5432 on my laptop. Which ssh flag?",
+            "direction",
+        ),
+        # a keyword followed by a small upper-case word before the next keyword
+        (
+            "Why does this return fewer rows?\n\nSELECT email FROM a\nUNION\nSELECT email FROM b;",
+            "Why does this return fewer rows?\n\nSELECT email FROM a\nUNION ALL\nSELECT email FROM b;",
+            "identifier",
+        ),
         # one negation each, moved to another word (a negation does not reach past 'when')
         (
             "Why does my React component re-render when the props don't change?",
@@ -719,6 +737,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which foods should be avoided on a keto diet?", "What foods should I avoid on a keto diet?"),
         ("How do I stop procrastinating?", "How can I stop procrastinating?"),
         ("What is the capital of France?", "What is France's capital?"),
+        (
+            "How do I convert from a CSV file with headers to JSON in Python?",
+            "In Python, how can I convert a CSV file with headers into JSON?",
+        ),
+        (
+            "How do I get from the airport to downtown Boston by train?",
+            "Best way to travel by train to downtown Boston from the airport?",
+        ),
         ("Why doesn't my cron job run when I'm logged out?", "Why won't my cron job run while I'm logged out?"),
         # the same owners of the same things, in the passive
         ("My dog bit my neighbor's cat, am I liable?", "Am I liable if my neighbor's cat was bitten by my dog?"),

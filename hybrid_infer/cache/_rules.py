@@ -723,11 +723,11 @@ def _keyword_extended(a: TextFacts, b: TextFacts) -> bool:
     names after one ('AWS ECS' / 'AWS') are how prose names things, not changes."""
     return any(
         len(longer) > len(shorter)
-        and longer[: len(shorter)] == shorter
-        and all(w in STOPWORDS and w not in a.words for w in longer[len(shorter) :])
+        and longer[0] == shorter[0]
+        and tuple(w for w in longer if not (w in STOPWORDS and w not in a.words)) == shorter
         for shorter in a.keyword_runs
         for longer in b.keyword_runs
-    )
+    )  # the added words may come before the next keyword: 'UNION SELECT' / 'UNION ALL SELECT'
 
 
 def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
@@ -1833,6 +1833,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _owners_traded(a.possessions, b.possessions)
         or _wh_roles_traded(a, b)
         or _runs_traded(a.compounds, b.compounds, a.listed)
+        or _runs_traded(_framed_compounds(a), _framed_compounds(b), a.listed)  # "my laptop" / "db.internal"
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
@@ -2309,6 +2310,12 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
         left = [_party(w) for w in words[start:i] if _is_party(w)][-_WINDOW:]
         right = [_party(w) for w in words[i + 1 : stop] if _is_party(w)][:_WINDOW]
         pairs.update(_sided_pairs(left, right, marker, swap))
+        if words[i] == "from" and n + 1 < len(marks) and words[marks[n + 1]] in ("to", "into"):
+            # 'from X ... to Y' relates the heads of both, past the words that describe X
+            source = next((_party(w) for w in words[i + 1 : marks[n + 1]] if _is_party(w)), "")
+            target = next((_party(w) for w in words[marks[n + 1] + 1 :] if _is_party(w)), "")
+            if source and target and source != target:
+                pairs.add((source, target, "to"))
     return pairs
 
 
