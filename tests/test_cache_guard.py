@@ -746,6 +746,32 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Best way to travel by train to downtown Boston from the airport?",
         ),
         ("Why doesn't my cron job run when I'm logged out?", "Why won't my cron job run while I'm logged out?"),
+        # 'prod' is 'production'
+        ("How do I deploy to staging and production with Terraform?", "Terraform: how to deploy to staging and prod?"),
+        # what a tool does in a sentence is no subcommand of it
+        (
+            "My service won't start and journalctl shows: Permission denied. What should I check?",
+            "What should I check? The service won't start and journalctl says: Permission denied.",
+        ),
+        # 'leaving out' omits, 'short of' excepts: no opposite of 'join' or 'full'
+        (
+            "In Rust, how do I join the items of a Vec<String> with commas, skipping empty ones?",
+            "Rust: how do I make one comma-separated String from the items of a Vec<String>, leaving out empty ones?",
+        ),
+        (
+            "What are my options short of rewriting the whole service?",
+            "Besides a full rewrite of the service, what options do I have?",
+        ),
+        # 'never more than 10' is a bound, not a negation of 10
+        (
+            "With tokio, how do I run 100 requests but at most 10 at a time?",
+            "With tokio, how do I run 100 requests while never having more than 10 at a time?",
+        ),
+        # letters glued to a number are a size, not a name
+        (
+            "My df.apply on 5M rows takes 20 minutes, how do I speed it up?",
+            "My df.apply on 5 million rows takes 20 minutes, how can I make it faster?",
+        ),
         # the same owners of the same things, in the passive
         ("My dog bit my neighbor's cat, am I liable?", "Am I liable if my neighbor's cat was bitten by my dog?"),
         # the same word with and without its hyphen

@@ -659,6 +659,7 @@ def _text_facts(text: str) -> TextFacts:
         aliases=_aliases(words),
         forms=MappingProxyType(
             {w: _word_forms(_owner(w)) for w in set(words) if w != "on" or _phrasal_on(words)}
+            | {w: (frozenset({f"{w} {_IDIOM_NEXT[w]}"}), frozenset()) for w in _idioms_only(words)}
             | {" ".join(phrase): (frozenset({mark}), frozenset()) for phrase, mark in _phrase_marks(words)}
         ),
         quantities=quantities,
@@ -975,6 +976,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
             and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
             and not (word == "without" and words[max(0, i - 2) : i] == ("with", "or"))  # either way
+            and not _bounds(words, i)  # 'never more than 10' is 'at most 10'
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
@@ -991,6 +993,16 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]
             found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
     return tuple(found)
+
+
+_COMPARATIVES = frozenset({"more", "fewer", "less", "longer", "later", "higher", "greater", "bigger", "larger"})
+
+
+def _bounds(words: tuple[str, ...], at: int) -> bool:
+    """A negation that sets a bound, 'no more than', 'never having more than', 'not later
+    than': an amount, read by the number rule, not a negated word."""
+    following = words[at + 1 : at + 4]
+    return any(w in _COMPARATIVES and next_ == "than" for w, next_ in pairwise(following))
 
 
 _BE_FORMS = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "gets", "got"})
@@ -1269,6 +1281,8 @@ def _entities(text: str) -> frozenset[str]:
     at_start = True
     for match in re.finditer(r"[A-Za-z][A-Za-z0-9'\u2019.-]*[A-Za-z0-9]|[A-Za-z]|[.?!:;\n,()\"\u201c\u201d]", text):
         token = match.group(0)
+        if token[0].isalpha() and match.start() and text[match.start() - 1].isdigit():
+            continue  # the letters of '5M rows', '3D points', '4K': a size or a unit, no name
         if token in _SENTENCE_END or token in _RUN_BREAKS:
             heads.update(_run_names(run))
             run = []
@@ -1322,9 +1336,9 @@ def _identifiers(text: str) -> frozenset[str]:
     )
     for match in _CLI_SUBCOMMAND.finditer(text):
         tool, sub, argument = match.groups()
-        if sub not in STOPWORDS and not _modifies_noun(text, match.start()):
+        if sub not in STOPWORDS and sub not in _TOOL_REPORTS and not _modifies_noun(text, match.start()):
             found.add(f"{tool} {sub}")  # 'git stash'
-            if argument and (argument in _PARTICLES or argument not in STOPWORDS | _PREPOSITIONS):
+            if argument and (argument in _PARTICLES or argument not in STOPWORDS | _PREPOSITIONS | _TOOL_REPORTS):
                 found.add(f"{tool} {sub} {argument}")  # 'git stash pop', 'kubectl rollout undo'
 
     return frozenset(i.lower() for i in found)
@@ -1351,6 +1365,13 @@ def _is_path(token: str) -> bool:
     if len(parts) < 2 or all(p.isdigit() or p.lower() in _DATE_PARTS for p in parts):
         return False  # a date or a date format ('12/25/2024', 'DD/MM/YYYY', 'day/month/year')
     return token.startswith(("/", "./", "../", "~/")) or len(parts) >= 3 or "." in parts[-1].strip(".")
+
+
+_TOOL_REPORTS = frozenset(
+    {"shows", "says", "prints", "outputs", "returns", "reports", "complains", "fails", "hangs", "throws"}
+    | {"gives", "displays", "crashes", "keeps", "tells", "warns", "exits", "refuses", "spits", "errors"}
+)
+"""What a tool does in a sentence ('journalctl shows: ...', 'npm complains'), not a subcommand."""
 
 
 def _modifies_noun(text: str, start: int) -> bool:
@@ -2370,6 +2391,21 @@ def _sided_pairs(left: list[str], right: list[str], marker: str, swap: bool) -> 
 
 def _is_name(word: str, named: frozenset[str]) -> bool:
     return word in named or word.startswith("alias")
+
+
+_IDIOM_NEXT = MappingProxyType({"leave": "out", "leaves": "out", "leaving": "out", "left": "out", "short": "of"})
+"""Words that mean something else before the next word: 'leaving out' (omitting, not the
+opposite of 'join'), 'short of' (except, not the opposite of 'full')."""
+
+
+def _idioms_only(words: tuple[str, ...]) -> set[str]:
+    """Words of :data:`_IDIOM_NEXT` that occur only in their idiom: no opposite for them."""
+    seen: dict[str, bool] = {}
+    for i, word in enumerate(words):
+        if word in _IDIOM_NEXT:
+            idiom = i + 1 < len(words) and words[i + 1] == _IDIOM_NEXT[word]
+            seen[word] = seen.get(word, True) and idiom
+    return {word for word, only in seen.items() if only}
 
 
 def _phrasal_on(words: tuple[str, ...]) -> bool:
