@@ -422,6 +422,7 @@ def broken(a: str, b: str) -> set[str]:
             "Which is heavier, a pound of steel or a kilogram of feathers?",
             "direction",
         ),
+        ("How do I speed up a clip in iMovie?", "How do I make a clip play in slow motion in iMovie?", "antonym"),
         # 'from X ... to Y' relates X and Y past the words that describe X
         (
             "In Python I need to go from bytes to a base64 str for embedding in JSON. What's the code?",
@@ -772,6 +773,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "My df.apply on 5M rows takes 20 minutes, how do I speed it up?",
             "My df.apply on 5 million rows takes 20 minutes, how can I make it faster?",
         ),
+        # 'speed it up' says 'fast': a side saying 'slow' and 'speed it up' contrasts nothing
+        ("My Docker build is very slow, how can I speed it up?", "How do I make my Docker build faster?"),
         # the same owners of the same things, in the passive
         ("My dog bit my neighbor's cat, am I liable?", "Am I liable if my neighbor's cat was bitten by my dog?"),
         # the same word with and without its hyphen
