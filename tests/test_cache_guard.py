@@ -775,6 +775,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         # 'speed it up' says 'fast': a side saying 'slow' and 'speed it up' contrasts nothing
         ("My Docker build is very slow, how can I speed it up?", "How do I make my Docker build faster?"),
+        # keywords without a function word between them: their order relates nothing
+        ("js array remove duplicates", "remove duplicates array js"),
+        ("roth ira income limit 2024", "2024 income limit roth ira"),
+        # synonyms and aliases of the vocabulary
+        ("compound interest formula", "compound interest equation"),
+        ("aws s3 bucket make public", "amazon s3 bucket make public"),
         # the same owners of the same things, in the passive
         ("My dog bit my neighbor's cat, am I liable?", "Am I liable if my neighbor's cat was bitten by my dog?"),
         # the same word with and without its hyphen

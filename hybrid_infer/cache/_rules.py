@@ -381,6 +381,8 @@ class TextFacts:
     """How often each token with digits occurs ('wpa2' twice)."""
     wh_roles: Mapping[tuple[str, str], str] = field(default_factory=_empty_mapping)
     """(other party, verb) -> whether the question asks for the subject or the object."""
+    telegraphic: bool = False
+    """A list of keywords: a few words, none of them a function word ('js array remove duplicates')."""
     possessions: tuple[tuple[str, str], ...] = ()
     """(owner, owned) of each possessive, sorted (see :func:`_possessions`)."""
     speaker_sides: frozenset[str] = frozenset()
@@ -694,6 +696,7 @@ def _text_facts(text: str) -> TextFacts:
         numbered_counts=MappingProxyType(Counter(_NUMBERED_TOKEN.findall(signature))),
         wh_roles=_wh_roles(words),
         possessions=_possessions(words),
+        telegraphic=_telegraphic(words),
         speaker_sides=_speaker_compared(words),
         asks_part=_asks_part(words),
         says_whole=not _WHOLE.isdisjoint(words),
@@ -1843,18 +1846,23 @@ def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, st
 
 
 def _swapped(a: TextFacts, b: TextFacts) -> bool:
-    """Two sides trade places: 'A to B' vs 'B to A', or 'X beat Y' vs 'Y beat X'."""
+    """Two sides trade places: 'A to B' vs 'B to A', or 'X beat Y' vs 'Y beat X'.
+
+    Between two lists of keywords ('ibuprofen max daily dose adults' / 'adults max daily dose
+    ibuprofen'), with no function word to relate them, order says nothing: words moving
+    there are no swap."""
+    keywords = a.telegraphic and b.telegraphic
     return (
         (_pairs_reversed(a, b) and not _same_roles(a, b))
-        or _arguments_swapped(a, b)
-        or _parts_swapped(a.skeleton, b.skeleton)
+        or (not keywords and _arguments_swapped(a, b))
+        or (not keywords and _parts_swapped(a.skeleton, b.skeleton))
         or _roles_traded(a, b)
         or _roles_traded(b, a)
         or _speaker_traded(a, b)
         or _owners_traded(a.possessions, b.possessions)
         or _wh_roles_traded(a, b)
-        or _runs_traded(a.compounds, b.compounds, a.listed)
-        or _runs_traded(_framed_compounds(a), _framed_compounds(b), a.listed)  # "my laptop" / "db.internal"
+        or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed))
+        or (not keywords and _runs_traded(_framed_compounds(a), _framed_compounds(b), a.listed))  # 'my laptop'
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
@@ -1909,6 +1917,12 @@ def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
         elif y == "me" and _is_content(x):
             before.add(stem(x))
     return after, before
+
+
+def _telegraphic(words: tuple[str, ...]) -> bool:
+    return 0 < len(words) <= 10 and not any(
+        (w in STOPWORDS and w != "us") or w in DIRECTIONAL or w in NEGATIONS or w in _WH_WORDS for w in words
+    )  # ('us' is as often the country)
 
 
 _POSSESSIVE_OWNERS = MappingProxyType({"my": "i", "our": "we", "your": "you", "his": "he", "their": "they"})
