@@ -423,6 +423,8 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("How do I speed up a clip in iMovie?", "How do I make a clip play in slow motion in iMovie?", "antonym"),
+        # a number put first is no preamble
+        ("usd to eur", "1000 usd to eur", "inserted"),
         # 'from X ... to Y' relates X and Y past the words that describe X
         (
             "In Python I need to go from bytes to a base64 str for embedding in JSON. What's the code?",

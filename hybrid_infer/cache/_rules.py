@@ -822,6 +822,8 @@ def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
     if added <= 0 or not short:
         return False
     start = next((i for i, (x, y) in enumerate(zip(short, long, strict=False)) if x != y), len(short))
+    if start == 0 and added <= 2 and long[added:] == short and any(w[0].isdigit() for w in long[:added]):
+        return True  # a number put first is no preamble: 'usd to eur' / '1000 usd to eur'
     if start == 0 or long[start + added :] != short[start:]:
         return False
     return any(
