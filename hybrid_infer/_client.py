@@ -14,6 +14,7 @@ import atexit
 import concurrent.futures
 import contextlib
 import logging
+import os
 import threading
 import weakref
 from collections.abc import (
@@ -209,6 +210,9 @@ class HybridClient:
         self._exit_hook: Callable[[], None] | None = None
         self._lock = threading.Lock()
         self._closed = False
+        self._pid = os.getpid()
+        self._orphans: tuple[object, ...] = ()
+        """The process that built the client: its loop thread, pools and locks stay there on fork."""
 
     @classmethod
     def from_file(cls, path: str | Path, **overrides: Any) -> HybridClient:
@@ -249,6 +253,12 @@ class HybridClient:
     def stats(self) -> dict[str, DeploymentStats]:
         """Requests, errors, tokens, cost and latency percentiles per deployment."""
         return {s.deployment.name: s.stats() for s in self._states}
+
+    def __getstate__(self) -> object:
+        raise TypeError(
+            "a HybridClient cannot be pickled (it owns a loop thread, connection pools and locks): "
+            "build one in each process, e.g. in the worker function of a multiprocessing pool"
+        )
 
     def __repr__(self) -> str:
         names = ", ".join(d.name for d in self._deployments)
@@ -304,8 +314,35 @@ class HybridClient:
         return [e for e in (self._engine, self._thread_engine) if e is not None]
 
     def _check_open(self) -> None:
+        self._check_process()
         if self._closed:
             raise HybridInferError("this HybridClient is closed")
+
+    def _check_process(self) -> None:
+        if os.getpid() != self._pid:
+            raise HybridInferError(
+                f"this HybridClient was built in process {self._pid} and cannot be used in a forked child "
+                "(its loop thread, connection pools and locks stay in the parent): build a new client in the child"
+            )
+
+    def _forget_after_fork(self) -> bool:
+        """In a forked child, drop the parent's engines, loop thread and cache handles without
+        touching them (the threads behind them do not exist here; a lock may be held forever).
+        Whether this is such a child."""
+        if os.getpid() == self._pid:
+            return False
+        for engine in self._live_engines():
+            if engine.loop is not None:
+                # The loop, its tasks and pools are the parent's copies: nothing here runs, finishes
+                # or closes them, so they must not report themselves as leaked when collected.
+                engine.loop.set_exception_handler(_ignore)
+                for task in asyncio.all_tasks(engine.loop):
+                    task._log_destroy_pending = False  # type: ignore[attr-defined]  # asyncio's own switch
+        self._orphans = (self._engine, self._thread_engine, self._loop_thread)  # never finalised here
+        self._closed = True
+        self._engine = self._thread_engine = self._loop_thread = None
+        self._exit_hook = None
+        return True
 
     def _engine_here(self) -> Engine | None:
         """The engine for the running loop: ``None`` when one lives on another live loop.
@@ -408,6 +445,7 @@ class HybridClient:
         request = self._request(prompt, False, kwargs)
         layer = self._cache_layer
         if layer is not None and not self._closed:
+            self._check_process()  # the cache's database handles stay in the parent on fork
             engine = self._engine
             loop = None if engine is None else engine.loop
             if loop is not None and loop is asyncio._get_running_loop():  # the fast C check
@@ -423,6 +461,7 @@ class HybridClient:
         request = self._request(prompt, False, kwargs)
         engine = self._engine
         if engine is not None and engine.loop is asyncio.get_running_loop() and not self._closed:
+            self._check_process()
             return await self._serve(engine, request)  # the hot path: no hops, no locks
         return await self._on_engine(lambda e: self._serve(e, request))
 
@@ -469,6 +508,7 @@ class HybridClient:
             except RuntimeError:
                 here = None
             if engine.loop is here:
+                self._check_process()
                 return self._serve_stream(engine, request)  # the hot path: the engine's own generator
         return self._async_chunks(request)
 
@@ -521,7 +561,12 @@ class HybridClient:
         return self
 
     def close(self) -> None:
-        """Stop health checks, close connection pools and the loop thread. Idempotent."""
+        """Stop health checks, close connection pools and the loop thread. Idempotent.
+
+        In a forked child it only marks the client closed: what it would stop lives in the parent.
+        """
+        if self._forget_after_fork():
+            return
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
@@ -552,6 +597,8 @@ class HybridClient:
 
     async def aclose(self) -> None:
         """Async :meth:`close`."""
+        if self._forget_after_fork():
+            return
         with self._lock:
             if self._closed:
                 return
@@ -703,6 +750,10 @@ def _close_on(loop: asyncio.AbstractEventLoop, source: AsyncGenerator[StreamChun
 
 async def _noop(engine: Engine) -> None:
     return None
+
+
+def _ignore(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """An exception handler for a loop copied into a forked child, where nothing runs it."""
 
 
 def _closer(client: weakref.ref[HybridClient]) -> Callable[[], None]:

@@ -133,11 +133,13 @@ class Engine:
         client is still open (a client used across several ``asyncio.run`` calls). Pools
         bound to a finished loop would otherwise leak their sessions and sockets.
         """
+        owner = os.getpid()
         try:
             await asyncio.get_running_loop().create_future()
         finally:
-            for transport in self._unique_transports():
-                await transport.aclose()
+            if os.getpid() == owner:  # (in a forked child the pools are the parent's: leave them)
+                for transport in self._unique_transports():
+                    await transport.aclose()
 
     async def _warm_up(self) -> None:
         """Start transports' slow set-up (litellm's import) in the background right away."""

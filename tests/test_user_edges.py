@@ -366,3 +366,56 @@ def test_ollama_options_in_extra_body_are_kept_beside_named_arguments(fake) -> N
         )
     options = provider.requests[-1]["options"]
     assert options == {"num_ctx": 8192, "num_predict": 50, "temperature": 0.2}  # the named argument wins
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_child_gets_a_clear_error_and_exits_without_hanging(fake, tmp_path: Path) -> None:
+    """The parent's loop thread, pools and locks do not exist in a forked child: using the
+    inherited client there raises at once, closing it (as the exit hook does) returns at
+    once, and a client built in the child works (a prefork server's workers)."""
+    provider = fake("openai")
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=CacheConfig(path=tmp_path))
+    assert client.complete("in the parent").provider == "p"
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report through the pipe, never return into pytest
+        code = 1
+        try:
+            try:
+                client.complete("in the child")
+            except HybridInferError as exc:
+                ok = "forked child" in str(exc)
+            else:
+                ok = False
+            started = time.monotonic()
+            client.close()
+            ok = ok and time.monotonic() - started < 1.0
+            with HybridClient([deployment_for(provider, "p")], health=NO_PROBES) as own:
+                ok = ok and own.complete("own client").provider == "p"
+            code = 0 if ok else 1
+        finally:
+            os.write(write, bytes([code]))
+            os._exit(code)
+    os.close(write)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child hung")
+    assert os.read(read, 1) == b"\x00" and os.waitstatus_to_exitcode(status) == 0
+    os.close(read)
+    assert client.complete("the parent still works").provider == "p"
+    client.close()
+
+
+def test_a_client_cannot_be_pickled_and_says_what_to_do(fake) -> None:
+    import pickle
+
+    client = HybridClient([deployment_for(fake("openai"), "p")], health=NO_PROBES)
+    with client, pytest.raises(TypeError, match="build one in each process"):
+        pickle.dumps(client)
