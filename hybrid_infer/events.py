@@ -2,18 +2,21 @@
 
 A callback is any callable taking one event. Events are small frozen dataclasses emitted
 inline on the client's event loop (for a sync exact cache hit, on the calling thread), so a
-callback must be quick and thread-safe (hand slow work to a queue). An exception in a
-callback is logged and swallowed, never failing a request. Events carry deployment names,
+callback must be quick and thread-safe: the time it takes delays every request on that loop
+and counts against their timeouts. Wrap slow work in :class:`ThreadedCallback`. An exception
+in a callback is logged and swallowed, never failing a request. Events carry deployment names,
 outcomes and numbers, never API keys or prompts.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from time import time
+from time import perf_counter, time
 from typing import TypeAlias
 
 from hybrid_infer._results import Attempt, BreakerState, Result
@@ -102,20 +105,52 @@ def _detach(error: BaseException, outer: BaseException) -> None:
         link = link.__cause__ or (None if link.__suppress_context__ else link.__context__)
 
 
+SLOW_CALLBACK_S = 0.010
+"""A callback slower than this delays every request on its loop: it is reported (see EventBus)."""
+_REPORT_EVERY_S = 60.0
+
+
+class _Reports:
+    """When a callback's last warning of one kind was logged, and how many were held back
+    since: a broken or slow callback runs on every event, its warnings must not flood."""
+
+    __slots__ = ("held", "last")
+
+    def __init__(self) -> None:
+        self.last = -_REPORT_EVERY_S
+        self.held = 0
+
+    def due(self, now: float) -> int | None:
+        """The number held back since the last report when one is due now, else None."""
+        if now - self.last < _REPORT_EVERY_S:
+            self.held += 1
+            return None
+        held, self.held, self.last = self.held, 0, now
+        return held
+
+
 class EventBus:
-    """Delivers events to callbacks; a failing callback is logged and skipped."""
+    """Delivers events to callbacks; a failing callback is logged and skipped.
 
-    __slots__ = ("callbacks",)
+    Warnings about one callback (it raised, it was slow) are logged at most once a minute
+    each, with how many were held back since the last one.
+    """
 
-    def __init__(self, callbacks: Sequence[Callback] = ()) -> None:
+    __slots__ = ("_failed", "_report_slow", "_slow", "callbacks")
+
+    def __init__(self, callbacks: Sequence[Callback] = (), *, report_slow: bool = True) -> None:
         self.callbacks: tuple[Callback, ...] = tuple(callbacks)
+        self._failed = [_Reports() for _ in self.callbacks]
+        self._slow = [_Reports() for _ in self.callbacks]
+        self._report_slow = report_slow
 
     def __bool__(self) -> bool:
         return bool(self.callbacks)
 
     def emit(self, event: Event) -> None:
         outer = sys.exc_info()[1]
-        for callback in self.callbacks:
+        for index, callback in enumerate(self.callbacks):
+            started = perf_counter()
             try:
                 callback(event)
             except Exception as exc:
@@ -123,15 +158,102 @@ class EventBus:
                 # is not the callback's cause, so its traceback is left out of this warning.
                 if outer is not None:
                     _detach(exc, outer)
+                if (held := self._failed[index].due(perf_counter())) is not None:
+                    _log.warning(
+                        "telemetry callback %r failed on %s%s",
+                        callback,
+                        type(event).__name__,
+                        f" ({held} more failures since the last warning)" if held else "",
+                        exc_info=exc,
+                    )
+            spent = perf_counter() - started
+            if (
+                spent > SLOW_CALLBACK_S
+                and self._report_slow
+                and (held := self._slow[index].due(started + spent)) is not None
+            ):
                 _log.warning(
-                    "telemetry callback %r failed on %s",
+                    "telemetry callback %r took %.0f ms on %s%s: callbacks run on the event loop, so that time "
+                    "delays every request in flight and counts against its timeout_s; wrap a slow callback "
+                    "in hybrid_infer.events.ThreadedCallback",
                     callback,
+                    spent * 1000,
                     type(event).__name__,
-                    exc_info=exc,
+                    f" ({held} more slow calls since the last warning)" if held else "",
                 )
 
 
+class ThreadedCallback:
+    """Run a slow callback (a network exporter, a database write) on a thread of its own.
+
+    ``HybridClient(callbacks=[ThreadedCallback(export)])``: the client's loop only puts the
+    event on a queue; ``export`` is called on a worker thread, in order. The queue holds at
+    most ``max_queue`` events: past that, new events are dropped (counted in ``dropped``)
+    rather than slowing the requests down. The thread starts with the first event;
+    :meth:`close` delivers what is queued (up to ``timeout_s``) and stops it. An exception
+    in ``export`` is logged as for any callback.
+    """
+
+    def __init__(self, callback: Callback, max_queue: int = 10_000) -> None:
+        if max_queue < 1:
+            raise ValueError("max_queue must be at least 1")
+        self.callback = callback
+        self.dropped = 0
+        """Events dropped because the queue was full."""
+        self._queue: queue.Queue[Event | None] = queue.Queue(max_queue)
+        self._bus = EventBus([callback], report_slow=False)  # its own thread: slow is fine there
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def __call__(self, event: Event) -> None:
+        if self._thread is None or self._closed:
+            with self._lock:
+                if self._closed:
+                    self.dropped += 1
+                    return
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._run, name="hybrid-infer-callback", daemon=True)
+                    self._thread.start()
+        try:
+            self._queue.put_nowait(event)
+        except queue.Full:
+            with self._lock:
+                self.dropped += 1
+
+    def _run(self) -> None:
+        while (event := self._queue.get()) is not None:
+            self._bus.emit(event)
+
+    def close(self, timeout_s: float = 5.0) -> None:
+        """Deliver the queued events (waiting up to ``timeout_s``), then stop the thread. Idempotent."""
+        with self._lock:
+            self._closed = True
+            thread = self._thread
+        if thread is None:
+            return
+        deadline = perf_counter() + timeout_s
+        while thread.is_alive():
+            try:
+                self._queue.put(None, timeout=max(0.0, deadline - perf_counter()))
+                break
+            except queue.Full:
+                if perf_counter() >= deadline:
+                    break
+        thread.join(max(0.0, deadline - perf_counter()))
+
+    def __enter__(self) -> ThreadedCallback:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"ThreadedCallback({self.callback!r})"
+
+
 __all__ = [
+    "SLOW_CALLBACK_S",
     "AttemptFinished",
     "BreakerStateChanged",
     "CacheServed",
@@ -141,4 +263,5 @@ __all__ = [
     "HealthChanged",
     "RequestFinished",
     "RequestStarted",
+    "ThreadedCallback",
 ]

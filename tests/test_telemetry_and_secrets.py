@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import logging
 import pickle
+import threading
+import time
 from urllib.parse import quote
 
 import pytest
@@ -13,7 +16,7 @@ from aiohttp import web
 
 from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, StreamInterrupted
 from hybrid_infer._secrets import KeyMaskFilter
-from hybrid_infer.events import AttemptFinished, Event, RequestFinished, RequestStarted
+from hybrid_infer.events import AttemptFinished, Event, RequestFinished, RequestStarted, ThreadedCallback
 
 from .conftest import NO_PROBES, deployment_for, serve_chat
 
@@ -64,6 +67,61 @@ async def test_a_broken_callback_never_fails_a_request(fake, caplog: pytest.LogC
         result = await client.acomplete("hi")
     assert result.provider == "good"
     assert "callback" in caplog.text
+
+
+async def test_a_broken_callback_is_reported_once_a_minute_not_on_every_event(
+    fake, caplog: pytest.LogCaptureFixture
+) -> None:
+    def explode(event: Event) -> None:
+        raise RuntimeError("callback bug")
+
+    async with HybridClient([deployment_for(fake("openai"), "good")], health=NO_PROBES, callbacks=[explode]) as client:
+        for _ in range(20):
+            await client.acomplete("hi", cache="off")
+    warnings = [r for r in caplog.records if "telemetry callback" in r.getMessage()]
+    assert len(warnings) == 1  # 60 events (started, attempt, finished per request), one warning
+
+
+async def test_a_slow_callback_is_reported_and_threaded_callback_keeps_requests_on_time(
+    fake, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A callback runs on the loop: 0.2 s per event would push these 50 ms calls past their
+    0.5 s timeout. Wrapped in ThreadedCallback it runs on its own thread, in order."""
+    provider = fake("openai", latency_s=0.05)
+    seen: list[Event] = []
+
+    def slow_export(event: Event) -> None:
+        time.sleep(0.2)
+        seen.append(event)
+
+    exporter = ThreadedCallback(slow_export)
+    deployment = deployment_for(provider, "p", timeout_s=0.5)
+    async with HybridClient([deployment], health=NO_PROBES, callbacks=[exporter]) as client:
+        results = await asyncio.gather(*(client.acomplete(f"q{i}", cache="off") for i in range(4)))
+    assert all(r.provider == "p" for r in results)
+    exporter.close(timeout_s=10)
+    assert len(seen) == 12 and exporter.dropped == 0  # started, attempt, finished for each of the 4
+    assert {type(e).__name__ for e in seen} == {"RequestStarted", "AttemptFinished", "RequestFinished"}
+    assert not any("took" in r.getMessage() for r in caplog.records)
+
+    async with HybridClient([deployment_for(provider, "q")], health=NO_PROBES, callbacks=[slow_export]) as client:
+        await client.acomplete("inline", cache="off")
+    slow = [r for r in caplog.records if "took" in r.getMessage()]
+    assert len(slow) == 1 and "ThreadedCallback" in slow[0].getMessage()
+
+
+def test_threaded_callback_drops_events_past_its_queue_instead_of_blocking() -> None:
+    release = threading.Event()
+    exporter = ThreadedCallback(lambda event: release.wait(5), max_queue=2)
+    started = time.monotonic()
+    for i in range(10):
+        exporter(RequestStarted(f"r{i}", None, stream=False))
+    assert time.monotonic() - started < 1.0
+    assert exporter.dropped >= 7  # one taken by the thread at most, two queued
+    release.set()
+    exporter.close()
+    exporter(RequestStarted("late", None, stream=False))
+    assert exporter.dropped >= 8  # a closed exporter drops
 
 
 async def test_a_broken_callback_warning_shows_its_own_error_not_the_providers(
