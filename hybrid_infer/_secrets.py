@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import logging
+import os
 from collections.abc import Callable, Iterable
 from urllib.parse import quote, quote_plus
 
@@ -25,6 +26,15 @@ LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
 """The loggers litellm writes to."""
 MAX_FROZEN_FILTERS = 16
 """Filters of closed clients kept on each litellm logger (the oldest go first)."""
+
+
+DEBUG_VARIABLE = "HYBRID_INFER_LITELLM_DEBUG"
+"""Set to 1 to let litellm's DEBUG records through (they show whole requests, prompts included)."""
+
+
+def debug_wanted() -> bool:
+    """Read per record, so turning it on (or off) takes effect at once, for every client."""
+    return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
 
 
 def retire(logger: logging.Logger, mask: KeyMaskFilter) -> None:
@@ -123,10 +133,12 @@ class KeyMaskFilter(logging.Filter):
     litellm's loggers are rare (errors, or DEBUG when turned on).
     """
 
-    def __init__(self, keys: Callable[[], Iterable[str]]) -> None:
+    def __init__(self, keys: Callable[[], Iterable[str]], *, drop_debug: bool = False) -> None:
         super().__init__()
         self._keys = keys
         self.frozen = False
+        self.drop_debug = drop_debug
+        """Drop DEBUG records: litellm's dump whole requests, prompts included."""
 
     def freeze(self) -> None:
         """Keep masking the keys as they are now, after their client closed: litellm's
@@ -139,6 +151,8 @@ class KeyMaskFilter(logging.Filter):
         self.frozen = True
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.INFO and self.drop_debug and not debug_wanted():
+            return False
         keys = [k for k in self._keys() if len(k) >= MIN_SECRET]
         if not keys:
             return True

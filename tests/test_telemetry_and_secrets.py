@@ -124,6 +124,24 @@ def test_threaded_callback_drops_events_past_its_queue_instead_of_blocking() -> 
     assert exporter.dropped >= 8  # a closed exporter drops
 
 
+async def test_litellm_debug_records_with_prompts_are_dropped_unless_asked_for(
+    fake, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """litellm's DEBUG records dump whole requests: a service that turns DEBUG on must not
+    write its users' prompts to its logs without asking for it."""
+    monkeypatch.delenv("HYBRID_INFER_LITELLM_DEBUG", raising=False)
+    caplog.set_level(logging.DEBUG)
+    provider = fake("openai")
+    deployment = deployment_for(provider, "p", transport="litellm")
+    prompt = "CONFIDENTIAL-PROMPT-ssn-078-05-1120"
+    async with HybridClient([deployment], health=NO_PROBES) as client:
+        await client.acomplete(prompt, cache="off")
+        assert prompt not in caplog.text
+        monkeypatch.setenv("HYBRID_INFER_LITELLM_DEBUG", "1")
+        await client.acomplete(prompt + "-again", cache="off")
+    assert prompt + "-again" in caplog.text  # asked for: litellm's own records, as litellm writes them
+
+
 async def test_a_broken_callback_warning_shows_its_own_error_not_the_providers(
     fake, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -271,8 +289,11 @@ async def test_a_key_the_provider_echoes_in_an_answer_reaches_no_result_event_or
     assert not [e for e in events if secret[-12:] in repr(e)]
 
 
-async def test_litellm_own_log_records_do_not_show_an_echoed_key(caplog: pytest.LogCaptureFixture) -> None:
+async def test_litellm_own_log_records_do_not_show_an_echoed_key(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """litellm logs some provider errors itself (DEBUG tracebacks); its loggers are filtered."""
+    monkeypatch.setenv("HYBRID_INFER_LITELLM_DEBUG", "1")  # its DEBUG records are dropped otherwise
     secret = "a1b2c3d4e5f6-azure-style-key-7a8b9c0d"
 
     async def chat(request: web.Request) -> web.StreamResponse:

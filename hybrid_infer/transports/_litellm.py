@@ -291,7 +291,9 @@ class LiteLLMTransport(Transport):
         self._deployments = tuple(deployments)
         self._log_filter: KeyMaskFilter | None = None
         if self._deployments:
-            self._log_filter = KeyMaskFilter(self._keys)
+            # litellm's DEBUG records dump whole requests, user prompts included: dropped unless
+            # HYBRID_INFER_LITELLM_DEBUG=1 (keys are masked either way)
+            self._log_filter = KeyMaskFilter(self._keys, drop_debug=True)
             for name in LITELLM_LOGGERS:
                 logging.getLogger(name).addFilter(self._log_filter)
 
