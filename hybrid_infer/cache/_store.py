@@ -9,6 +9,7 @@ keys.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import random
@@ -27,6 +28,8 @@ from hybrid_infer.cache._models import CachedAnswer
 log = logging.getLogger("hybrid_infer.cache")
 
 DEFAULT_SIZE_LIMIT = 2**30
+_PAGE_BYTES = 4096
+"""SQLite's default page size."""
 _GENERATION = "m:generation"
 _ENTRY = "e:"
 _JOURNAL = "j:"
@@ -73,6 +76,7 @@ class EntryStore:
         self._evicted_upto: int | None = None
         # Every setting is passed explicitly so values planted in the Settings table of a
         # tampered database cannot change how rows are read.
+        limit = size_limit or DEFAULT_SIZE_LIMIT
         self._cache = _open_or_replace(
             directory,
             timeout=_SQLITE_TIMEOUT_S,
@@ -80,7 +84,7 @@ class EntryStore:
             statistics=0,
             tag_index=1,
             eviction_policy="least-recently-stored",
-            size_limit=size_limit or DEFAULT_SIZE_LIMIT,
+            size_limit=limit,
             cull_limit=10,
             disk_min_file_size=2**15,
             disk_pickle_protocol=0,
@@ -89,6 +93,11 @@ class EntryStore:
             sqlite_journal_mode="wal",
             sqlite_mmap_size=2**26,
             sqlite_synchronous=1,
+            # The write-ahead log is outside diskcache's size budget: keep it a fraction of it.
+            # Checkpoint after a quarter of the budget (at most SQLite's usual 1,000 pages) and
+            # truncate the log back to that size after each checkpoint.
+            sqlite_wal_autocheckpoint=max(16, min(1000, limit // 4 // _PAGE_BYTES)),
+            sqlite_journal_size_limit=max(16 * _PAGE_BYTES, min(1000 * _PAGE_BYTES, limit // 4)),
         )
 
     # --- reads ----------------------------------------------------------------------
@@ -132,7 +141,10 @@ class EntryStore:
         return len(self._cache)
 
     def disk_bytes(self) -> int:
+        """The database, its large-value files and its write-ahead log, in bytes."""
         volume: int = self._cache.volume()
+        with contextlib.suppress(OSError):
+            volume += os.path.getsize(os.path.join(self._cache.directory, "cache.db-wal"))
         return volume
 
     # --- writes ---------------------------------------------------------------------
