@@ -908,6 +908,10 @@ def test_the_offline_fallback_is_more_lenient_but_still_applies_the_rules(tmp_pa
 def test_identical_wording_is_not_trusted_when_code_differs_in_case_or_operator() -> None:
     guard = load_guard()
     assert guard.verdict("What does ls -l do?", "what does ls -l do", 0.99).accepted  # case of prose
+    # an ID typed in another case is the same wording ('A-12' is also read as 'A12' for numbers)
+    assert guard.verdict(
+        "Ticket A-12: how do I reset my password?", "ticket a-12: how do I reset my password?", 1.0
+    ).accepted
     assert not guard.verdict("What does ls -l do?", "What does ls -L do?", 1.0).accepted
     assert not guard.verdict("Is 3 > 2?", "Is 3 < 2?", 1.0).accepted
     assert not guard.verdict("What does $? hold?", "What does $! hold?", 1.0).accepted  # same words, other code

@@ -618,6 +618,7 @@ def _free_of(match: re.Match[str]) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text.translate(_TYPOGRAPHY)))
     text = _ZERO_OF.sub(_zero_of, text)
+    signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
@@ -643,7 +644,6 @@ def _text_facts(text: str) -> TextFacts:
     sentences = _with_sentence_ends(text)
     clauses = _clause_tokens(text)
     stranded, attached = _verb_prepositions(sentences)
-    signature = _signature(text)
     return TextFacts(
         words=words,
         content=content,
