@@ -265,16 +265,16 @@ class HybridClient:
         return f"HybridClient(deployments=[{names}], policy={self._policy!r})"
 
     def _on_breaker_change(self, name: str, old: BreakerState, new: BreakerState) -> None:
-        _log.info("deployment %s breaker %s -> %s", name, old, new)
+        _log.info("deployment %s breaker %s -> %s", name, old, new, extra={"deployment": name})
         if self._bus:
             self._bus.emit(BreakerStateChanged(name, old, new))
 
     def _on_health_change(self, state: DeploymentState) -> None:
         name = state.deployment.name
         if state.healthy:
-            _log.info("deployment %s is healthy again", name)
+            _log.info("deployment %s is healthy again", name, extra={"deployment": name})
         else:
-            _log.warning("deployment %s is unhealthy: %s", name, state.last_error)
+            _log.warning("deployment %s is unhealthy: %s", name, state.last_error, extra={"deployment": name})
         if self._bus:
             self._bus.emit(HealthChanged(name, state.healthy, None if state.healthy else state.last_error))
 

@@ -386,7 +386,13 @@ class Engine:
                 latency_ms=latency_ms,
             ),
         )
-        _log.debug("attempt %s on %s failed: %s", call.request_id, deployment.name, state.last_error)
+        _log.debug(
+            "attempt %s on %s failed: %s",
+            call.request_id,
+            deployment.name,
+            state.last_error,
+            extra={"request_id": call.request_id, "deployment": deployment.name},
+        )
 
     def _succeeded(
         self,

@@ -165,6 +165,7 @@ class EventBus:
                         type(event).__name__,
                         f" ({held} more failures since the last warning)" if held else "",
                         exc_info=exc,
+                        extra={"request_id": getattr(event, "request_id", None)},
                     )
             spent = perf_counter() - started
             if (

@@ -67,6 +67,17 @@ async def test_a_broken_callback_never_fails_a_request(fake, caplog: pytest.LogC
         result = await client.acomplete("hi")
     assert result.provider == "good"
     assert "callback" in caplog.text
+    warning = next(r for r in caplog.records if "telemetry callback" in r.getMessage())
+    assert warning.request_id == result.request_id  # a structured field, for JSON log formatters
+
+
+async def test_failed_attempts_are_logged_with_structured_fields(fake, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="hybrid_infer")
+    broken, good = fake("openai", error_status=500), fake("openai")
+    async with HybridClient([deployment_for(broken, "broken"), deployment_for(good, "good")], health=NO_PROBES) as c:
+        result = await c.acomplete("hi")
+    record = next(r for r in caplog.records if r.getMessage().startswith("attempt "))
+    assert (record.request_id, record.deployment) == (result.request_id, "broken")
 
 
 async def test_a_broken_callback_is_reported_once_a_minute_not_on_every_event(
