@@ -780,6 +780,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # keywords without a function word between them: their order relates nothing
         ("js array remove duplicates", "remove duplicates array js"),
         ("roth ira income limit 2024", "2024 income limit roth ira"),
+        # 'as' starts a phrase of its own: 'from my dashboard as a CSV' relates the dashboard to no CSV
+        ("How do I export my dashboard data to CSV?", "How can I export the data from my dashboard as a CSV?"),
         # synonyms and aliases of the vocabulary
         ("compound interest formula", "compound interest equation"),
         ("aws s3 bucket make public", "amazon s3 bucket make public"),

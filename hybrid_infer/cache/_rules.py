@@ -194,7 +194,7 @@ _FRAME_FILLERS = frozenset(
     {"the", "a", "an", "my", "your", "our", "their", "his", "her", "its", "this", "that", "these", "those"}
     | {"should", "can", "could", "would", "will", "must", "may", "might", "shall"}
 )
-_PHRASE_BREAKS = _PREPOSITIONS - DIRECTIONAL - {"inside", "outside"}
+_PHRASE_BREAKS = (_PREPOSITIONS | {"as"}) - DIRECTIONAL - {"inside", "outside"}
 """Prepositions that end the phrase a directional word relates ('scale web to 5 replicas with kubectl')."""
 _ENDINGS = (
     ("s", ""), ("es", ""), ("d", ""), ("ed", ""), ("ing", ""), ("ing", "e"), ("er", ""),
