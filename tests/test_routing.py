@@ -83,6 +83,18 @@ async def test_fastest_measures_every_deployment_then_prefers_the_fastest(fake) 
     assert later == ["quick", "quick", "quick"]
 
 
+async def test_cheapest_measures_every_deployment_of_one_price_then_prefers_the_fastest(fake) -> None:
+    """Equal prices tie; the tie goes to latency, which needs each of them measured once."""
+    slow, quick = fake("openai", latency_s=0.08), fake("openai", latency_s=0.0)
+    prices = {"input_cost_per_mtok": 1.0, "output_cost_per_mtok": 2.0}
+    deployments = [deployment_for(slow, "slow", **prices), deployment_for(quick, "quick", **prices)]
+    async with HybridClient(deployments, policy="cheapest", health=NO_PROBES) as client:
+        first = [(await client.acomplete(f"warm {i}")).provider for i in range(2)]
+        later = [(await client.acomplete(f"q {i}")).provider for i in range(3)]
+    assert sorted(first) == ["quick", "slow"]
+    assert later == ["quick", "quick", "quick"]
+
+
 async def test_use_case_keeps_only_tagged_deployments(fake) -> None:
     a, b = fake("openai"), fake("openai")
     deployments = [

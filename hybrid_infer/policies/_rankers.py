@@ -62,16 +62,14 @@ def estimated_cost_usd(deployment: Deployment, ctx: RouteContext) -> float:
 
 
 class Cheapest(Policy):
-    """Lowest estimated cost of *this* request; ties broken by observed latency."""
+    """Lowest estimated cost of *this* request; ties broken as :class:`Fastest` orders them.
+
+    Among deployments of one price, unmeasured ones go first, so each gets measured once
+    and the latency tie-break can then pick the faster (trying one costs the same).
+    """
 
     def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
-        return sorted(
-            candidates,
-            key=lambda c: (
-                estimated_cost_usd(c.deployment, ctx),
-                math.inf if c.ewma_latency_ms is None else c.ewma_latency_ms,
-            ),
-        )
+        return sorted(candidates, key=lambda c: (estimated_cost_usd(c.deployment, ctx), *_speed(c)))
 
     def validate(self, deployments: Sequence[Deployment]) -> None:
         for deployment in deployments:
@@ -91,10 +89,12 @@ class Fastest(Policy):
     """
 
     def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
-        def key(c: Candidate) -> tuple[int, float]:
-            if c.ewma_latency_ms is None:
-                probe = c.probe_latency_ms
-                return (0, math.inf if probe is None else probe)
-            return (1, c.ewma_latency_ms)
+        return sorted(candidates, key=_speed)
 
-        return sorted(candidates, key=key)
+
+def _speed(c: Candidate) -> tuple[int, float]:
+    """Unmeasured first (a faster health probe before a slower one), then by EWMA latency."""
+    if c.ewma_latency_ms is None:
+        probe = c.probe_latency_ms
+        return (0, math.inf if probe is None else probe)
+    return (1, c.ewma_latency_ms)
