@@ -423,6 +423,12 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("How do I speed up a clip in iMovie?", "How do I make a clip play in slow motion in iMovie?", "antonym"),
+        # 'headline' is a brief form, 'full' the detailed one
+        (
+            "Write the headline for a press release announcing our $20M Series B.",
+            "Write the full press release announcing our $20M Series B.",
+            "antonym",
+        ),
         # a number put first is no preamble
         ("usd to eur", "1000 usd to eur", "inserted"),
         # 'from X ... to Y' relates X and Y past the words that describe X
@@ -782,6 +788,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("roth ira income limit 2024", "2024 income limit roth ira"),
         # 'as' starts a phrase of its own: 'from my dashboard as a CSV' relates the dashboard to no CSV
         ("How do I export my dashboard data to CSV?", "How can I export the data from my dashboard as a CSV?"),
+        # a quote with an apostrophe is found in the other side's words
+        (
+            'Answer using only the context; if it is not there, say "I don\'t know". Context: 1.5 days a month.',
+            'Use only the context to answer; reply "I don\'t know" when it lacks it. Context: 1.5 days a month.',
+        ),
         # synonyms and aliases of the vocabulary
         ("compound interest formula", "compound interest equation"),
         ("aws s3 bucket make public", "amazon s3 bucket make public"),

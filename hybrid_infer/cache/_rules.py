@@ -1683,7 +1683,8 @@ def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _squash(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+    """Letters and digits, apostrophes dropped as the words drop them ('don't' -> 'dont')."""
+    return re.sub(r"[^a-z0-9]+", " ", re.sub(r"['\u2019]", "", text.lower())).strip()
 
 
 def _antonyms(a: TextFacts, b: TextFacts) -> bool:
