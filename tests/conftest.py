@@ -48,17 +48,23 @@ def sse_chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
 
 
 @contextlib.asynccontextmanager
-async def serve_chat(chat: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> AsyncIterator[str]:
-    """A one-off loopback server answering OpenAI chat requests (and ``/v1/models`` probes)
-    with ``chat``, for wire situations FakeProvider does not script; yields its ``api_base``."""
+async def serve_chat(
+    chat: Callable[[web.Request], Awaitable[web.StreamResponse]], protocol: str = "openai"
+) -> AsyncIterator[str]:
+    """A one-off loopback server answering chat requests (and health probes) with ``chat``,
+    for wire situations FakeProvider does not script; yields its ``api_base``. ``protocol``:
+    "openai" (``/v1/chat/completions``, ``/v1/models``) or "ollama" (``/api/chat``, ``/api/tags``)."""
     app = web.Application()
-    app.router.add_post("/v1/chat/completions", chat)
-    app.router.add_get("/v1/models", chat)
+    chat_path, probe_path, base = (
+        ("/api/chat", "/api/tags", "") if protocol == "ollama" else ("/v1/chat/completions", "/v1/models", "/v1")
+    )
+    app.router.add_post(chat_path, chat)
+    app.router.add_get(probe_path, chat)
     runner = web.AppRunner(app)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", 0).start()
     try:
-        yield f"http://127.0.0.1:{runner.addresses[0][1]}/v1"
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}{base}"
     finally:
         await runner.cleanup()
 

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, Result
 
-from .conftest import NO_PROBES, deployment_for
+from .conftest import NO_PROBES, deployment_for, serve_chat
 
 COMPARED = ("text", "provider", "model", "kind", "usage", "cost_usd", "finish_reason", "cache")
 
@@ -125,17 +125,8 @@ async def odd_server() -> AsyncIterator[tuple[str, dict[str, str]]]:
         await response.write_eof()
         return response
 
-    app = web.Application()
-    app.router.add_post("/v1/chat/completions", chat)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        yield f"http://127.0.0.1:{port}/v1", mode
-    finally:
-        await runner.cleanup()
+    async with serve_chat(chat) as api_base:
+        yield api_base, mode
 
 
 @pytest.mark.parametrize(
@@ -209,29 +200,17 @@ async def test_odd_ollama_streams_are_classified_alike(lines: list[bytes], expec
         await response.write_eof()
         return response
 
-    app = web.Application()
-    app.router.add_post("/api/chat", chat)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    try:
-        seen = []
+    seen = []
+    async with serve_chat(chat, protocol="ollama") as api_base:
         for transport in ("native", "litellm"):
             deployment = Deployment(
-                name="odd",
-                model="ollama_chat/m",
-                api_base=f"http://127.0.0.1:{runner.addresses[0][1]}",
-                transport=transport,
-                timeout_s=5,
+                name="odd", model="ollama_chat/m", api_base=api_base, transport=transport, timeout_s=5
             )
             async with HybridClient([deployment], health=NO_PROBES) as client:
                 with pytest.raises(AllDeploymentsFailed) as info:
                     _ = [c async for c in client.astream("hi")]
                 seen.append(info.value.attempts[0].error_type)
-        assert seen == [expected, expected]
-    finally:
-        await runner.cleanup()
+    assert seen == [expected, expected]
 
 
 async def test_an_answer_that_repeats_itself_streams_whole_over_both_transports(fake) -> None:
