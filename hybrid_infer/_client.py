@@ -211,8 +211,9 @@ class HybridClient:
         self._lock = threading.Lock()
         self._closed = False
         self._pid = os.getpid()
-        self._orphans: tuple[object, ...] = ()
         """The process that built the client: its loop thread, pools and locks stay there on fork."""
+        self._orphans: tuple[object, ...] = ()
+        """In a forked child, what the parent's copy left behind, kept from being finalised."""
 
     @classmethod
     def from_file(cls, path: str | Path, **overrides: Any) -> HybridClient:
@@ -244,6 +245,7 @@ class HybridClient:
     @property
     def cache(self) -> ResponseCache | None:
         """The response cache (``stats()``, ``clear()``, ``invalidate()``), or None if off."""
+        self._check_process()  # its database connections belong to the process that opened them
         return self._cache
 
     def health(self) -> dict[str, DeploymentHealth]:
@@ -326,9 +328,9 @@ class HybridClient:
             )
 
     def _forget_after_fork(self) -> bool:
-        """In a forked child, drop the parent's engines, loop thread and cache handles without
-        touching them (the threads behind them do not exist here; a lock may be held forever).
-        Whether this is such a child."""
+        """In a forked child, drop the parent's engines and loop thread without touching them
+        (the threads behind them do not exist here; a lock may be held forever), and leave its
+        cache unclosed (its connections are the parent's). Whether this is such a child."""
         if os.getpid() == self._pid:
             return False
         for engine in self._live_engines():
