@@ -1937,17 +1937,19 @@ def _possessions(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     my fence' -> (i, neighbor), (neighbor, tree), (i, fence); and 'X of Y' as Y's X."""
     found = []
     for i, word in enumerate(words[:-1]):
-        if word == "of" and i:  # 'a kilogram of steel' is the steel's kilogram
-            before = words[i - 1]
-            after = next((o for w in words[i + 1 : i + 4] if _is_content(o := _owner(w))), "")
-            if _is_content(before) and after:
-                found.append((stem(after), stem(before)))
-            continue
-        owner = _POSSESSIVE_OWNERS.get(word) or (stem(_owner(word)) if _owner(word) != word else "")
-        owned = next((o for w in words[i + 1 : i + 4] if _is_content(o := _owner(w))), "")
+        if word == "of":  # 'a kilogram of steel' is the steel's kilogram
+            owner, owned = (_first_owned(words, i), words[i - 1]) if i and _is_content(words[i - 1]) else ("", "")
+        else:
+            owner = _POSSESSIVE_OWNERS.get(word) or (_owner(word) if _owner(word) != word else "")
+            owned = _first_owned(words, i) if owner else ""
         if owner and owned:
-            found.append((owner, stem(owned)))
+            found.append((_POSSESSIVE_OWNERS.get(owner) or stem(owner), stem(owned)))
     return tuple(sorted(found))
+
+
+def _first_owned(words: tuple[str, ...], at: int) -> str:
+    """The first content word of the three after ``at`` (a possessive read as its noun)."""
+    return next((o for w in words[at + 1 : at + 4] if _is_content(o := _owner(w))), "")
 
 
 def _owners_traded(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:

@@ -87,12 +87,15 @@ def _load_and_warm(models: tuple[str, ...]) -> ModuleType:
     no request leaves the process). litellm's first real call otherwise loads a tokenizer and
     more modules, about 0.6 s here, counted against that call's ``timeout_s``."""
     module = load_litellm()
+    # 'no-log': the application's own litellm callbacks (an observability hook) must not
+    # record these made-up calls
+    quiet: dict[str, Any] = {"mock_response": "ok", "no-log": True}
     for model in models:
         messages = [{"role": "user", "content": "warm-up"}]
         with contextlib.suppress(Exception):  # best effort: a real call still works without it
-            for _ in module.completion(model=model, messages=messages, mock_response="ok", stream=True):
+            for _ in module.completion(model=model, messages=messages, stream=True, **quiet):
                 pass
-            module.completion(model=model, messages=messages, mock_response="ok")
+            module.completion(model=model, messages=messages, **quiet)
     return module
 
 
