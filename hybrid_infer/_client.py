@@ -250,10 +250,12 @@ class HybridClient:
 
     def health(self) -> dict[str, DeploymentHealth]:
         """Breaker state, probe results and load of every deployment (a snapshot)."""
+        self._check_process()  # a forked child holds a frozen copy, whose locks may be held forever
         return {s.deployment.name: s.health() for s in self._states}
 
     def stats(self) -> dict[str, DeploymentStats]:
         """Requests, errors, tokens, cost and latency percentiles per deployment."""
+        self._check_process()  # a forked child holds a frozen copy of the parent's counters
         return {s.deployment.name: s.stats() for s in self._states}
 
     def __getstate__(self) -> object:
