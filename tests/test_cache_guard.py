@@ -41,6 +41,7 @@ def broken(a: str, b: str) -> set[str]:
             "identifier",
         ),
         ("Say 'good night' in Dutch.", "Say 'good morning' in Dutch.", "quoted"),
+        ("Translate 'the cat' to French.", "Translate 'a cat' to French.", "quoted"),
         ("How do I enable the firewall?", "How do I disable the firewall?", "antonym"),
         ("How do I install Helm?", "How do I uninstall Helm?", "antonym"),
         ("Should I stretch before lifting?", "Should I stretch after lifting?", "antonym"),
@@ -801,6 +802,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # the same word with and without its hyphen
         ("Can you e-mail me the quarterly report?", "Can you email me the quarterly report?"),
         ("Schedule a follow-up call with the client", "Schedule a followup call with the client"),
+        # an idiom quoted with and without its infinitive 'to'
+        ("What means 'to kill two birds with one stone'?", "What does the idiom 'kill two birds with one stone' mean?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

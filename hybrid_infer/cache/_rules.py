@@ -1676,10 +1676,15 @@ def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
     "42"'), left to the verifier."""
     if not (a.quoted and b.quoted):
         return False
-    text_a, text_b = " ".join(a.words), " ".join(b.words)
-    return any(_squash(q) not in _squash(text_b) for q in a.quoted) or any(
-        _squash(q) not in _squash(text_a) for q in b.quoted
-    )
+    text_a, text_b = _squash(" ".join(a.words)), _squash(" ".join(b.words))
+    return any(_quote_core(q) not in text_b for q in a.quoted) or any(_quote_core(q) not in text_a for q in b.quoted)
+
+
+def _quote_core(quote: str) -> str:
+    """A quote's words without a leading infinitive 'to', which one side may quote and the
+    other leave out ("'to kill two birds with one stone'" / "the idiom 'kill two birds with one
+    stone'"). Articles stay: "'a cat'" and "'the cat'" are different strings."""
+    return re.sub(r"^to (?=\S)", "", _squash(quote))
 
 
 def _squash(text: str) -> str:
