@@ -42,6 +42,9 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Say 'good night' in Dutch.", "Say 'good morning' in Dutch.", "quoted"),
         ("Translate 'the cat' to French.", "Translate 'a cat' to French.", "quoted"),
+        ("Is 40 ft·lb enough torque for an M10 bolt?", "Is 40 in·lb enough torque for an M10 bolt?", "unit"),
+        ("What does KRAS c.35G>A change?", "What does KRAS c.38G>A change?", "number"),
+        ("Which drugs are safe to use in pregnancy?", "Which drugs are contraindicated in pregnancy?", "antonym"),
         ("How do I enable the firewall?", "How do I disable the firewall?", "antonym"),
         ("How do I install Helm?", "How do I uninstall Helm?", "antonym"),
         ("Should I stretch before lifting?", "Should I stretch after lifting?", "antonym"),
@@ -804,6 +807,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Schedule a follow-up call with the client", "Schedule a followup call with the client"),
         # an idiom quoted with and without its infinitive 'to'
         ("What means 'to kill two birds with one stone'?", "What does the idiom 'kill two birds with one stone' mean?"),
+        ("Torque spec in in-lb for this screw?", "Torque spec in inch-pounds for this screw?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

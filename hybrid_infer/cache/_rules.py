@@ -1160,6 +1160,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     found = Counter(_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text))  # '1e-5', '6.02e23'
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
     text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text)))  # '401(k)' is '401k'
+    text = _LETTER_DOT_NUMBER.sub(r"\1", text)
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -1267,6 +1268,9 @@ def _counted_noun(word: str) -> bool:
     return any(w in _CATEGORY_OF or w in UNITS or w in _TIME_PERIODS for w in (word, single))
 
 
+_INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])")
+
+
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
     tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
@@ -1275,6 +1279,8 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
         for t in re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
     ]
     tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
+    # 'in' is a word, but an inch in a compound unit: 'in·lb', 'in-lb', 'oz·in', 'in/s'
+    tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
     return tokens
 
 
@@ -1445,6 +1451,9 @@ def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozense
 
 _AGE = re.compile(r"[\s-]*old\b")
 _PARENTHESISED_LETTER = re.compile(r"(\d)\(([A-Za-z])\)")
+_LETTER_DOT_NUMBER = re.compile(r"(?<![\w.])([A-Za-z])\.(?=\d+[A-Za-z])")
+"""A letter, a dot and a number with letters after it ('c.35G>A', a variant's position and
+base): one code, read as 'c35G' so that its number is compared."""
 _GLUED = re.compile(r"([a-z]{2,})(\d+(?:\.\d+)?)")
 
 
