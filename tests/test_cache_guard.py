@@ -45,6 +45,11 @@ def broken(a: str, b: str) -> set[str]:
         ("Is 40 ft·lb enough torque for an M10 bolt?", "Is 40 in·lb enough torque for an M10 bolt?", "unit"),
         ("What does KRAS c.35G>A change?", "What does KRAS c.38G>A change?", "number"),
         ("Which drugs are safe to use in pregnancy?", "Which drugs are contraindicated in pregnancy?", "antonym"),
+        (
+            "Can the assignee of a contract sue the original obligor if they fail to perform?",
+            "Can the original obligor sue the assignee of a contract if the assignee fails to perform?",
+            "direction",
+        ),
         ("How do I enable the firewall?", "How do I disable the firewall?", "antonym"),
         ("How do I install Helm?", "How do I uninstall Helm?", "antonym"),
         ("Should I stretch before lifting?", "Should I stretch after lifting?", "antonym"),
@@ -808,6 +813,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # an idiom quoted with and without its infinitive 'to'
         ("What means 'to kill two birds with one stone'?", "What does the idiom 'kill two birds with one stone' mean?"),
         ("Torque spec in in-lb for this screw?", "Torque spec in inch-pounds for this screw?"),
+        # the main clause the same, its condition reworded
+        ("Can a tenant sue the landlord if the heating fails?", "If the heating fails, can a tenant sue the landlord?"),
+        (
+            "Can a tenant sue the landlord if the heating fails?",
+            "Can a tenant sue the landlord if the heat stops working?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

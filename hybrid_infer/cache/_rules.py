@@ -1880,10 +1880,23 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _wh_roles_traded(a, b)
         or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed))
         or (not keywords and _runs_traded(_framed_compounds(a), _framed_compounds(b), a.listed))  # 'my laptop'
+        or (not keywords and _runs_traded(*_main_clauses(a.compounds, b.compounds), a.listed))
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
     )
+
+
+def _main_clauses(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words of each side before its first 'if' / 'when' / 'because' …, when both have one
+    there: parts trading places in the main clause are a swap whatever the condition says
+    ('can the assignee sue the obligor if they fail to perform' / 'can the obligor sue the
+    assignee if the assignee fails to perform'). Nothing to compare otherwise."""
+    cut_a = next((i for i, w in enumerate(a) if w in _SUBORDINATORS), None)
+    cut_b = next((i for i, w in enumerate(b) if w in _SUBORDINATORS), None)
+    if cut_a is None or cut_b is None or a[cut_a] != b[cut_b] or (cut_a == len(a) - 1 and cut_b == len(b) - 1):
+        return (), ()
+    return a[:cut_a], b[:cut_b]
 
 
 _SYMMETRIC_JOINS = _COORDINATORS | {"with", "|", "between", "among", "&"}
@@ -1891,7 +1904,7 @@ _SYMMETRIC_JOINS = _COORDINATORS | {"with", "|", "between", "among", "&"}
 
 
 def _runs_traded(a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] = frozenset()) -> bool:
-    """The same words, two parts of them (one to three words, from content word to content
+    """The same words, two parts of them (one to four words, from content word to content
     word) trading places and nothing else moving: 'is every square a rectangle' / 'is every
     rectangle a square', 'does lack of sleep cause weight gain' / 'does weight gain cause lack
     of sleep'. A phrase moved to the front ('in music theory') is no part; parts joined by
@@ -1905,8 +1918,8 @@ def _runs_traded(a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] 
     while a[end - 1] == b[end - 1]:
         end -= 1
     left, right = a[start:end], b[start:end]
-    for x_len in range(1, min(3, len(left) - 1) + 1):
-        for y_len in range(1, min(3, len(left) - x_len) + 1):
+    for x_len in range(1, min(4, len(left) - 1) + 1):
+        for y_len in range(1, min(4, len(left) - x_len) + 1):
             x, y = left[:x_len], left[len(left) - y_len :]
             middle = left[x_len : len(left) - y_len]
             if right != y + middle + x or not middle:
