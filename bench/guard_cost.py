@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from semantic_quality import NEAR_MISS_FILES, load_pairs  # noqa: E402
 
-from hybrid_infer.cache._guard import load_guard  # noqa: E402
+from hybrid_infer.cache._guard import FalseHitGuard, load_guard  # noqa: E402
 from hybrid_infer.cache._rules import text_facts  # noqa: E402
 
 ROUNDS = 5
@@ -48,6 +48,30 @@ def main() -> None:
     print(f"{len(texts)} texts, {len(pairs)} pairs, {ROUNDS} rounds")
     print(f"text facts per text:  p50 {statistics.median(facts_us):6.1f} us   p90 {_p90(facts_us):6.1f} us")
     print(f"rules + verifier/pair: p50 {statistics.median(judge_us):6.1f} us   p90 {_p90(judge_us):6.1f} us")
+    _long_texts(guard)
+
+
+def _long_texts(guard: FalseHitGuard) -> None:
+    """A whole verdict (reading both texts, then judging) on prompts around one pasted log of
+    growing length, one number changed near its end: the guard reads only where they differ."""
+    for lines in (50, 400, 4000):
+        log = "\n".join(
+            f"2024-01-01T00:00:{i % 60:02d} INFO worker-{i} processed job {i} in {i % 97} ms" for i in range(lines)
+        )
+        stored, query = (
+            f"Summarise this log.\n{log}",
+            f"Summarise this log.\n{log.replace(f'job {lines - 1} ', f'job {lines - 2} ')}",
+        )
+        times = []
+        for round_ in range(ROUNDS):
+            fresh = load_guard() if round_ else guard  # nothing remembered between rounds
+            start = time.perf_counter()
+            verdict = fresh.verdict(query, stored, 0.99)
+            times.append((time.perf_counter() - start) * 1e3)
+        print(
+            f"pasted log, {len(stored):7,} characters: verdict p50 {statistics.median(times):6.2f} ms"
+            f"  (refused by {', '.join(verdict.broken_rules) or 'the verifier'})"
+        )
 
 
 def _p90(values: list[float]) -> float:

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from hybrid_infer._request import build_request
 from hybrid_infer._results import Result
 from hybrid_infer.cache import CacheConfig, ResponseCache
-from hybrid_infer.cache._guard import FEATURES, load_guard, pair_features
+from hybrid_infer.cache._guard import FEATURES, LONG_TEXT_CHARS, differing_region, load_guard, pair_features
 from hybrid_infer.cache._rules import rule_flags, text_facts
 from hybrid_infer.cache.testing import HashingEmbedder
 
@@ -45,6 +45,8 @@ def broken(a: str, b: str) -> set[str]:
         ("Is 40 ft·lb enough torque for an M10 bolt?", "Is 40 in·lb enough torque for an M10 bolt?", "unit"),
         ("What does KRAS c.35G>A change?", "What does KRAS c.38G>A change?", "number"),
         ("Which drugs are safe to use in pregnancy?", "Which drugs are contraindicated in pregnancy?", "antonym"),
+        ("How do I study 30 chapters in 30 days?", "How do I study 23 chapters in 30 days?", "number"),
+        ("worker-49 processed job 0 in 49 ms", "worker-49 processed job 49 in 49 ms", "number"),
         (
             "Can the assignee of a contract sue the original obligor if they fail to perform?",
             "Can the original obligor sue the assignee of a contract if the assignee fails to perform?",
@@ -848,6 +850,40 @@ def test_the_guard_rejects_near_misses_and_accepts_paraphrases() -> None:
     assert verdict.broken_rules == ("negation",)
     assert not guard.accepts("What is 15% of 60?", "What is 15% of 80?", 0.99)
     assert not guard.accepts("Summarize Macbeth.", "Summarize Hamlet.", 0.95)
+
+
+def _log(lines: int) -> str:
+    return "\n".join(
+        f"2024-01-01T00:00:{i % 60:02d} INFO worker-{i} processed job {i} in {i % 97} ms" for i in range(lines)
+    )
+
+
+def test_long_pasted_texts_are_judged_where_they_differ() -> None:
+    """Around one long pasted log the rules read only what differs (a number deep inside,
+    the instruction before it), so a changed number is still caught and the work does not
+    grow with the log; texts that differ over more than the limit are refused."""
+    guard = load_guard()
+    log = _log(4000)  # about 250 KB: reading all of it made one verdict take minutes
+    changed = log.replace("job 3999 ", "job 3998 ")
+    assert len(log) > 80 * LONG_TEXT_CHARS
+    assert guard.verdict(f"Summarise this log.\n{changed}", f"Summarise this log.\n{log}", 0.99).broken_rules == (
+        "number",
+    )
+    reworded = guard.verdict(f"Give me a short summary of this log:\n{log}", f"Summarise this log.\n{log}", 0.97)
+    assert reworded.broken_rules == ()
+    assert guard.verdict(f"Translate this log to French.\n{log}", f"Summarise this log.\n{log}", 0.95).broken_rules
+    other = "\n".join(reversed(log.splitlines()))
+    assert guard.verdict(f"Summarise this log.\n{other}", f"Summarise this log.\n{log}", 0.99).broken_rules == ("long",)
+    short = guard.verdict(f"Summarise this log.\n{_log(40)}", f"Summarise this log.\n{_log(41)}", 0.99)
+    assert short.broken_rules != ("long",)  # under the limit, the whole texts are read
+
+
+def test_the_region_where_two_texts_differ_is_cut_at_word_boundaries() -> None:
+    shared = "word " * 100
+    a, b = differing_region(f"{shared}job 3999 done {shared}", f"{shared}job 3998 done {shared}")
+    assert "job 3999" in a and "job 3998" in b and len(a) < 450
+    assert a.replace("3999", "3998") == b and not a.startswith("ord")
+    assert differing_region("same text", "same text") == ("same text", "same text")
 
 
 @pytest.mark.parametrize(

@@ -106,6 +106,10 @@ class FalseHitGuard:
         return self.verdict(query, candidate, similarity, fallback=fallback).accepted
 
     def verdict(self, query: str, candidate: str, similarity: float, *, fallback: bool = False) -> GuardVerdict:
+        if max(len(query), len(candidate)) > LONG_TEXT_CHARS:
+            query, candidate = differing_region(query, candidate)
+            if max(len(query), len(candidate)) > LONG_TEXT_CHARS:
+                return GuardVerdict(accepted=False, probability=None, broken_rules=("long",))
         return self.judge(self._facts(query), self._facts(candidate), similarity, fallback=fallback)
 
     def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
@@ -197,13 +201,79 @@ def _trigrams(words: tuple[str, ...]) -> set[str]:
 
 def _order_agreement(a: tuple[str, ...], b: tuple[str, ...]) -> float:
     """Share of shared-word pairs that keep their order (1.0 when nothing to compare)."""
-    shared = [w for w in dict.fromkeys(a) if w in set(b)]
+    in_b = set(b)
+    shared = [w for w in dict.fromkeys(a) if w in in_b]
     if len(shared) < 2:
         return 1.0
     position = {w: i for i, w in reversed(list(enumerate(b)))}
-    pairs = kept = 0
-    for i in range(len(shared)):
-        for j in range(i + 1, len(shared)):
-            pairs += 1
-            kept += position[shared[i]] < position[shared[j]]
-    return kept / pairs
+    pairs = len(shared) * (len(shared) - 1) // 2
+    # a pair whose first word comes later in b is an inversion; counted by merge sort, not
+    # pair by pair (a long pasted text shares thousands of words)
+    return (pairs - _inversions([position[w] for w in shared])) / pairs
+
+
+def _inversions(values: list[int]) -> int:
+    """How many pairs ``i < j`` have ``values[i] >= values[j]`` (a merge sort's count)."""
+    if len(values) < 2:
+        return 0
+    middle = len(values) // 2
+    left, right = sorted(values[:middle]), sorted(values[middle:])
+    count = _inversions(values[:middle]) + _inversions(values[middle:])
+    j = 0
+    for value in left:  # right items no greater than each left item
+        while j < len(right) and right[j] <= value:
+            j += 1
+        count += j
+    return count
+
+
+LONG_TEXT_CHARS = 3000
+"""Above this length the guard reads only where two texts differ (see :func:`differing_region`),
+and refuses texts that differ over more than this: the embedder saw only their first few hundred
+words, and reading all of a long text costs milliseconds per thousand characters."""
+_REGION_MARGIN_CHARS = 200
+
+
+def differing_region(a: str, b: str) -> tuple[str, str]:
+    """The parts of ``a`` and ``b`` between their shared start and shared end, with up to
+    :data:`_REGION_MARGIN_CHARS` of shared text around them, cut at spaces.
+
+    Two prompts around one long pasted log or document differ in a few places: a number in
+    the log, the instruction before it. What they share cannot tell them apart, so the rules
+    read only what differs and the words next to it ('job 3999' / 'job 3998').
+    """
+    shortest = min(len(a), len(b))
+    head = _shared_length(a, b, shortest)
+    tail = _shared_length(a[::-1], b[::-1], shortest - head)
+    start = _space_before(a, max(head - _REGION_MARGIN_CHARS, 0))
+    end_a = _space_after(a, min(len(a) - tail + _REGION_MARGIN_CHARS, len(a)))
+    end_b = _space_after(b, min(len(b) - tail + _REGION_MARGIN_CHARS, len(b)))
+    return a[start:end_a], b[start:end_b]
+
+
+def _shared_length(a: str, b: str, most: int) -> int:
+    """How many first characters ``a`` and ``b`` share, up to ``most`` (compared in blocks)."""
+    shared, block = 0, 4096
+    while shared < most:
+        step = min(block, most - shared)
+        if a[shared : shared + step] == b[shared : shared + step]:
+            shared += step
+            continue
+        if step == 1:
+            break
+        block = max(step // 2, 1)
+    return shared
+
+
+def _space_before(text: str, at: int) -> int:
+    """``at`` moved back to just after a whitespace (the start of a word), or to 0."""
+    while at > 0 and not text[at - 1].isspace():
+        at -= 1
+    return at
+
+
+def _space_after(text: str, at: int) -> int:
+    """``at`` moved on to a whitespace (the end of a word), or to the end."""
+    while at < len(text) and not text[at].isspace():
+        at += 1
+    return at

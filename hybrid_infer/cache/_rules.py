@@ -305,7 +305,8 @@ class TextFacts:
     """Per distinct word: its likely uninflected forms and their prefixed roots (antonym rule)."""
     quantities: tuple[tuple[str, float], ...]
     """Measures as ``(dimension, size in base units)``, sorted: '2 weeks' -> ``(("time", 1209600.0),)``."""
-    measure_numbers: frozenset[str]
+    measure_numbers: Mapping[str, int]
+    """Numbers said in measures ('2 weeks'), with how many times."""
     """The numbers that belong to those measures (compared as quantities, not as numbers)."""
     measure_units: frozenset[str]
     """The units that belong to those measures."""
@@ -441,9 +442,12 @@ def _capitals(text: str) -> frozenset[tuple[str, bool]]:
     found = set()
     for match in _WORD.finditer(text):
         word = match.group()
-        if word.lower() in _CAPITONYMS and not _SENTENCE_START.search(text[: match.start()]):
+        # (each search reads only the few characters before the word: reading all of them
+        # made a long text's facts take seconds)
+        at = match.start()
+        if word.lower() in _CAPITONYMS and not _SENTENCE_START.search(text, max(at - 100, 0), at) and at:
             # 'in march' is the month however it is typed
-            dated = word.lower() in _MONTHS and _DATING.search(text[: match.start()]) is not None
+            dated = word.lower() in _MONTHS and _DATING.search(text, max(at - 40, 0), at) is not None
             found.add((word.lower(), word[0].isupper() or dated))
     return frozenset(found)
 
@@ -725,12 +729,13 @@ def _keyword_extended(a: TextFacts, b: TextFacts) -> bool:
     """A keyword of ``a`` that ``b`` follows with small upper-case words ``a`` does not use:
     'UNION' / 'UNION ALL', 'DISTINCT' / 'DISTINCT ON'. Acronyms before a noun ('REST API' / 'API', 'US ZIP' / 'ZIP') and
     names after one ('AWS ECS' / 'AWS') are how prose names things, not changes."""
+    said = set(a.words)
     return any(
         len(longer) > len(shorter)
         and longer[0] == shorter[0]
-        and tuple(w for w in longer if not (w in STOPWORDS and w not in a.words)) == shorter
-        for shorter in a.keyword_runs
-        for longer in b.keyword_runs
+        and tuple(w for w in longer if not (w in STOPWORDS and w not in said)) == shorter
+        for shorter in set(a.keyword_runs)  # each run once: a pasted log repeats 'INFO' thousands of times
+        for longer in set(b.keyword_runs)
     )  # the added words may come before the next keyword: 'UNION SELECT' / 'UNION ALL SELECT'
 
 
@@ -1469,11 +1474,11 @@ def _glued(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> set[str]:
     return found
 
 
-def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str], frozenset[str]]:
-    """Measures with a unit that has a scale, and the numbers and units they use."""
+def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str], frozenset[str]]:
+    """Measures with a unit that has a scale, and the numbers (counted) and units they use."""
     lowered = _AND_A_HALF_BEFORE.sub(_half_more, text.lower())  # 'two and a half hours' is '2.5 hours'
     found: list[tuple[str, float]] = []
-    numbers: set[str] = set()
+    numbers: Counter[str] = Counter()
     units: set[str] = set()
     matches = list(_QUANTITY.finditer(lowered))
     for match in matches:
@@ -1483,19 +1488,19 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], frozenset[str
             continue  # '42-year-old', '42 years old': an age, the number the other side may give alone
         count = _word_numbers(tuple(count.replace("-", " ").split()))[0] if " " in count or "-" in count else count
         value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
-        before = lowered[: match.start()].rstrip()
+        before = lowered[max(match.start() - 20, 0) : match.start()].rstrip()
         value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
         value += 0.5 if _AND_A_HALF_AFTER.match(lowered, match.end()) else 0.0  # 'a minute and a half'
         found.append((dimension, value * size))
         units.add(UNITS[unit])
         if count in _CARDINALS or count[0].isdigit():
-            numbers.add(_CARDINALS.get(count, count))
+            numbers[_CARDINALS.get(count, count)] += 1
     counted = {match.span(2) for match in matches}
     for match in _LONG_UNIT.finditer(lowered):
         if match.span(1) not in counted:  # 'a week-long trip' was counted as 'a week'
             found.append(_SCALES[UNITS[match.group(1)]])
             units.add(UNITS[match.group(1)])
-    return tuple(sorted(found)), frozenset(numbers), frozenset(units)
+    return tuple(sorted(found)), numbers, frozenset(units)
 
 
 _AND_A_HALF_AFTER = re.compile(r"\s+and\s+a\s+half\b")
@@ -1530,8 +1535,11 @@ def _measures_differ(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _compared_numbers(facts: TextFacts, measured: bool) -> frozenset[str]:
-    """The numbers the number rule compares: without those of matching measures."""
-    return facts.numbers - facts.measure_numbers if measured else facts.numbers
+    """The numbers the number rule compares: without those of matching measures, unless the
+    text also says them elsewhere ('job 49 in 49 ms' / 'job 0 in 49 ms')."""
+    if not measured:
+        return facts.numbers
+    return frozenset(n for n in facts.numbers if facts.number_counts.get(n, 0) > facts.measure_numbers.get(n, 0))
 
 
 def _compared_units(facts: TextFacts, measured: bool) -> frozenset[str]:
@@ -2216,7 +2224,35 @@ def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     in_a, in_b = set(a), set(b)
     if [w for w in a if w in in_b] == [w for w in b if w in in_a]:
         return False  # the words both say come in the same order: nothing traded places
+    a, b = _differing_span(a, b)
     return _parts_swapped_into(a, b) or _parts_swapped_into(b, a)
+
+
+_SPAN_MARGIN = 8
+"""Words kept on each side of the span where two texts differ: the context a swap rule reads."""
+_SPAN_LIMIT = 400
+"""The most words of a differing span the word-order rules search: their search grows with
+the square of its length, and two texts that differ over more than this are told apart by
+their numbers, names and the verifier, not by two parts trading places."""
+
+
+def _differing_span(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words where ``a`` and ``b`` differ, with a margin of shared words around them.
+
+    Two parts that trade places lie where the texts differ: a long pasted log or document
+    the two sides share, before or after, cannot take part and is left out (it made the
+    search take seconds on a few thousand words). A span longer than the limit is cut there.
+    """
+    shortest = min(len(a), len(b))
+    head = 0
+    while head < shortest and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    start = max(head - _SPAN_MARGIN, 0)
+    end_a, end_b = min(len(a) - tail + _SPAN_MARGIN, len(a)), min(len(b) - tail + _SPAN_MARGIN, len(b))
+    return a[start:end_a][:_SPAN_LIMIT], b[start:end_b][:_SPAN_LIMIT]
 
 
 def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
