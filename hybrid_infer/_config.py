@@ -58,6 +58,11 @@ def protocol_of(model: str) -> Protocol:
     return "litellm"
 
 
+def _sendable_key(key: str) -> bool:
+    """Whether a key can go in an HTTP header as it is: no spaces or control characters."""
+    return key == "" or all(c.isprintable() and not c.isspace() for c in key)
+
+
 class Deployment(BaseModel):
     """One model behind one endpoint, with its price, limits and the use cases it serves."""
 
@@ -89,6 +94,14 @@ class Deployment(BaseModel):
             raise ValueError(f"model {value!r} lacks a name around its '/', e.g. 'ollama_chat/qwen3-coder'")
         return value
 
+    @field_validator("api_key")
+    @classmethod
+    def _check_api_key(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not _sendable_key(value.get_secret_value()):
+            # (the message never quotes the key)
+            raise ValueError("api_key must not contain spaces or control characters (a trailing newline?)")
+        return value
+
     @field_validator("api_base")
     @classmethod
     def _check_api_base(cls, value: str | None) -> str | None:
@@ -99,6 +112,9 @@ class Deployment(BaseModel):
         parts = urlsplit(value)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError("api_base must be an http(s) URL such as http://localhost:11434")
+        if parts.query or parts.fragment or value.endswith(("?", "#")):
+            # paths are appended to it ('/chat/completions'): a query would end up before them
+            raise ValueError("api_base must not have a query or fragment (paths such as /chat/completions follow it)")
         try:
             parts.port  # noqa: B018 - raises for a port outside 0-65535
         except ValueError:
@@ -208,6 +224,13 @@ class Deployment(BaseModel):
         value = os.environ.get(match.group(1))
         if value is None:
             raise ConfigError(f"environment variable {match.group(1)} is not set", field=f"{self.name}.api_key")
+        if not _sendable_key(value):
+            # A header cannot carry it: a request-side mistake, never the provider's failure.
+            raise ConfigError(
+                f"environment variable {match.group(1)} holds spaces or control characters "
+                "(a trailing newline from a secrets file?)",
+                field=f"{self.name}.api_key",
+            )
         return value
 
     def cost_usd(self, prompt_tokens: int, completion_tokens: int) -> float:

@@ -253,6 +253,10 @@ def plain_prompt_request(prompt: str, stream: bool) -> Request:
     return Request(messages=({"role": "user", "content": prompt},), stream=stream)
 
 
+_RESERVED_BODY_FIELDS = frozenset({"model", "messages", "stream", "stream_options"})
+"""Body fields ``extra_body`` may not set."""
+
+
 def build_request(
     prompt: Any = None,
     *,
@@ -319,6 +323,13 @@ def build_request(
             raise ConfigError(
                 f"must be a mapping of fields to add to the request body, got {type(value).__name__}", field=key
             )
+        elif key == "extra_body" and (reserved := sorted(_RESERVED_BODY_FIELDS.intersection(value))):
+            # the router sets these: overriding them would send another model or conversation
+            # than the one validated, or a stream the transport does not read
+            raise ConfigError(
+                "is set by the router; pass the conversation, model (a deployment) and stream= as arguments",
+                field=f"extra_body.{reserved[0]}",
+            )
         elif key == "stop" and not (
             isinstance(value, str) or (isinstance(value, list) and all(isinstance(s, str) for s in value))
         ):
@@ -327,10 +338,15 @@ def build_request(
     if not (isinstance(cache, str) and cache in CACHE_MODES):
         raise ConfigError(f"must be one of {sorted(CACHE_MODES)}, got {cache!r}", field="cache")
     if namespace is not None and (
-        not isinstance(namespace, str) or not namespace or len(namespace) > 200 or namespace != namespace.strip()
+        not isinstance(namespace, str)
+        or not namespace
+        or len(namespace) > 200
+        or namespace != namespace.strip()
+        or not namespace.isprintable()
     ):
         raise ConfigError(
-            "must be a non-empty string of at most 200 characters, without surrounding spaces", field="namespace"
+            "must be a non-empty string of at most 200 characters, without surrounding spaces or control characters",
+            field="namespace",
         )
     return Request(
         messages=normalised,

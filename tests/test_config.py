@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 
 from hybrid_infer import ByUseCase, Cheapest, ConfigError, Deployment, HealthConfig, HybridClient, LocalFirst
 
@@ -234,6 +234,10 @@ TOOL_TURN = {"role": "assistant", "content": None}
         ({"prompt": "hi", "use_case": ""}, "use_case"),
         ({"prompt": "\u200b\u200b"}, "prompt"),
         ({"prompt": "hi", "extra_body": "num_ctx=8192"}, "extra_body"),
+        ({"prompt": "hi", "extra_body": {"stream": True}}, "extra_body.stream"),
+        ({"prompt": "hi", "extra_body": {"messages": []}}, "extra_body.messages"),
+        ({"prompt": "hi", "extra_body": {"model": "other"}}, "extra_body.model"),
+        ({"prompt": "hi", "namespace": "tenant\n42"}, "namespace"),
         ({"messages": [{"role": "user", "content": [{"type": "", "text": "x"}]}]}, "messages[0].content[0]"),
         ({"prompt": "hi", "use_case": " "}, "use_case"),
         ({"prompt": "hi", "use_case": "code "}, "use_case"),
@@ -419,3 +423,45 @@ def test_a_duration_out_of_range_is_refused_with_the_range_it_takes(name: str, v
     with pytest.raises(ConfigError, match=re.escape(bounds)) as error:
         build_request("hi", **{name: value})
     assert error.value.field == name
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("api_key", "sk-test-123\n"),
+        ("api_key", "sk test"),
+        ("api_base", "http://127.0.0.1:9/v1?api-version=2024-06-01"),
+        ("api_base", "http://127.0.0.1:9/v1#frag"),
+    ],
+)
+def test_keys_and_addresses_no_request_could_carry_are_refused_at_build(field: str, value: str) -> None:
+    """A key with a trailing newline cannot go in a header, and paths follow api_base: both
+    are configuration mistakes, named at build time instead of blamed on the provider."""
+    with pytest.raises(ValidationError) as info:
+        Deployment(name="d", model="openai/m", **{field: value})
+    assert info.value.errors()[0]["loc"] == (field,)
+    assert "sk-test-123" not in str(info.value)
+
+
+def test_a_key_variable_no_header_can_carry_is_a_missing_key_not_a_provider_failure(
+    fake, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ${VAR} read at call time with a trailing newline: nothing is sent, each transport
+    says MissingApiKey, and no breaker counts it."""
+    from hybrid_infer.errors import AllDeploymentsFailed, MissingApiKey
+
+    monkeypatch.setenv("HI_TEST_NEWLINE_KEY", "sk-test-123\n")
+    provider = fake("openai")
+    for transport in ("native", "litellm"):
+        deployment = deployment_for(provider, transport).model_copy(
+            update={"api_key": SecretStr("${HI_TEST_NEWLINE_KEY}"), "transport": transport}
+        )
+        with HybridClient([deployment], health=NO_PROBES) as client:
+            for _ in range(4):
+                with pytest.raises(AllDeploymentsFailed) as info:
+                    client.complete("hi")
+                cause = info.value.attempts[-1]
+                assert cause.error_type == MissingApiKey.__name__, cause
+                assert "sk-test-123" not in str(info.value)
+            assert client.health()[transport].state == "closed"
+    assert provider.request_count == 0

@@ -39,7 +39,7 @@ class CacheConfig(BaseModel):
     max_entries: int | None = Field(default=None, ge=1)
     size_limit_bytes: int | None = Field(default=None, ge=1 << 20)
     """Disk budget of the entry store; ``None`` keeps diskcache's default of 1 GiB."""
-    namespace: str = Field(default="default", min_length=1, max_length=200, pattern=r"^\S(?:.*\S)?$")
+    namespace: str = Field(default="default", min_length=1, max_length=200, pattern=r"^\S(?:[^\x00-\x1f\x7f]*\S)?$")
     """No surrounding spaces: ``" default"`` would silently be another namespace."""
     embedder: Embedder = DEFAULT_EMBEDDER
     cache_sampled: bool = False
