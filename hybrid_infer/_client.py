@@ -149,6 +149,7 @@ class HybridClient:
         self._policy = resolve_policy(policy)
         self._policy.validate(self._deployments)
         _check_use_case_routes(self._policy, self._deployments)
+        _warn_litellm_ollama(self._deployments)
         if health is None:
             self._health = HealthConfig()
         elif isinstance(health, HealthConfig):
@@ -770,6 +771,19 @@ def _closer(client: weakref.ref[HybridClient]) -> Callable[[], None]:
                 alive.close()
 
     return close_at_exit
+
+
+def _warn_litellm_ollama(deployments: Sequence[Deployment]) -> None:
+    """litellm looks up an Ollama model's details with a blocking call to ``/api/show`` on the
+    event loop after its first success: say so where it is chosen (docs/configuration.md)."""
+    for deployment in deployments:
+        if deployment.transport == "litellm" and deployment.protocol == "ollama":
+            _log.warning(
+                "deployment %s sends Ollama calls through litellm, which queries /api/show with a blocking "
+                "call on the event loop (no timeout_s covers it): prefer transport='auto' or 'native'",
+                deployment.name,
+                extra={"deployment": deployment.name},
+            )
 
 
 def _check_use_case_routes(policy: Policy, deployments: Sequence[Deployment]) -> None:

@@ -465,3 +465,14 @@ def test_a_key_variable_no_header_can_carry_is_a_missing_key_not_a_provider_fail
                 assert "sk-test-123" not in str(info.value)
             assert client.health()[transport].state == "closed"
     assert provider.request_count == 0
+
+
+def test_ollama_through_litellm_is_warned_about_when_the_client_is_built(caplog: pytest.LogCaptureFixture) -> None:
+    """litellm queries /api/show with a blocking call on the loop: the choice is flagged."""
+    ollama = Deployment(name="o", model="ollama_chat/qwen3", api_base="http://127.0.0.1:9", transport="litellm")
+    native = Deployment(name="n", model="ollama_chat/qwen3", api_base="http://127.0.0.1:9")
+    with caplog.at_level("WARNING", logger="hybrid_infer"):
+        HybridClient([native], health=NO_PROBES).close()
+        assert not [r for r in caplog.records if "/api/show" in r.getMessage()]
+        HybridClient([ollama], health=NO_PROBES).close()
+    assert [r for r in caplog.records if "/api/show" in r.getMessage() and getattr(r, "deployment", None) == "o"]
