@@ -46,6 +46,11 @@ def broken(a: str, b: str) -> set[str]:
         ("What does KRAS c.35G>A change?", "What does KRAS c.38G>A change?", "number"),
         ("Which drugs are safe to use in pregnancy?", "Which drugs are contraindicated in pregnancy?", "antonym"),
         ("How do I study 30 chapters in 30 days?", "How do I study 23 chapters in 30 days?", "number"),
+        (
+            "Translate the first paragraph of this email into Spanish",
+            "Translate this whole email into Spanish",
+            "qualifier",
+        ),
         ("worker-49 processed job 0 in 49 ms", "worker-49 processed job 49 in 49 ms", "number"),
         (
             "Can the assignee of a contract sue the original obligor if they fail to perform?",

@@ -2592,7 +2592,12 @@ def _asks_part(words: tuple[str, ...]) -> bool:
     )
 
 
-_NUMBERED_PARTS = frozenset({"step", "part", "section", "chapter", "stage", "phase", "question", "exercise"})
+_NUMBERED_PARTS = frozenset(
+    {
+        "step", "part", "section", "chapter", "stage", "phase", "question", "exercise",
+        "paragraph", "sentence", "line", "page", "slide", "verse", "scene", "episode",
+    }
+)  # fmt: skip
 
 
 _REACH = MappingProxyType(
