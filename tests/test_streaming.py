@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from typing import Any
 
 import pytest
 from aiohttp import web
 
-from hybrid_infer import Deployment, HybridClient, StreamChunk, StreamInterrupted
+from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, StreamChunk, StreamInterrupted
 
 from .conftest import NO_PROBES, TRANSPORTS, deployment_for, serve_chat, sse_chunk
 
@@ -138,3 +140,48 @@ async def test_keep_alives_do_not_stretch_the_wait_for_the_next_chunk(transport:
                     pass
     assert info.value.partial_text == "Hello "
     assert info.value.attempts[-1].error_type == "ProviderTimeout"
+
+
+async def test_an_event_whose_json_spans_several_data_lines_is_read_whole() -> None:
+    """SSE joins an event's ``data:`` lines with newlines: a server that pretty-prints its
+    chunks over several lines streams a whole answer on the native transport (it raised
+    MalformedResponse), and a line that never becomes JSON by the event's end still fails."""
+
+    def spread(delta: dict[str, Any], finish: str | None = None) -> bytes:
+        chunk = {"id": "c", "object": "chat.completion.chunk", "model": "m"}
+        chunk["choices"] = [{"index": 0, "delta": delta, "finish_reason": finish}]  # type: ignore[assignment]
+        lines = json.dumps(chunk, indent=1).splitlines()
+        return b"".join(f"data: {line}\n".encode() for line in lines) + b"\n"
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        await response.write(spread({"role": "assistant", "content": "Hello "}))
+        await response.write(spread({"content": "world"}))
+        await response.write(spread({}, "stop") + b"data: [DONE]\n\n")
+        return response
+
+    async def broken(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        await response.write(b'data: {"choices": [\n\ndata: [DONE]\n\n')
+        return response
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            deltas = [c.delta async for c in client.astream("hi") if c.delta]
+            assert "".join(deltas) == "Hello world"
+    async with serve_chat(broken) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await _drain(client)
+    assert info.value.attempts[-1].error_type == "MalformedResponse"
+
+
+async def _drain(client: HybridClient) -> None:
+    async for _ in client.astream("hi"):
+        pass

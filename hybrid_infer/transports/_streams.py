@@ -82,15 +82,36 @@ class SseDecoder(StreamDecoder):
         self.finish: str | None = None
         self.usage: dict[str, Any] | None = None
         self.tool_calls: ToolCallDeltas | None = None
+        self.held: list[bytes] = []
+        """``data:`` lines of an event whose JSON goes on in its next ``data:`` line."""
 
     def feed(self, line: bytes) -> str | None:
+        if not line.strip():  # a blank line ends an event: what it held must now be whole
+            if self.held:
+                held, self.held = self.held, []
+                return self._event(b"\n".join(held))
+            return None
         if not line.startswith(b"data:"):
-            return None  # blank separators, ":" comments, "event:"/"id:" fields
+            return None  # ":" comments, "event:"/"id:" fields
         payload = line[5:].strip()
+        if self.held:
+            self.held.append(payload)
+            payload = b"\n".join(self.held)
+        try:
+            data = _loads(payload) if payload != b"[DONE]" else None
+        except json.JSONDecodeError:
+            # One event's data may span several 'data:' lines, joined by newlines (the SSE
+            # format): wait for the rest, up to the blank line that ends the event.
+            self.held = self.held or [payload]
+            return None
+        self.held = []
+        return self._event(payload, data)
+
+    def _event(self, payload: bytes, data: Any = None) -> str | None:
         if payload == b"[DONE]":
             self._complete()
             return None
-        delta, finish, usage, model, calls = parse_openai_chunk(_loads(payload))
+        delta, finish, usage, model, calls = parse_openai_chunk(_loads(payload) if data is None else data)
         if calls:
             if self.tool_calls is None:
                 self.tool_calls = ToolCallDeltas()
