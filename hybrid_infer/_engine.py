@@ -261,6 +261,16 @@ class Engine:
                 if failed:  # the others failed first: say so, the message is all many logs keep
                     message = f"{', '.join(failed)}; every other candidate stayed saturated for {patience:g}s"
                 raise Overloaded(message, call.attempts)
+            frees_busy = [s.free_at() for s in busy]
+            if all(t is not None and t >= call.queue_deadline for t in frees_busy):
+                # Only time frees them (an rpm window, a 429's Retry-After), later than this
+                # request may wait: waiting out its whole queue deadline would change nothing.
+                soonest = min(t for t in frees_busy if t is not None) - time.monotonic()
+                names = ", ".join(s.deployment.name for s in busy)
+                raise Overloaded(
+                    f"{names}: rate-limited for {soonest:.1f}s more, longer than the {wait:.1f}s this request may wait",
+                    call.attempts,
+                )
             frees = [t for s in ordered if (t := s.free_at()) is not None]
             if frees:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))

@@ -106,6 +106,22 @@ async def test_rpm_limits_count_as_saturation(fake) -> None:
     assert health.in_flight == 0
 
 
+async def test_a_request_that_time_alone_cannot_serve_before_its_deadline_fails_at_once(fake) -> None:
+    """Only an rpm window a minute away would free the one deployment: waiting out a 30 s
+    queue deadline changes nothing, so Overloaded comes now and says why."""
+    provider = fake("openai")
+    async with HybridClient(
+        [deployment_for(provider, "limited", rpm=1)], health=NO_PROBES, queue_timeout_s=30
+    ) as client:
+        await client.acomplete("first")
+        started = time.monotonic()
+        with pytest.raises(Overloaded, match="rate-limited") as info:
+            await client.acomplete("second")
+        assert time.monotonic() - started < 15  # not the 30 s deadline
+    assert [a.outcome for a in info.value.attempts] == ["skipped_busy"]
+    assert provider.request_count == 1
+
+
 def test_sync_callers_get_backpressure_too(fake, clients) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
