@@ -1032,3 +1032,24 @@ def test_the_same_foreign_text_and_a_paraphrase_around_it_can_hit() -> None:
         'Translate "je ne sais pas" into English', 'Translate "je ne sais pas" to English', 0.97
     ).accepted
     assert guard.verdict("How do I use the Python csv module?", "how do i use the python csv module", 0.99).accepted
+
+
+def test_the_parts_two_long_prompts_differ_in_are_found_without_comparing_all_of_them() -> None:
+    """Two prompts around one 4,000-line pasted log: the shared start and end are matched
+    directly (comparing all the words took seconds), the differing words are found with
+    their context, and texts that differ over more than the limit are judged whole."""
+    from hybrid_infer.cache._diff import MATCHED_WORDS, differing_parts
+
+    log = _log(4000)
+    parts = differing_parts(
+        f"Summarise this log.\n{log.replace('job 3999 ', 'job 3998 ')}", f"Summarise this log.\n{log}"
+    )
+    assert parts == (
+        "INFO worker-3999 processed job 3998 in 22 ms",
+        "INFO worker-3999 processed job 3999 in 22 ms",
+    )
+    reworded = differing_parts(f"Give me a short summary of this log:\n{log}", f"Summarise this log.\n{log}")
+    assert reworded is not None and reworded[0].startswith("Give me a short summary")
+    shuffled = "\n".join(reversed(log.splitlines()))
+    assert len(log.split()) > 10 * MATCHED_WORDS
+    assert differing_parts(f"Summarise this log.\n{shuffled}", f"Summarise this log.\n{log}") is None

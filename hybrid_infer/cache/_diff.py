@@ -18,6 +18,8 @@ SHARED_SHARE = 0.5
 """... making up at least this share of the longer prompt."""
 CONTEXT_WORDS = 4
 """Shared words kept on each side of a differing part, so it reads as a phrase."""
+MATCHED_WORDS = 1000
+"""The most words between a pair's shared start and shared end that are compared part by part."""
 
 
 def differing_parts(a: str, b: str) -> tuple[str, str] | None:
@@ -30,8 +32,20 @@ def differing_parts(a: str, b: str) -> tuple[str, str] | None:
         return None
     keys_a = [w.lower().strip(".,;:!?\"'()") for w in words_a]
     keys_b = [w.lower().strip(".,;:!?\"'()") for w in words_b]
-    matcher = SequenceMatcher(None, keys_a, keys_b, autojunk=False)
-    shared = sum(block.size for block in matcher.get_matching_blocks())
+    # The shared start and end are matched directly; only the words between them go to
+    # SequenceMatcher, whose time grows with the square of its input (a 4,000-line pasted
+    # log took seconds), and not more than MATCHED_WORDS of them.
+    head = 0
+    while head < min(len(keys_a), len(keys_b)) and keys_a[head] == keys_b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(keys_a), len(keys_b)) - head and keys_a[-1 - tail] == keys_b[-1 - tail]:
+        tail += 1
+    middle_a, middle_b = keys_a[head : len(keys_a) - tail], keys_b[head : len(keys_b) - tail]
+    if max(len(middle_a), len(middle_b)) > MATCHED_WORDS:
+        return None  # too much differs to compare part by part: judged whole
+    matcher = SequenceMatcher(None, middle_a, middle_b, autojunk=False)
+    shared = head + tail + sum(block.size for block in matcher.get_matching_blocks())
     if shared < SHARED_WORDS or shared < SHARED_SHARE * longer:
         return None
     spans_a: list[tuple[int, int]] = []
@@ -39,6 +53,7 @@ def differing_parts(a: str, b: str) -> tuple[str, str] | None:
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
+        i1, i2, j1, j2 = i1 + head, i2 + head, j1 + head, j2 + head
         spans_a.append((max(0, i1 - CONTEXT_WORDS), min(len(words_a), i2 + CONTEXT_WORDS)))
         spans_b.append((max(0, j1 - CONTEXT_WORDS), min(len(words_b), j2 + CONTEXT_WORDS)))
     return _joined(words_a, spans_a), _joined(words_b, spans_b)
