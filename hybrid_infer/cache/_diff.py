@@ -10,6 +10,7 @@ few shared words on either side for context.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 SHARED_WORDS = 20
@@ -35,12 +36,7 @@ def differing_parts(a: str, b: str) -> tuple[str, str] | None:
     # The shared start and end are matched directly; only the words between them go to
     # SequenceMatcher, whose time grows with the square of its input (a 4,000-line pasted
     # log took seconds), and not more than MATCHED_WORDS of them.
-    head = 0
-    while head < min(len(keys_a), len(keys_b)) and keys_a[head] == keys_b[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(keys_a), len(keys_b)) - head and keys_a[-1 - tail] == keys_b[-1 - tail]:
-        tail += 1
+    head, tail = shared_ends(keys_a, keys_b)
     middle_a, middle_b = keys_a[head : len(keys_a) - tail], keys_b[head : len(keys_b) - tail]
     if max(len(middle_a), len(middle_b)) > MATCHED_WORDS:
         return None  # too much differs to compare part by part: judged whole
@@ -57,6 +53,18 @@ def differing_parts(a: str, b: str) -> tuple[str, str] | None:
         spans_a.append((max(0, i1 - CONTEXT_WORDS), min(len(words_a), i2 + CONTEXT_WORDS)))
         spans_b.append((max(0, j1 - CONTEXT_WORDS), min(len(words_b), j2 + CONTEXT_WORDS)))
     return _joined(words_a, spans_a), _joined(words_b, spans_b)
+
+
+def shared_ends(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
+    """How many first and how many last items ``a`` and ``b`` share (not overlapping)."""
+    shortest = min(len(a), len(b))
+    head = 0
+    while head < shortest and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return head, tail
 
 
 def _joined(words: list[str], spans: list[tuple[int, int]]) -> str:

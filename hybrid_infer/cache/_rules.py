@@ -23,6 +23,8 @@ from itertools import dropwhile, pairwise, takewhile
 from types import MappingProxyType
 from typing import Any
 
+from hybrid_infer.cache._diff import shared_ends
+
 _WORD_MEMO = 1 << 16
 """How many distinct words the per-word helpers remember (stems, forms): a bounded memo."""
 
@@ -2243,13 +2245,7 @@ def _differing_span(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, 
     the two sides share, before or after, cannot take part and is left out (it made the
     search take seconds on a few thousand words). A span longer than the limit is cut there.
     """
-    shortest = min(len(a), len(b))
-    head = 0
-    while head < shortest and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < shortest - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
-        tail += 1
+    head, tail = shared_ends(a, b)
     start = max(head - _SPAN_MARGIN, 0)
     end_a, end_b = min(len(a) - tail + _SPAN_MARGIN, len(a)), min(len(b) - tail + _SPAN_MARGIN, len(b))
     return a[start:end_a][:_SPAN_LIMIT], b[start:end_b][:_SPAN_LIMIT]
