@@ -1904,7 +1904,7 @@ def _main_clauses(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, ..
     assignee if the assignee fails to perform'). Nothing to compare otherwise."""
     cut_a = next((i for i, w in enumerate(a) if w in _SUBORDINATORS), None)
     cut_b = next((i for i, w in enumerate(b) if w in _SUBORDINATORS), None)
-    if cut_a is None or cut_b is None or a[cut_a] != b[cut_b] or (cut_a == len(a) - 1 and cut_b == len(b) - 1):
+    if cut_a is None or cut_b is None or a[cut_a] != b[cut_b]:
         return (), ()
     return a[:cut_a], b[:cut_b]
 
