@@ -22,7 +22,7 @@ from hybrid_infer.cache.testing import HashingEmbedder
 from hybrid_infer.errors import CacheMiss, ConfigError
 from hybrid_infer.events import RequestFinished
 
-from .conftest import NO_PROBES, deployment_for
+from .conftest import NO_PROBES, deployment_for, wait_for
 
 
 def cached_client(provider: Any, tmp_path: Path, **cache: Any) -> HybridClient:
@@ -569,30 +569,43 @@ async def test_a_request_whose_lookup_missed_just_before_an_identical_one_stored
     fake, tmp_path: Path
 ) -> None:
     """The second request's lookup misses while the first is being answered, and the first
-    has stored its answer and left by the time the second would call a provider."""
+    has stored its answer and left by the time the second would call a provider.
+
+    Ordered by gates, not sleeps: the provider holds the first request (``hang``) until the
+    second is inside its semantic lookup, and that lookup is held until the first is done."""
     import threading
 
+    question = "what changed in the release"
+    second_looking = threading.Event()
     first_done = threading.Event()
     hashing = HashingEmbedder()
-    calls = 0
+    embeds_of_question = 0
 
     def embedder(texts: list[str]) -> Any:
-        nonlocal calls
-        calls += 1
-        if calls == 2:  # the second request's semantic lookup misses once the first is done
-            first_done.wait(5)
-            raise RuntimeError("embedder unavailable")
+        nonlocal embeds_of_question
+        if texts == [question]:
+            embeds_of_question += 1
+            if embeds_of_question == 1:  # the first's lookup: fails, so no vector is remembered
+                raise RuntimeError("embedder unavailable")
+            if embeds_of_question == 2:  # the second's lookup, while the first is held
+                second_looking.set()
+                first_done.wait(5)
+                raise RuntimeError("embedder unavailable")
         return hashing(texts)
 
-    provider = fake("openai", latency_s=0.2)
+    provider = fake("openai")
+    provider.hang = True
     async with cached_client(provider, tmp_path, embedder=embedder) as client:
-        first = asyncio.create_task(client.acomplete("what changed in the release"))
-        await asyncio.sleep(0.05)
-        second = asyncio.create_task(client.acomplete("what changed in the release"))
+        first = asyncio.create_task(client.acomplete(question))
+        await wait_for(lambda: provider.request_count == 1)  # the first is at the provider
+        second = asyncio.create_task(client.acomplete(question))
+        await wait_for(second_looking.is_set)
+        provider.hang = False
         answered = await first
         first_done.set()
         again = await second
         stats = client.cache.stats()
+    assert embeds_of_question >= 2
     assert provider.request_count == 1
     assert (answered.cache, again.cache) == ("miss", "exact")
     assert again.text == answered.text and again.cost_usd == 0
