@@ -142,6 +142,41 @@ async def test_keep_alives_do_not_stretch_the_wait_for_the_next_chunk(transport:
     assert info.value.attempts[-1].error_type == "ProviderTimeout"
 
 
+@pytest.mark.parametrize("line_end", ["\r", "\r\n", "\n"])
+async def test_sse_lines_may_end_in_cr_crlf_or_lf(line_end: str) -> None:
+    """Server-sent events allow all three line ends. Each write here ends between the two
+    characters of a ``\\r\\n`` (or just after a lone ``\\r``), and the middle event spreads its
+    JSON over two ``data:`` lines, which a blank line read too early would cut."""
+    end = line_end.encode()
+
+    def event(*lines: str) -> list[bytes]:
+        text = "".join(f"data: {line}{line_end}" for line in lines) + line_end
+        raw = text.encode()
+        cut = raw.index(end) + 1  # just after the first line end's first character
+        return [raw[:cut], raw[cut:]]
+
+    hello = json.dumps(json.loads(sse_chunk({"role": "assistant", "content": "Hello "})[6:]))
+    world = json.dumps(json.loads(sse_chunk({"content": "world"})[6:]), indent=1).splitlines()
+    stop = json.dumps(json.loads(sse_chunk({}, "stop")[6:]))
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        for piece in [*event(hello), *event(world[0], "\n".join(world[1:]).replace("\n", " ")), *event(stop)]:
+            await response.write(piece)
+            await asyncio.sleep(0.005)
+        await response.write(b"data: [DONE]" + end + end)
+        return response
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            chunks = [c async for c in client.astream("hi")]
+    assert "".join(c.delta for c in chunks) == "Hello world"
+    assert chunks[-1].result is not None and chunks[-1].result.finish_reason == "stop"
+
+
 async def test_an_event_whose_json_spans_several_data_lines_is_read_whole() -> None:
     """SSE joins an event's ``data:`` lines with newlines: a server that pretty-prints its
     chunks over several lines streams a whole answer on the native transport (it raised

@@ -29,7 +29,7 @@ from hybrid_infer.errors import (
     ProviderTimeout,
 )
 from hybrid_infer.transports._base import Completion, ProbeReport, Transport, error_for_status
-from hybrid_infer.transports._streams import OllamaDecoder, SseDecoder, StreamDecoder
+from hybrid_infer.transports._streams import OllamaDecoder, SseDecoder, StreamDecoder, split_lines
 from hybrid_infer.transports._wire import (
     ollama_body,
     ollama_model_matches,
@@ -225,8 +225,7 @@ class NativeTransport(Transport):
                 mark = time.monotonic()
                 async for data in response.content.iter_any():
                     waited += time.monotonic() - mark
-                    lines = (pending + data if pending else data).split(b"\n")
-                    pending = lines.pop()
+                    lines, pending = split_lines(pending + data if pending else data)
                     size += len(data)
                     if size > limit:
                         raise MalformedResponse("streamed answer too large", deployment=deployment.name)

@@ -10,6 +10,7 @@ read) instead of asking aiohttp for one line at a time halves the client's per-t
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from hybrid_infer._request import Request
@@ -27,6 +28,26 @@ def _loads(raw: bytes) -> Any:
         return _decode_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise MalformedResponse(f"stream line is not UTF-8: {exc}") from None
+
+
+_LINE_ENDS = re.compile(rb"\r\n|\r|\n")
+
+
+def split_lines(buffer: bytes) -> tuple[list[bytes], bytes]:
+    """The complete lines of ``buffer`` and the unfinished rest to prepend to the next read.
+
+    A line ends at ``\\r\\n``, ``\\r`` or ``\\n``, as server-sent events allow. A read that ends
+    in ``\\r`` keeps it back: the ``\\n`` of a ``\\r\\n`` may come with the next read, and
+    reading it as two line ends would make a blank line, which ends an event early.
+    """
+    if b"\r" not in buffer:  # the common case: one split, no regex
+        lines = buffer.split(b"\n")
+        return lines, lines.pop()
+    held = b""
+    if buffer.endswith(b"\r"):
+        buffer, held = buffer[:-1], b"\r"
+    lines = _LINE_ENDS.split(buffer)
+    return lines, lines.pop() + held
 
 
 class StreamDecoder:
