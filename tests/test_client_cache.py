@@ -537,6 +537,47 @@ def test_a_failing_embedder_never_fails_the_request(fake, tmp_path: Path, mode: 
     assert stats["embed_errors"] >= 1
 
 
+def test_warm_up_loads_the_embedder_and_the_index_before_the_first_request(fake, tmp_path: Path) -> None:
+    hashing = HashingEmbedder()
+    embedded: list[str] = []
+
+    def embedder(texts: list[str]) -> Any:
+        embedded.extend(texts)
+        return hashing(texts)
+
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, embedder=embedder) as client:
+        client.complete("What is a monad?")
+    embedded.clear()
+    with cached_client(provider, tmp_path, embedder=embedder) as client:
+        assert client.cache is not None
+        assert client.cache.stats()["index"]["loaded"] is False
+        client.cache.warm_up()
+        warmed = client.cache.stats()
+        assert embedded  # the model ran (the probe that names its vector space)
+        embedded.clear()
+        again = client.complete("What is a monad?")
+    assert warmed["index"]["loaded"] is True
+    assert warmed["index"]["sizes"] == {"default": 1}  # the saved index, loaded by warm_up
+    assert again.cache == "exact" and embedded == []
+
+
+def test_warm_up_raises_what_a_request_would_only_log(fake, tmp_path: Path) -> None:
+    def broken(texts: list[str]) -> Any:
+        raise RuntimeError("model weights missing")
+
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, embedder=broken) as client:
+        assert client.cache is not None
+        with pytest.raises(RuntimeError, match="model weights missing"):
+            client.cache.warm_up()
+        answered = client.complete("What is a monad?")  # requests go on without the semantic layer
+    with cached_client(provider, tmp_path, semantic=False, embedder=broken) as client:
+        assert client.cache is not None
+        client.cache.warm_up()  # nothing to load
+    assert answered.cache == "miss" and provider.request_count == 1
+
+
 def test_identical_requests_from_different_event_loops_and_threads_share_one_call(fake, tmp_path: Path) -> None:
     import threading
 

@@ -212,6 +212,22 @@ class ResponseCache:
             self._semantic.drop(namespace)
         return removed
 
+    def warm_up(self) -> None:
+        """Load the embedding model and the semantic index now instead of on first use.
+
+        The first semantic lookup otherwise pays both (the bundled model takes seconds to
+        load) before the request's provider call, outside its ``timeout_s``. Call this at
+        start-up, off the event loop in async code (``await asyncio.to_thread(...)``). A model
+        that cannot load raises here, where a request would skip the semantic layer. Without
+        the semantic layer it does nothing.
+        """
+        if not self.config.semantic or self._embedder is None:
+            return
+        self._embedder.tag  # noqa: B018 - embeds the probe text: loads the model
+        self._semantic_index().refresh()
+        if self.config.guard:
+            self._false_hit_guard()
+
     def close(self) -> None:
         """Save the semantic index and close the database (the cache reopens on use)."""
         if self._semantic is not None:
