@@ -117,6 +117,7 @@ NEAR_MISS_HOLDOUT_29 = ROOT / "bench" / "near_miss_holdout_29.jsonl"
 NEAR_MISS_HOLDOUT_30 = ROOT / "bench" / "near_miss_holdout_30.jsonl"
 NEAR_MISS_HOLDOUT_31 = ROOT / "bench" / "near_miss_holdout_31.jsonl"
 NEAR_MISS_REVIEW_20 = ROOT / "bench" / "near_miss_review20.jsonl"
+NEAR_MISS_HOLDOUT_32 = ROOT / "bench" / "near_miss_holdout_32.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -174,6 +175,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 30": NEAR_MISS_HOLDOUT_30,
     "near-miss, hold-out 31": NEAR_MISS_HOLDOUT_31,
     "near-miss, review 20": NEAR_MISS_REVIEW_20,
+    "near-miss, hold-out 32": NEAR_MISS_HOLDOUT_32,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -494,6 +494,17 @@ def broken(a: str, b: str) -> set[str]:
             "my kids play with our puppy all day long, can the dog get worms from them",
             "direction",
         ),
+        # an implication and its converse, whose parts share words
+        ("Prove that if n^2 is even then n is even.", "Prove that if n is even then n^2 is even.", "direction"),
+        ("If it rains then the ground is wet, right?", "If the ground is wet then it rains, right?", "direction"),
+        # both name x_1 and x_2; each asks for another one
+        (
+            "The equation x^2 - 7x + 10 = 0 has roots x_1 < x_2. Find x_1.",
+            "The equation x^2 - 7x + 10 = 0 has roots x_1 < x_2. Find x_2.",
+            "number",
+        ),
+        # a contraction spelled out is the same quote; another tense is not
+        ("Translate 'I had gone' into Spanish.", "How do you say 'I'd gone' in Spanish?", "quoted"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -825,6 +836,17 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Can a tenant sue the landlord if the heating fails?",
             "Can a tenant sue the landlord if the heat stops working?",
+        ),
+        # contractions spelled out inside a quote
+        (
+            "Translate 'I would like a glass of water' into Spanish.",
+            "How do you say 'I'd like a glass of water' in Spanish?",
+        ),
+        ('Reply "I do not know" if unsure.', 'If unsure, reply "I don\'t know".'),
+        # a formula spaced and typeset, or not
+        (
+            "Simplify (x^2 - 9)/(x - 3).",
+            "Reduce the rational expression (x\u00b2 \u2212 9) / (x \u2212 3) to simplest form.",
         ),
     ],
 )

@@ -308,8 +308,8 @@ class TextFacts:
     quantities: tuple[tuple[str, float], ...]
     """Measures as ``(dimension, size in base units)``, sorted: '2 weeks' -> ``(("time", 1209600.0),)``."""
     measure_numbers: Mapping[str, int]
-    """Numbers said in measures ('2 weeks'), with how many times."""
-    """The numbers that belong to those measures (compared as quantities, not as numbers)."""
+    """The numbers said in those measures ('2' in '2 weeks'), with how many times: compared as
+    quantities, not as numbers."""
     measure_units: frozenset[str]
     """The units that belong to those measures."""
     ranks: frozenset[str]
@@ -499,7 +499,7 @@ def _args(text: str) -> tuple[str, ...]:
         token = raw.strip("([{\"'`").rstrip(_ARG_STRIP)
         token = token.split("::", 1)[0] if "::" in token and "/" in token else token  # a pytest node id's file
         if token.endswith(".") and token not in _BARE_PATHS:
-            token = token.rstrip(".")
+            token = token.rstrip(".").rstrip(_ARG_STRIP)  # '(x-3).' ends a sentence as '(x-3)' does
         if _is_arg(token):
             found.append(token.lower())  # 'Node.js' / 'node.js'; case-only path changes are rare
     return tuple(found)
@@ -621,8 +621,18 @@ def _free_of(match: re.Match[str]) -> str:
     return match.group(0) if word.lower() in _NOT_FREE_OF else f"without {word},"
 
 
+_MATH_SPACING = re.compile(
+    r"(?:(?<=(?<![A-Za-z_])[A-Za-z])|(?<=[)\]])) ([-+*/=]) (?=[A-Za-z](?![A-Za-z_])|[0-9(\[])"
+    r"|(?<=[0-9]) ([-+*/=]) (?=[A-Za-z](?![A-Za-z_])|[(\[])"
+)
+"""A binary operator between two terms of a formula, spaced: '(x - 3)' is '(x-3)', '9) / (x' is
+'9)/(x'. A term is a digit, a bracket or a one-letter variable, and one of the two is not a
+number: prose keeps its dashes, and '500 / 1000 notes' its list."""
+
+
 def _text_facts(text: str) -> TextFacts:
-    text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text.translate(_TYPOGRAPHY)))
+    text = _MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text.translate(_TYPOGRAPHY))
+    text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _ZERO_OF.sub(_zero_of, text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
@@ -1695,15 +1705,38 @@ def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
     "42"'), left to the verifier."""
     if not (a.quoted and b.quoted):
         return False
-    text_a, text_b = _squash(" ".join(a.words)), _squash(" ".join(b.words))
+    text_a, text_b = _squash(_expanded(" ".join(a.words))), _squash(_expanded(" ".join(b.words)))
     return any(_quote_core(q) not in text_b for q in a.quoted) or any(_quote_core(q) not in text_a for q in b.quoted)
 
 
 def _quote_core(quote: str) -> str:
     """A quote's words without a leading infinitive 'to', which one side may quote and the
     other leave out ("'to kill two birds with one stone'" / "the idiom 'kill two birds with one
-    stone'"). Articles stay: "'a cat'" and "'the cat'" are different strings."""
-    return re.sub(r"^to (?=\S)", "", _squash(quote))
+    stone'"), and with contractions spelled out ("'I'd like'" / "'I would like'"). Articles
+    stay: "'a cat'" and "'the cat'" are different strings."""
+    return re.sub(r"^to (?=\S)", "", _squash(_expanded(quote)))
+
+
+_CONTRACTION = re.compile(r"(?<=[a-z])['\u2019](d|m|re|ve|ll)\b")
+_SPELLED_OUT = {"d": " would", "m": " am", "re": " are", "ve": " have", "ll": " will"}
+_NOT_AFTER = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need|can|will|shall) not\b|\bcannot\b"
+)
+_NOT_JOINED = {"can": "cant", "will": "wont", "shall": "shant"}
+
+
+def _expanded(text: str) -> str:
+    """Contractions written one way on both sides: "I'd" -> 'i would', "we'll" -> 'we will',
+    and a negation as the words read it ("don't" and 'do not' -> "don't"/'dont', 'cannot' and
+    'can not' -> 'cant'). An "'s" stays (is, has or a possessive); so does an "'d" that stood
+    for 'had': "I'd gone" and 'I had gone' stay apart."""
+
+    def joined(match: re.Match[str]) -> str:
+        verb = match.group(1) or "can"
+        return _NOT_JOINED.get(verb, f"{verb}nt")
+
+    spelled = _CONTRACTION.sub(lambda m: _SPELLED_OUT[m.group(1)], text.lower().replace("\u2019", "'"))
+    return _NOT_AFTER.sub(joined, spelled)
 
 
 def _squash(text: str) -> str:
@@ -1894,7 +1927,31 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
+        or _converse(a.words, b.words)
     )
+
+
+def _converse(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """An implication and its converse: 'if n^2 is even then n is even' / 'if n is even then
+    n^2 is even'. Each side's condition (between 'if' and 'then') starts the other's
+    conclusion (after 'then'), and the two conditions differ. The parts may share words,
+    which the swap of two separate parts does not allow."""
+    parts_a, parts_b = _if_then(a), _if_then(b)
+    if parts_a is None or parts_b is None:
+        return False
+    (if_a, then_a), (if_b, then_b) = parts_a, parts_b
+    return if_a != if_b and then_b[: len(if_a)] == if_a and then_a[: len(if_b)] == if_b
+
+
+def _if_then(words: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The words between the first 'if' and the 'then' after it, and the words after that."""
+    start = next((i for i, w in enumerate(words) if w == "if"), None)
+    if start is None:
+        return None
+    then = next((i for i in range(start + 1, len(words)) if words[i] == "then"), None)
+    if then is None or then == start + 1:
+        return None
+    return words[start + 1 : then], words[then + 1 :]
 
 
 def _main_clauses(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -2072,7 +2129,7 @@ def _verb_bases(token: str) -> tuple[str, ...]:
     return tuple(bases)
 
 
-_NUMBERED_TOKEN = re.compile(r"(?<![\w.])[a-z]*\d+[a-z\d]*(?![\w.])")
+_NUMBERED_TOKEN = re.compile(r"(?<![\w.])[a-z]*_?\d+[a-z\d]*(?!\w|\.\w)")
 
 
 def _counts_traded(a: TextFacts, b: TextFacts) -> bool:
