@@ -167,7 +167,17 @@ class CacheLayer:
     ) -> Result | None:
         """The cached answer for a readable request; ``CacheMiss`` for cache='only' misses."""
         if self.cache.readable(request):
-            hit = await self._lookup(request, exact_missed=exact_missed)
+            try:
+                hit = await self._lookup(request, exact_missed=exact_missed)
+            except asyncio.CancelledError:
+                # Cancelled while looking (an embedder loading its model, a slow disk): the
+                # request started and ended unanswered, and telemetry says so like any other.
+                self._started(request_id, request)
+                if self.bus:
+                    self.bus.emit(
+                        RequestFinished(request_id, None, "CancelledError", "cancelled during the cache lookup")
+                    )
+                raise
             if hit is not None:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
         if request.cache_mode == "only":

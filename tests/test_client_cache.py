@@ -653,6 +653,51 @@ async def test_a_request_whose_lookup_missed_just_before_an_identical_one_stored
     assert (stats["hits"]["exact"], stats["misses"]["exact"]) == (1, 1)
 
 
+@pytest.mark.parametrize("call", ["complete", "stream"])
+async def test_a_request_cancelled_during_its_cache_lookup_reports_its_start_and_end(
+    fake, tmp_path: Path, call: str
+) -> None:
+    import threading
+
+    from hybrid_infer.events import RequestStarted
+
+    looking = threading.Event()
+    release = threading.Event()
+    hashing = HashingEmbedder()
+
+    def slow_embedder(texts: list[str]) -> Any:
+        if texts == ["what changed in the release"]:
+            looking.set()
+            release.wait(5)  # a model still loading
+        return hashing(texts)
+
+    events: list[object] = []
+    provider = fake("openai")
+    config = CacheConfig(path=tmp_path / "cache", embedder=slow_embedder)
+    async with HybridClient(
+        [deployment_for(provider, "p")], health=NO_PROBES, cache=config, callbacks=[events.append]
+    ) as client:
+
+        async def ask() -> object:
+            if call == "stream":
+                return [chunk async for chunk in client.astream("what changed in the release")]
+            return await client.acomplete("what changed in the release")
+
+        task = asyncio.create_task(ask())
+        await wait_for(looking.is_set)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        release.set()
+    reported = [e for e in events if isinstance(e, RequestStarted | RequestFinished)]
+    assert [type(e).__name__ for e in reported] == ["RequestStarted", "RequestFinished"]
+    finished = reported[-1]
+    assert isinstance(finished, RequestFinished)
+    assert finished.error_type == "CancelledError" and finished.result is None
+    assert finished.request_id == reported[0].request_id  # type: ignore[attr-defined]
+    assert provider.request_count == 0
+
+
 async def test_a_cached_stream_closed_early_still_reports_its_serving_and_its_end(fake, tmp_path: Path) -> None:
     from hybrid_infer.events import CacheServed, RequestStarted
 
