@@ -193,8 +193,9 @@ def test_a_saved_index_is_reused_without_embedding_again(tmp_path: Path) -> None
     hit = second.lookup_semantic(build_request(f"{QUESTION} number 7"))
 
     assert hit is not None
-    # the query, and the probe that tells the embedder's dimension; stored vectors were reused
-    assert embedder.texts_embedded == 2
+    # the query, and the two probes that name the vector space and check it tells texts
+    # apart; stored vectors were reused
+    assert embedder.texts_embedded == 3
 
 
 def test_a_corrupted_index_file_is_rebuilt(tmp_path: Path) -> None:

@@ -578,6 +578,30 @@ def test_warm_up_raises_what_a_request_would_only_log(fake, tmp_path: Path) -> N
     assert answered.cache == "miss" and provider.request_count == 1
 
 
+@pytest.mark.parametrize("vector", [[0.3] * 8, [0.0] * 8])
+def test_an_embedder_that_gives_every_text_one_vector_makes_no_semantic_hits(
+    fake, tmp_path: Path, vector: list[float]
+) -> None:
+    """A stub or a broken embedding service answering a constant (or zero) vector would put
+    every prompt at similarity 1.0 to every entry: it is not used, and the exact layer goes on."""
+
+    def constant(texts: list[str]) -> Any:
+        return [vector for _ in texts]
+
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, embedder=constant) as client:
+        assert client.cache is not None
+        with pytest.raises(ValueError, match="same vector"):
+            client.cache.warm_up()
+        first = client.complete("How do I reset my router password?")
+        other = client.complete("What is the capital of Mongolia?")
+        again = client.complete("How do I reset my router password?")
+        stats = client.cache.stats()
+    assert (first.cache, other.cache, again.cache) == ("miss", "miss", "exact")
+    assert provider.request_count == 2
+    assert stats["embed_errors"] >= 2
+
+
 def test_identical_requests_from_different_event_loops_and_threads_share_one_call(fake, tmp_path: Path) -> None:
     import threading
 

