@@ -503,6 +503,19 @@ def broken(a: str, b: str) -> set[str]:
             "The equation x^2 - 7x + 10 = 0 has roots x_1 < x_2. Find x_2.",
             "number",
         ),
+        # bytes per second are eight bits per second: the case of the 'B' says which
+        (
+            "My speed test shows 100 MBps on a 500 Mbps plan.",
+            "My speed test shows 100 Mbps on a 500 Mbps plan.",
+            "number",
+        ),
+        ("Copy 5 GB at 100 MB/s: how long?", "Copy 5 GB at 100 megabits per second: how long?", "number"),
+        # 'no longer' negates what follows it
+        (
+            "My phone fell in water and it still turns on. Can I bring it in?",
+            "My phone fell in water and it no longer turns on. Can I bring it in?",
+            "negation",
+        ),
         # a contraction spelled out is the same quote; another tense is not
         ("Translate 'I had gone' into Spanish.", "How do you say 'I'd gone' in Spanish?", "quoted"),
     ],
@@ -843,6 +856,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do you say 'I'd like a glass of water' in Spanish?",
         ),
         ('Reply "I do not know" if unsure.', 'If unsure, reply "I don\'t know".'),
+        # one data rate in other notations
+        ("Download 5 GB at 12.5 MB/s: how long?", "How long does 5 GB take at 100 Mbps?"),
+        ("Is 100 MBps fast?", "Is 100 megabytes per second fast?"),
+        ("My phone no longer turns on.", "My phone does not turn on anymore."),
         # a formula spaced and typeset, or not
         (
             "Simplify (x^2 - 9)/(x - 3).",

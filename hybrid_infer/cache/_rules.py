@@ -15,7 +15,7 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -630,8 +630,37 @@ _MATH_SPACING = re.compile(
 number: prose keeps its dashes, and '500 / 1000 notes' its list."""
 
 
+_BYTE_RATE = re.compile(
+    r"(?<![A-Za-z])(?:([kKMGT])B(?:ps|/s|ytes?/s)|(kilo|mega|giga|tera)bytes?\s*(?:per|a|/)\s*(?:second|sec|s))(?![A-Za-z])"
+)
+_BIT_RATE = re.compile(
+    r"(?<![A-Za-z])(?:([kKMGT])(?:b/s|bits?/s)|(kilo|mega|giga|tera)bits?\s*(?:per|a|/)\s*(?:second|sec|s))(?![A-Za-z])"
+)
+_RATE_PREFIX = {"kilo": "k", "mega": "m", "giga": "g", "tera": "t"}
+
+
+def _rate_token(kind: str) -> Callable[[re.Match[str]], str]:
+    def token(match: re.Match[str]) -> str:
+        prefix = match.group(1) or _RATE_PREFIX[match.group(2).lower()]
+        return f"{prefix.lower()}{kind}"
+
+    return token
+
+
+_BYTES_PER_SECOND, _BITS_PER_SECOND = _rate_token("byteps"), _rate_token("bps")
+
+
+def _data_rates(text: str) -> str:
+    """Data rates as one token each, bytes told from bits by the case of the 'B' (which
+    lower-casing loses): 'MB/s', 'MBps' and 'megabytes per second' are 'mbyteps', eight times
+    'Mbps', 'Mb/s' or 'megabits per second' ('mbps')."""
+    if "/s" not in text and "ps" not in text and "second" not in text and "sec" not in text:
+        return text
+    return _BIT_RATE.sub(_BITS_PER_SECOND, _BYTE_RATE.sub(_BYTES_PER_SECOND, text))
+
+
 def _text_facts(text: str) -> TextFacts:
-    text = _MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text.translate(_TYPOGRAPHY))
+    text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text.translate(_TYPOGRAPHY)))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _ZERO_OF.sub(_zero_of, text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
@@ -1010,6 +1039,8 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             or held
         ):
             start = held or i + 1
+            if word in ("no", "not") and following in ("longer", "anymore"):
+                start = i + 2  # 'no longer turns on' negates turning on, not length
             if word.endswith("ed") and i and words[i - 1] in _BE_FORMS:  # 'which foods should be avoided'
                 start = next((j for j in range(i - 2, -1, -1) if _is_content(words[j])), start)
             targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]
