@@ -42,6 +42,7 @@ from hybrid_infer.errors import (
     ProviderTimeout,
     RateLimited,
     StreamInterrupted,
+    TransportError,
 )
 from hybrid_infer.events import (
     AttemptFinished,
@@ -107,6 +108,10 @@ class Engine:
         self._health_task: asyncio.Task[None] | None = None
         self._warm_task: asyncio.Task[None] | None = None
         self._lifetime_task: asyncio.Task[None] | None = None
+        self._readiness: dict[int, asyncio.Future[None]] = {}
+        """Per transport: its ``ready()`` running or done on this engine's loop, awaited by
+        every call instead of calling ``ready()`` again (set-up runs once per loop)."""
+        self._transports_closed = False
         self._closing = False
         self._open_calls = 0
         """Requests being routed now: ``aclose`` lets them end (with ``ClientClosed``) first."""
@@ -138,12 +143,33 @@ class Engine:
             await asyncio.get_running_loop().create_future()
         finally:
             if os.getpid() == owner:  # (in a forked child the pools are the parent's: leave them)
-                for transport in self._unique_transports():
-                    await transport.aclose()
+                await self._close_transports()
+
+    async def _close_transports(self) -> None:
+        """Close each transport once for this loop. One that fails to close is logged: closing
+        the client goes on with the others and does not raise it."""
+        if self._transports_closed:
+            return
+        self._transports_closed = True
+        for transport in self._unique_transports():
+            try:
+                await transport.aclose()
+            except Exception as exc:
+                _log.warning("hybrid-infer: a transport failed to close: %s: %s", type(exc).__name__, exc)
 
     async def _warm_up(self) -> None:
         """Start transports' slow set-up (litellm's import) in the background right away."""
-        await asyncio.gather(*(t.ready() for t in self._unique_transports()), return_exceptions=True)
+        await asyncio.gather(*(self._ready(t) for t in self._unique_transports()), return_exceptions=True)
+
+    async def _ready(self, transport: Transport) -> None:
+        """Wait for ``transport.ready()``, started once on this loop and shared by every call
+        (a caller that gives up does not cancel it for the others). A set-up that failed is
+        tried again by the next call."""
+        pending = self._readiness.get(id(transport))
+        if pending is None or (pending.done() and (pending.cancelled() or pending.exception() is not None)):
+            pending = asyncio.ensure_future(transport.ready())
+            self._readiness[id(transport)] = pending
+        await asyncio.shield(pending)
 
     def _unique_transports(self) -> list[Transport]:
         return list({id(t): t for t in self.transports.values()}.values())
@@ -160,8 +186,7 @@ class Engine:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for transport in self._unique_transports():
-            await transport.aclose()
+        await self._close_transports()  # (the lifetime task's end did, if it was running)
         # Requests in flight fail fast on the closed pools and end with ClientClosed and
         # their attempts; give them a moment to, before a loop thread cancels what is left.
         deadline = time.monotonic() + _DRAIN_S
@@ -548,7 +573,7 @@ class Engine:
                 transport = self.transports[state.deployment.name]
                 started = time.perf_counter()
                 try:
-                    await transport.ready()
+                    await self._ready(transport)
                     started = time.perf_counter()
                     async with asyncio.timeout(timeout):
                         completion = await transport.complete(state.deployment, request, timeout)
@@ -563,6 +588,11 @@ class Engine:
                 except asyncio.CancelledError:
                     self._abandoned(call, state, started)
                     raise
+                except Exception as error:
+                    if isinstance(error, HybridInferError):
+                        raise
+                    self._failed(call, state, _transport_error(error, state.deployment), started)
+                    continue
                 finally:
                     self._release(state, call)
                 result = self._succeeded(call, state, completion, started)
@@ -599,8 +629,15 @@ class Engine:
                 state = await self._reserve(call)
                 timeout = self._timeout_for(state, request)
                 transport = self.transports[state.deployment.name]
+                waited = time.perf_counter()
                 try:
-                    await transport.ready()
+                    await self._ready(transport)
+                except Exception as error:
+                    self._release(state, call)
+                    if isinstance(error, HybridInferError) and not isinstance(error, ProviderError):
+                        raise
+                    self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited)
+                    continue
                 except BaseException:
                     self._release(state, call)
                     raise
@@ -612,8 +649,10 @@ class Engine:
                     try:
                         async with asyncio.timeout(timeout):
                             first = await anext(source)
-                    except (TimeoutError, ProviderError, StopAsyncIteration) as exc:
-                        self._failed(call, state, _as_provider_error(exc, timeout), started)
+                    except (Exception, StopAsyncIteration) as exc:
+                        if isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError):
+                            raise
+                        self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started)
                         continue
                     ttft_ms = (time.perf_counter() - call.started) * 1000
                     item: str | Completion | ProviderError = first
@@ -631,8 +670,10 @@ class Engine:
                                     item = await anext(source)
                             else:
                                 item = await anext(source)
-                        except (TimeoutError, ProviderError, StopAsyncIteration) as exc:
-                            item = _as_provider_error(exc, timeout)
+                        except (Exception, StopAsyncIteration) as exc:
+                            if isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError):
+                                raise
+                            item = _as_provider_error(exc, timeout, state.deployment)
                             if item is not exc:
                                 item.__cause__ = exc
                     if isinstance(item, Completion) and (problem := _broken(item)):
@@ -698,8 +739,8 @@ class Engine:
         try:
             async with asyncio.timeout(timeout):
                 report = await self.transports[deployment.name].probe(deployment, timeout)
-        except (TimeoutError, ProviderError) as exc:
-            error = _as_provider_error(exc, timeout)
+        except Exception as exc:
+            error = _as_provider_error(exc, timeout, deployment)
             redact_key(error, deployment)
             state.probe_failed(f"probe failed: {type(error).__name__}: {error}")
             if state.failed_probes >= self.health_config.unhealthy_after:
@@ -765,9 +806,18 @@ def _broken(completion: Completion) -> str | None:
     return None
 
 
-def _as_provider_error(exc: BaseException, timeout: float) -> ProviderError:
+def _as_provider_error(exc: BaseException, timeout: float, deployment: Deployment) -> ProviderError:
     if isinstance(exc, ProviderError):
         return exc
     if isinstance(exc, TimeoutError):
         return ProviderTimeout(f"no answer within {timeout:g}s")
-    return ProviderConnectionError("stream ended without a final message")
+    if isinstance(exc, StopAsyncIteration):
+        return ProviderConnectionError("stream ended without a final message")
+    return _transport_error(exc, deployment)
+
+
+def _transport_error(exc: BaseException, deployment: Deployment) -> TransportError:
+    """What a transport raised outside the ProviderError family, as the attempt's cause."""
+    error = TransportError(f"the transport raised {type(exc).__name__}: {exc}", deployment=deployment.name)
+    error.__cause__ = exc
+    return error

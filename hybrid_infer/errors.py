@@ -129,6 +129,12 @@ class MalformedResponse(ProviderError):
     """The deployment answered with a body that is not the protocol's (bad JSON, fields)."""
 
 
+class TransportError(ProviderError):
+    """A transport raised something other than a :class:`ProviderError` (a bug, or a library
+    error a custom transport did not map). Counted against the deployment like a server
+    fault, and the next deployment is tried; the original exception is the ``__cause__``."""
+
+
 class RateLimited(ProviderError):
     """The deployment answered 429; ``retry_after_s`` is its requested cooldown."""
 
@@ -197,4 +203,5 @@ __all__ = [
     "RoutingError",
     "ServerError",
     "StreamInterrupted",
+    "TransportError",
 ]

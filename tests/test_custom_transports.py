@@ -1,0 +1,142 @@
+"""A user's own Transport behind a deployment: its lifecycle hooks run as documented, and
+whatever it raises is an attempt's failure, never an escape past the router."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import pytest
+
+from hybrid_infer import AllDeploymentsFailed, Deployment, HealthConfig, HybridClient
+from hybrid_infer._config import Deployment as DeploymentModel
+from hybrid_infer._request import Request
+from hybrid_infer.events import RequestFinished, RequestStarted
+from hybrid_infer.transports import Completion, ProbeReport, Transport
+
+from .conftest import NO_PROBES, wait_for
+
+
+class Gateway(Transport):
+    """Answers 'ok'; counts its hooks; can be told to raise a plain exception."""
+
+    def __init__(self, fault: BaseException | None = None, *, strict_close: bool = True) -> None:
+        self.fault = fault
+        self.strict_close = strict_close
+        self.ready_calls = 0
+        self.close_calls = 0
+        self.calls = 0
+
+    async def ready(self) -> None:
+        self.ready_calls += 1
+        await asyncio.sleep(0.01)  # slow set-up: calls that arrive meanwhile wait for this one
+
+    async def complete(self, deployment: DeploymentModel, request: Request, timeout_s: float) -> Completion:
+        self.calls += 1
+        if self.fault is not None:
+            raise self.fault
+        return Completion("ok", 1, 1, "stop", deployment.wire_model)
+
+    async def stream(
+        self, deployment: DeploymentModel, request: Request, timeout_s: float
+    ) -> AsyncGenerator[str | Completion, None]:
+        self.calls += 1
+        if self.fault is not None:
+            raise self.fault
+        yield "ok"
+        yield Completion("ok", 1, 1, "stop", deployment.wire_model)
+
+    async def probe(self, deployment: DeploymentModel, timeout_s: float) -> ProbeReport | None:
+        if self.fault is not None:
+            raise self.fault
+        return ProbeReport(latency_ms=1.0)
+
+    async def aclose(self) -> None:
+        self.close_calls += 1
+        if self.strict_close and self.close_calls > 1:
+            raise RuntimeError("session already closed")
+
+
+def gateway(name: str) -> Deployment:
+    return Deployment(name=name, model="anthropic/claude-sonnet-4-5")
+
+
+def test_ready_runs_once_and_aclose_once_for_a_sync_client() -> None:
+    transport = Gateway()
+    client = HybridClient([gateway("gw")], transports={"gw": transport}, health=NO_PROBES)
+    answers = [client.complete(f"question {i}").text for i in range(5)]
+    client.close()
+    alive = [t.name for t in threading.enumerate() if t.name.startswith("hybrid-infer")]
+    assert answers == ["ok"] * 5
+    assert (transport.ready_calls, transport.close_calls) == (1, 1)
+    assert alive == []
+
+
+async def test_concurrent_first_calls_share_one_ready() -> None:
+    transport = Gateway()
+    async with HybridClient([gateway("gw")], transports={"gw": transport}, health=NO_PROBES) as client:
+        results = await asyncio.gather(*(client.acomplete(f"q{i}") for i in range(8)))
+        streamed = [c.delta async for c in client.astream("one more")]
+    assert [r.text for r in results] == ["ok"] * 8 and "".join(streamed) == "ok"
+    assert (transport.ready_calls, transport.close_calls) == (1, 1)
+
+
+def test_a_transport_that_fails_to_close_does_not_fail_close(caplog: pytest.LogCaptureFixture) -> None:
+    class Leaky(Gateway):
+        async def aclose(self) -> None:
+            raise RuntimeError("socket already gone")
+
+    client = HybridClient([gateway("gw")], transports={"gw": Leaky()}, health=NO_PROBES)
+    client.complete("hi")
+    client.close()  # logged, not raised
+    alive = [t.name for t in threading.enumerate() if t.name.startswith("hybrid-infer")]
+    assert alive == []
+    assert any("failed to close" in r.getMessage() and "socket already gone" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+async def test_a_plain_exception_from_a_transport_fails_over_and_is_reported(streamed: bool) -> None:
+    broken, good = Gateway(KeyError("oops")), Gateway()
+    events: list[object] = []
+    async with HybridClient(
+        [gateway("bug"), gateway("good")],
+        transports={"bug": broken, "good": good},
+        health=NO_PROBES,
+        policy="local-first",
+        callbacks=[events.append],
+    ) as client:
+        if streamed:
+            chunks = [c async for c in client.astream("hi")]
+            result = chunks[-1].result
+        else:
+            result = await client.acomplete("hi")
+        stats = client.stats()
+    assert result is not None and result.provider == "good" and result.text == "ok"
+    first = result.attempts[0]
+    assert (first.deployment, first.outcome, first.error_type) == ("bug", "error", "TransportError")
+    assert first.error is not None and "KeyError" in first.error and "oops" in first.error
+    assert [type(e).__name__ for e in events if isinstance(e, RequestStarted | RequestFinished)] == [
+        "RequestStarted",
+        "RequestFinished",
+    ]
+    assert (stats["bug"].errors, stats["good"].requests) == (1, 1)
+
+
+async def test_a_transport_failing_everywhere_ends_in_all_deployments_failed() -> None:
+    transport = Gateway(ValueError("bad state"))
+    async with HybridClient([gateway("gw")], transports={"gw": transport}, health=NO_PROBES) as client:
+        with pytest.raises(AllDeploymentsFailed) as info:
+            await client.acomplete("hi")
+    cause = info.value.attempts[0]
+    assert cause.error_type == "TransportError" and cause.error is not None and "ValueError" in cause.error
+
+
+async def test_a_probe_that_raises_is_a_failed_probe() -> None:
+    transport = Gateway(RuntimeError("probe bug"))
+    health = HealthConfig(interval_s=0.05, unhealthy_after=1)
+    async with HybridClient([gateway("gw")], transports={"gw": transport}, health=health) as client:
+        await wait_for(lambda: not client.health()["gw"].healthy)
+        report: Any = client.health()["gw"]
+    assert "RuntimeError" in report.last_error and "probe bug" in report.last_error
