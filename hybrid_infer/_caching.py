@@ -117,12 +117,22 @@ class CacheLayer:
         # must fix the request, and a stale answer to a similar one would hide that.
         rejected = any(a.error_type == RequestRejected.__name__ for a in error.attempts)
         if self.cache.config.offline_fallback and request.cache_mode != "off" and not rejected:
-            hit = await asyncio.to_thread(self.cache.fallback, request)
+            try:
+                hit = await asyncio.to_thread(self.cache.fallback, request)
+            except asyncio.CancelledError:
+                self._cancelled(request_id, "cancelled during the offline-fallback lookup")
+                raise
         if hit is None:
             if self.bus:
                 self.bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))
             raise error
         return _hit_result(hit, request_id, started, outcome="fallback", attempts=error.attempts)
+
+    def _cancelled(self, request_id: str, how: str) -> None:
+        """Report the end of a started request its caller cancelled while the cache layer
+        (not the engine, which reports its own) was waiting."""
+        if self.bus:
+            self.bus.emit(RequestFinished(request_id, None, "CancelledError", how))
 
     def _started(self, request_id: str, request: Request) -> None:
         """Report a request's start (one the engine does not route, or not yet)."""
@@ -173,10 +183,7 @@ class CacheLayer:
                 # Cancelled while looking (an embedder loading its model, a slow disk): the
                 # request started and ended unanswered, and telemetry says so like any other.
                 self._started(request_id, request)
-                if self.bus:
-                    self.bus.emit(
-                        RequestFinished(request_id, None, "CancelledError", "cancelled during the cache lookup")
-                    )
+                self._cancelled(request_id, "cancelled during the cache lookup")
                 raise
             if hit is not None:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
@@ -230,6 +237,9 @@ class CacheLayer:
                 shared = await asyncio.wait_for(waiting, max(deadline - time.monotonic(), 0.0))
             except TimeoutError:
                 return await self._answer(engine, request, request_id, started, readable, announced=announced)
+            except asyncio.CancelledError:  # this caller gave up while waiting for the first one's answer
+                self._cancelled(request_id, "cancelled while waiting for an identical request's answer")
+                raise
             if isinstance(shared, Result):
                 self.cache.count_shared_hit()
                 return self._served_from_cache(request, _shared_result(shared, request_id, started), started=True)

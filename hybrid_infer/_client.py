@@ -382,6 +382,8 @@ class HybridClient:
                 if running is engine.loop:
                     raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
             if self._thread_engine is not None:
+                if self._thread_engine.loop is _running_loop():  # a callback on the loop thread
+                    raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
                 return self._thread_engine
             if self._loop_thread is None:
                 self._loop_thread = LoopThread()
@@ -572,15 +574,15 @@ class HybridClient:
         """
         if self._forget_after_fork():
             return
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
+        running = _running_loop()
         with self._lock:
             if self._closed:
                 return
-            if self._engine is not None and running is not None and self._engine.loop is running:
-                raise HybridInferError("close() was called on the client's own event loop; use await aclose()")
+            if running is not None and any(e.loop is running for e in self._live_engines()):
+                raise HybridInferError(
+                    "close() was called on the client's own event loop (in async code, or in a callback); "
+                    "use await aclose(), or call close() from another thread"
+                )
             self._closed = True
             engines = self._live_engines()
             self._engine = self._thread_engine = None
@@ -595,6 +597,8 @@ class HybridClient:
                 # cut) and cancel the close: its own shutdown then closes the pools.
                 with contextlib.suppress(concurrent.futures.CancelledError, concurrent.futures.TimeoutError):
                     closing.result(30)
+            else:
+                _close_on_idle_loop(engine)
         if loop_thread is not None:
             loop_thread.stop()
         if self._cache is not None:
@@ -614,6 +618,12 @@ class HybridClient:
             exit_hook, self._exit_hook = self._exit_hook, None
         if exit_hook is not None:
             atexit.unregister(exit_hook)
+        # Once begun, the close runs to its end even if our caller stops waiting (a shutdown
+        # hook's deadline): a second aclose() finds the client closed and does nothing, so
+        # cut short here, the loop thread and the pools would stay.
+        await asyncio.shield(self._close_engines(engines, loop_thread))
+
+    async def _close_engines(self, engines: list[Engine], loop_thread: LoopThread | None) -> None:
         for engine in engines:
             if engine.loop is None:
                 continue
@@ -621,13 +631,12 @@ class HybridClient:
                 await engine.aclose()
             elif engine.loop.is_running():
                 closing = asyncio.run_coroutine_threadsafe(engine.aclose(), engine.loop)
-                try:
+                # That loop may end meanwhile and cancel the close: its own shutdown then
+                # closes the pools.
+                with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.wrap_future(closing)
-                except asyncio.CancelledError:
-                    task = asyncio.current_task()
-                    if task is not None and task.cancelling():
-                        raise  # our caller cancelled us
-                    # else that loop ended and cancelled the close: its own shutdown closes the pools
+            else:
+                await asyncio.to_thread(_close_on_idle_loop, engine)
         if loop_thread is not None:
             await asyncio.to_thread(loop_thread.stop)
         if self._cache is not None:
@@ -697,6 +706,9 @@ def _wait_on(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> T
     never run because the loop is gone, ends with ``ClientClosed`` instead of a bare
     ``CancelledError``, an "Event loop is closed" error or a wait that never returns.
     """
+    if _running_loop() is loop:  # on the loop thread itself (a callback): waiting would never end
+        coro.close()
+        raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
     try:
         future = asyncio.run_coroutine_threadsafe(coro, loop)
     except RuntimeError:  # the loop is closed
@@ -746,11 +758,49 @@ async def _await_on(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T
 
 
 def _close_on(loop: asyncio.AbstractEventLoop, source: AsyncGenerator[StreamChunk, None]) -> None:
-    """Close a stream generator living on the client's loop, if that loop still runs."""
+    """Close a stream generator living on the client's loop, if that loop still runs.
+
+    A sync stream dropped unread may be finalised by the garbage collector on any thread,
+    the loop thread included: there the close is scheduled, not waited for (waiting would
+    block the loop on itself, and every later call with it).
+    """
     if not loop.is_running():
+        return
+    if _running_loop() is loop:
+        loop.create_task(_quietly(source.aclose()))
         return
     with contextlib.suppress(Exception):  # ClientClosed when the loop stops meanwhile
         _wait_on(loop, source.aclose())
+
+
+def _close_on_idle_loop(engine: Engine) -> None:
+    """Close an engine whose event loop is open but not running (an app that drives its loop
+    with ``run_until_complete`` now and then): run that loop until the engine is closed, on a
+    thread of its own (this one may be running another loop). Its health probes would
+    otherwise go on the next time the app runs the loop, and its pools stay open."""
+    loop = engine.loop
+    if loop is None or loop.is_running() or loop.is_closed():
+        return
+
+    def run() -> None:
+        with contextlib.suppress(Exception):  # the app started that loop meanwhile, or closed it
+            loop.run_until_complete(engine.aclose())
+
+    worker = threading.Thread(target=run, name="hybrid-infer-close", daemon=True)
+    worker.start()
+    worker.join(30)
+
+
+async def _quietly(closing: Awaitable[None]) -> None:
+    with contextlib.suppress(Exception):
+        await closing
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 async def _noop(engine: Engine) -> None:

@@ -16,6 +16,7 @@ import os
 import time
 from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from hybrid_infer._answers import DeltaJoiner, trusted_completion, valid_text
 from hybrid_infer._config import Deployment, HealthConfig
@@ -78,6 +79,8 @@ class _Call:
     """Whether the reserved deployment's half-open trial is this call's (see ``_release``)."""
     finished: bool = False
     """Whether ``RequestFinished`` was emitted (exactly once per request)."""
+    cut: bool = False
+    """Whether the client's close cancelled this call's wait for a provider (see ``aclose``)."""
 
 
 class Engine:
@@ -112,6 +115,11 @@ class Engine:
         """Per transport: its ``ready()`` running or done on this engine's loop, awaited by
         every call instead of calling ``ready()`` again (set-up runs once per loop)."""
         self._transports_closed = False
+        self._waiting: dict[asyncio.Task[Any], _Call] = {}
+        """Tasks waiting inside a call for a provider (or a transport's set-up): what ``aclose``
+        cancels, so a call no closed connection pool can end (litellm's) ends with
+        ``ClientClosed`` at once. A stream's task counts only while it waits for a chunk, not
+        while its caller handles one."""
         self._closing = False
         self._open_calls = 0
         """Requests being routed now: ``aclose`` lets them end (with ``ClientClosed``) first."""
@@ -178,6 +186,17 @@ class Engine:
     def closing(self) -> bool:
         return self._closing
 
+    def _wait_begins(self, call: _Call) -> asyncio.Task[Any] | None:
+        """Mark the running task as waiting for a provider in ``call`` (see ``_waiting``)."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._waiting[task] = call
+        return task
+
+    def _wait_ends(self, task: asyncio.Task[Any] | None) -> None:
+        if task is not None:
+            self._waiting.pop(task, None)
+
     async def aclose(self) -> None:
         self._closing = True
         self._queue.wake_all(self)  # queued requests wake up and see the client closing
@@ -187,6 +206,12 @@ class Engine:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self._close_transports()  # (the lifetime task's end did, if it was running)
+        # Calls still waiting on a provider end now: a transport whose pool cannot be closed
+        # under a request in flight (litellm's) would otherwise let them run to the end.
+        for task, call in list(self._waiting.items()):
+            if task is not asyncio.current_task():
+                call.cut = True
+                task.cancel()
         # Requests in flight fail fast on the closed pools and end with ClientClosed and
         # their attempts; give them a moment to, before a loop thread cancels what is left.
         deadline = time.monotonic() + _DRAIN_S
@@ -566,6 +591,9 @@ class Engine:
         """
         call = self._begin(request, request_id or new_request_id(), announced, started)
         self._open_calls += 1
+        task = asyncio.current_task()
+        if task is not None:
+            self._waiting[task] = call
         try:
             while True:
                 state = await self._reserve(call)
@@ -587,6 +615,8 @@ class Engine:
                     continue
                 except asyncio.CancelledError:
                     self._abandoned(call, state, started)
+                    if call.cut:
+                        raise _cut_by_close(call) from None
                     raise
                 except Exception as error:
                     if isinstance(error, HybridInferError):
@@ -603,10 +633,16 @@ class Engine:
                 self._finish(call, None, error)
             raise
         except asyncio.CancelledError:
+            if call.cut:
+                closed = _cut_by_close(call)
+                self._finish(call, None, closed)
+                raise closed from None
             self._finish_abandoned(call)
             raise
         finally:
             self._open_calls -= 1
+            if task is not None:
+                self._waiting.pop(task, None)
 
     async def stream(
         self,
@@ -630,6 +666,7 @@ class Engine:
                 timeout = self._timeout_for(state, request)
                 transport = self.transports[state.deployment.name]
                 waited = time.perf_counter()
+                task = self._wait_begins(call)
                 try:
                     await self._ready(transport)
                 except Exception as error:
@@ -638,14 +675,20 @@ class Engine:
                         raise
                     self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited)
                     continue
-                except BaseException:
+                except BaseException as exc:
                     self._release(state, call)
+                    if call.cut and isinstance(exc, asyncio.CancelledError):
+                        raise _cut_by_close(call) from None
                     raise
+                finally:
+                    self._wait_ends(task)
                 started = time.perf_counter()
+                held = 0.0  # time spent with the caller (between chunks), not waiting for the provider
                 source = transport.stream(state.deployment, request, timeout)
                 partial: list[str] = []
                 joiner = DeltaJoiner()  # a surrogate pair split across two deltas is joined again
                 try:
+                    task = self._wait_begins(call)
                     try:
                         async with asyncio.timeout(timeout):
                             first = await anext(source)
@@ -654,6 +697,8 @@ class Engine:
                             raise
                         self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started)
                         continue
+                    finally:
+                        self._wait_ends(task)
                     ttft_ms = (time.perf_counter() - call.started) * 1000
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
@@ -663,7 +708,10 @@ class Engine:
                         if item and (delta := joiner.feed(item)):
                             partial.append(delta)
                             sent = True
+                            handed = time.perf_counter()
                             yield StreamChunk(delta=delta)
+                            held += time.perf_counter() - handed
+                        task = self._wait_begins(call)
                         try:
                             if own_timer:
                                 async with asyncio.timeout(timeout):
@@ -676,6 +724,8 @@ class Engine:
                             item = _as_provider_error(exc, timeout, state.deployment)
                             if item is not exc:
                                 item.__cause__ = exc
+                        finally:
+                            self._wait_ends(task)
                     if isinstance(item, Completion) and (problem := _broken(item)):
                         item = MalformedResponse(problem, deployment=state.deployment.name)
                     if rest := joiner.flush():  # the first half of a pair that never got its second
@@ -683,7 +733,7 @@ class Engine:
                         sent = True
                         yield StreamChunk(delta=rest)
                     if isinstance(item, ProviderError):
-                        self._failed(call, state, item, started)
+                        self._failed(call, state, item, started + held)
                         if not partial:  # the caller saw nothing yet: the next deployment may answer
                             continue
                         text = "".join(partial)
@@ -697,13 +747,21 @@ class Engine:
                             deployment=state.deployment.name,
                         ) from item
                     assert isinstance(item, Completion)  # the loop ended on neither text nor an error
-                    result = self._succeeded(call, state, item, started, ttft_ms)
-                except (asyncio.CancelledError, GeneratorExit):
-                    self._abandoned(call, state, started, "".join(partial))
+                    # The attempt's latency (and the EWMA that Fastest reads) is the provider's:
+                    # without the time the caller spent on each chunk. Result.latency_ms keeps it.
+                    result = self._succeeded(call, state, item, started + held, ttft_ms)
+                except (asyncio.CancelledError, GeneratorExit) as exc:
+                    self._abandoned(call, state, started + held, "".join(partial))
+                    if call.cut and isinstance(exc, asyncio.CancelledError):
+                        raise _cut_by_close(call) from None
                     raise
                 finally:
-                    self._release(state, call)
-                    await source.aclose()
+                    # Closed before its slot is handed on: a waiter's request must not reach the
+                    # provider while it still generates this abandoned one.
+                    try:
+                        await source.aclose()
+                    finally:
+                        self._release(state, call)
                 self._finish(call, result)
                 yield StreamChunk(delta="", result=result)
                 return
@@ -711,7 +769,11 @@ class Engine:
             if sent or not isinstance(error, defer):
                 self._finish(call, None, error)
             raise
-        except (asyncio.CancelledError, GeneratorExit):
+        except (asyncio.CancelledError, GeneratorExit) as exc:
+            if call.cut and isinstance(exc, asyncio.CancelledError):
+                closed = _cut_by_close(call)
+                self._finish(call, None, closed)
+                raise closed from None
             self._finish_abandoned(call)
             raise
         finally:
@@ -804,6 +866,15 @@ def _broken(completion: Completion) -> str | None:
     if completion.finish_reason == "tool_calls" and not completion.tool_calls and not completion.text:
         return "finish_reason 'tool_calls' without a tool call or text"
     return None
+
+
+def _cut_by_close(call: _Call) -> ClientClosed:
+    """The error of a call the client's close cancelled: its task is no longer cancelled
+    (the caller did not ask for that), and the call ends as every call a close cuts."""
+    task = asyncio.current_task()
+    if task is not None:
+        task.uncancel()
+    return ClientClosed("the client was closed while this request was in flight", call.attempts)
 
 
 def _as_provider_error(exc: BaseException, timeout: float, deployment: Deployment) -> ProviderError:

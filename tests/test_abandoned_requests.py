@@ -102,3 +102,57 @@ def test_a_sync_stream_ends_with_client_closed_when_another_thread_closes(fake, 
     reader.join(5)
     assert not reader.is_alive(), "the reader must not hang after close()"
     assert outcome == [ClientClosed.__name__]
+
+
+async def test_a_stream_closed_early_frees_its_slot_only_once_its_connection_is_closed() -> None:
+    """The slot goes to a waiting request only after the abandoned stream's source is
+    closed: the provider must not get the waiter's request while it still generates."""
+    from collections.abc import AsyncGenerator
+
+    from hybrid_infer import Deployment
+    from hybrid_infer._config import Deployment as DeploymentModel
+    from hybrid_infer._request import Request
+    from hybrid_infer.transports import Completion, Transport
+
+    in_flight_at_close: list[int] = []
+
+    class Endless(Transport):
+        async def complete(self, deployment: DeploymentModel, request: Request, timeout_s: float) -> Completion:
+            return Completion("ok", 1, 1, "stop", "m")
+
+        async def stream(
+            self, deployment: DeploymentModel, request: Request, timeout_s: float
+        ) -> AsyncGenerator[str | Completion, None]:
+            try:
+                for n in range(1000):
+                    yield f"w{n} "
+                    await asyncio.sleep(0.01)
+                yield Completion("done", 1, 1, "stop", "m")
+            finally:  # the provider's connection closes here
+                in_flight_at_close.append(client.health()["gw"].in_flight)
+
+    deployment = Deployment(name="gw", model="anthropic/claude-sonnet-4-5", max_concurrency=1)
+    client = HybridClient([deployment], transports={"gw": Endless()}, health=NO_PROBES)
+    async with client:
+        async with contextlib.aclosing(client.astream("go on")) as stream:
+            async for _ in stream:
+                break
+        in_flight_after = client.health()["gw"].in_flight
+    assert in_flight_at_close == [1]  # still held while the source closed
+    assert in_flight_after == 0
+
+
+def test_a_streams_attempt_latency_leaves_out_the_time_its_caller_spent_on_chunks(fake) -> None:
+    """Fastest and the latency EWMA read the provider's time: a caller that takes a while
+    over each chunk must not make a fast deployment look slow. ``Result.latency_ms`` is the
+    whole call as the caller lived it."""
+    provider = fake("openai", reply="one two three")
+    with HybridClient([deployment_for(provider, "p")], health=NO_PROBES) as client:
+        chunks = []
+        for chunk in client.stream("count to three"):
+            chunks.append(chunk)
+            time.sleep(0.4)  # the caller's own work per chunk
+    result = chunks[-1].result
+    assert result is not None and len(chunks) >= 3
+    assert result.latency_ms >= 800
+    assert result.attempts[-1].latency_ms < result.latency_ms - 600

@@ -722,6 +722,67 @@ async def test_a_request_cancelled_during_its_cache_lookup_reports_its_start_and
     assert provider.request_count == 0
 
 
+async def test_a_caller_cancelled_while_waiting_for_an_identical_request_reports_its_end(fake, tmp_path: Path) -> None:
+    from hybrid_infer.events import RequestStarted
+
+    events: list[object] = []
+    provider = fake("openai", latency_s=0.5)
+    config = CacheConfig(path=tmp_path / "cache", semantic=False)
+    async with HybridClient(
+        [deployment_for(provider, "p")], health=NO_PROBES, cache=config, callbacks=[events.append]
+    ) as client:
+        leader = asyncio.create_task(client.acomplete("same question"))
+        await wait_for(lambda: provider.request_count == 1)
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(client.acomplete("same question"), 0.1)  # waits on the leader's call
+        await leader
+    started = [e.request_id for e in events if isinstance(e, RequestStarted)]
+    finished = {e.request_id: e for e in events if isinstance(e, RequestFinished)}
+    assert len(started) == 2 and set(started) == set(finished)
+    waiter = finished[started[1]]
+    assert waiter.error_type == "CancelledError" and waiter.result is None
+
+
+async def test_a_request_cancelled_during_its_offline_fallback_lookup_reports_its_end(fake, tmp_path: Path) -> None:
+    import threading
+
+    from hybrid_infer.events import RequestStarted
+
+    question = "what changed in the release"
+    looking = threading.Event()
+    release = threading.Event()
+    hashing = HashingEmbedder()
+    embeds = 0
+
+    def embedder(texts: list[str]) -> Any:
+        nonlocal embeds
+        if texts == [question]:
+            embeds += 1
+            if embeds == 1:  # the lookup before routing: fails, so nothing is remembered
+                raise RuntimeError("embedder busy")
+            looking.set()  # the fallback's lookup, after every deployment failed
+            release.wait(5)
+        return hashing(texts)
+
+    events: list[object] = []
+    provider = fake("openai")
+    provider.stop()  # nothing listens: every deployment fails, and the fallback looks
+    config = CacheConfig(path=tmp_path / "cache", embedder=embedder)
+    async with HybridClient(
+        [deployment_for(provider, "p")], health=NO_PROBES, cache=config, callbacks=[events.append]
+    ) as client:
+        task = asyncio.create_task(client.acomplete(question))
+        await wait_for(looking.is_set)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        release.set()
+    started = [e.request_id for e in events if isinstance(e, RequestStarted)]
+    finished = [e for e in events if isinstance(e, RequestFinished)]
+    assert len(started) == len(finished) == 1
+    assert finished[0].error_type == "CancelledError" and finished[0].request_id == started[0]
+
+
 async def test_a_cached_stream_closed_early_still_reports_its_serving_and_its_end(fake, tmp_path: Path) -> None:
     from hybrid_infer.events import CacheServed, RequestStarted
 

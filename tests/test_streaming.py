@@ -177,6 +177,29 @@ async def test_sse_lines_may_end_in_cr_crlf_or_lf(line_end: str) -> None:
     assert chunks[-1].result is not None and chunks[-1].result.finish_reason == "stop"
 
 
+async def test_a_long_event_line_arriving_in_many_reads_is_read_whole() -> None:
+    """A line longer than one network read is kept in pieces until its end arrives (and is
+    scanned once then, not on every read)."""
+    text = "x" * 200_000
+    line = sse_chunk({"role": "assistant", "content": text})
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        for start in range(0, len(line), 4096):
+            await response.write(line[start : start + 4096])
+        await response.write(sse_chunk({}, "stop") + b"data: [DONE]\n\n")
+        return response
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            chunks = [c async for c in client.astream("hi")]
+    assert "".join(c.delta for c in chunks) == text
+    assert chunks[-1].result is not None and chunks[-1].result.text == text
+
+
 async def test_an_event_whose_json_spans_several_data_lines_is_read_whole() -> None:
     """SSE joins an event's ``data:`` lines with newlines: a server that pretty-prints its
     chunks over several lines streams a whole answer on the native transport (it raised

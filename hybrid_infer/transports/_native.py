@@ -208,7 +208,7 @@ class NativeTransport(Transport):
         feed = decoder.feed
         limit = self.max_response_bytes
         size = 0
-        pending = b""
+        pending: list[bytes] = []  # the pieces of a line not ended yet
         idle = aiohttp.ClientTimeout(total=None, sock_read=timeout_s)
         response: aiohttp.ClientResponse | None = None
         try:
@@ -225,10 +225,17 @@ class NativeTransport(Transport):
                 mark = time.monotonic()
                 async for data in response.content.iter_any():
                     waited += time.monotonic() - mark
-                    lines, pending = split_lines(pending + data if pending else data)
                     size += len(data)
                     if size > limit:
                         raise MalformedResponse("streamed answer too large", deployment=deployment.name)
+                    if b"\n" not in data and b"\r" not in data:  # a long line goes on: keep, do not rescan
+                        pending.append(data)
+                        if waited > timeout_s:
+                            raise ProviderTimeout(f"no text for {timeout_s:g}s", deployment=deployment.name)
+                        mark = time.monotonic()
+                        continue
+                    lines, rest = split_lines(b"".join((*pending, data)) if pending else data)
+                    pending = [rest] if rest else []
                     texts = False
                     for line in lines:
                         delta = feed(line)
@@ -251,7 +258,7 @@ class NativeTransport(Transport):
                         )
                     mark = time.monotonic()
                 if pending:  # a last line without its newline
-                    if delta := feed(pending):
+                    if delta := feed(b"".join(pending)):
                         yield delta
                     if decoder.result is not None:
                         yield decoder.result

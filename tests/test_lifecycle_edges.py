@@ -1,0 +1,141 @@
+"""The client's lifecycle at its edges: streams finalised on the loop thread, sync calls
+from callbacks, closes that cut requests a transport cannot cut, closes cut short, and
+loops that are open but not running."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from hybrid_infer import HealthConfig, HybridClient, HybridInferError, StreamChunk
+from hybrid_infer.errors import ClientClosed
+from hybrid_infer.events import RequestFinished, RequestStarted
+
+from .conftest import NO_PROBES, deployment_for, wait_for
+
+LONG_REPLY = " ".join(f"w{i}" for i in range(30))
+
+
+def loop_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("hybrid-infer")]
+
+
+def test_a_sync_stream_finalised_on_the_loop_thread_does_not_block_the_client(fake) -> None:
+    """A half-read sync stream dropped in a reference cycle is closed by the garbage
+    collector on whichever thread allocates, often the loop thread: its close must not
+    wait there for the loop itself (every later call hung)."""
+    provider = fake("openai", reply=LONG_REPLY)
+    held: dict[str, Any] = {}
+
+    def on_event(event: object) -> None:
+        if isinstance(event, RequestStarted) and "stream" in held:
+            held.pop("stream").close()  # the stream's finally runs here, on the loop thread
+
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES, callbacks=[on_event])
+    stream = client.stream("a long answer please")
+    first = next(stream)
+    held["stream"] = stream
+    del stream
+    answers: list[str] = []
+    later = threading.Thread(target=lambda: answers.append(client.complete("another question").text), daemon=True)
+    later.start()
+    later.join(10)
+    assert not later.is_alive(), "the client hung after a stream was closed on its loop thread"
+    assert first.delta and answers and answers[0]
+    client.close()
+    assert loop_threads() == []
+
+
+def test_sync_calls_from_a_callback_raise_instead_of_deadlocking(fake) -> None:
+    provider = fake("openai")
+    raised: list[str] = []
+
+    def on_event(event: object) -> None:
+        if isinstance(event, RequestFinished) and not raised:
+            for call in (client.check_health, lambda: client.complete("nested"), client.close):
+                try:
+                    call()
+                    raised.append("returned")
+                except HybridInferError as exc:
+                    raised.append(type(exc).__name__)
+
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES, callbacks=[on_event])
+    done: list[str] = []
+    caller = threading.Thread(target=lambda: done.append(client.complete("hi").text), daemon=True)
+    caller.start()
+    caller.join(10)
+    assert not caller.is_alive(), "a sync call made in a callback deadlocked the client"
+    assert raised == ["HybridInferError"] * 3
+    assert done and provider.request_count == 1
+    client.close()  # from this thread, it closes
+    assert loop_threads() == []
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+async def test_aclose_ends_a_litellm_request_in_flight_with_client_closed(fake, streamed: bool) -> None:
+    """litellm keeps its connection pool open under a request in flight: the close cancels
+    the request's wait instead, and the caller gets ClientClosed, not a late answer."""
+    provider = fake("openai", latency_s=3.0, reply=LONG_REPLY)
+    client = HybridClient([deployment_for(provider, "p", transport="litellm")], health=NO_PROBES)
+    await client.astart()
+
+    async def ask() -> object:
+        if streamed:
+            return [chunk async for chunk in client.astream("slow one")]
+        return await client.acomplete("slow one")
+
+    task = asyncio.create_task(ask())
+    await wait_for(lambda: provider.in_flight == 1, timeout=20)
+    await client.aclose()
+    with pytest.raises(ClientClosed) as info:
+        await asyncio.wait_for(task, 2.0)
+    assert info.value.attempts and info.value.attempts[-1].error_type == "ClientClosed"
+    assert not task.cancelled()
+
+
+def test_an_aclose_cut_short_still_finishes_closing(fake) -> None:
+    provider = fake("openai", token_delay_s=0.1, reply=LONG_REPLY)
+    client = HybridClient([deployment_for(provider, "p", transport="litellm")], health=NO_PROBES)
+    client.complete("start the loop thread")
+
+    async def main() -> str:
+        async def read() -> str:
+            try:
+                chunks: list[StreamChunk] = [c async for c in client.astream("tell me")]
+                return f"finished with {len(chunks)} chunks"
+            except ClientClosed:
+                return "ClientClosed"
+
+        reader = asyncio.create_task(read())
+        await asyncio.sleep(0.3)
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(client.aclose(), 0)  # a shutdown hook's deadline, already past
+        await client.aclose()  # already closing: returns
+        return await reader
+
+    assert asyncio.run(main()) == "ClientClosed"
+    deadline = threading.Event()
+    for _ in range(100):
+        if not loop_threads():
+            break
+        deadline.wait(0.05)
+    assert loop_threads() == []
+
+
+def test_close_stops_an_engine_on_an_open_loop_that_is_not_running(fake) -> None:
+    provider = fake("openai")
+    loop = asyncio.new_event_loop()
+    try:
+        client = HybridClient([deployment_for(provider, "p")], health=HealthConfig(interval_s=0.1))
+        assert loop.run_until_complete(client.acomplete("hi")).text
+        client.close()  # allowed: that loop is not running now
+        probes = provider.probe_count
+        loop.run_until_complete(asyncio.sleep(0.5))
+        left = sorted(t.get_name() for t in asyncio.all_tasks(loop))
+    finally:
+        loop.close()
+    assert provider.probe_count == probes  # no probe after the close
+    assert not any(name.startswith("hybrid-infer") for name in left)
