@@ -6,7 +6,9 @@ import asyncio
 import threading
 import time
 
-from hybrid_infer import HealthConfig, HybridClient
+import pytest
+
+from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient
 from hybrid_infer.events import HealthChanged
 
 from .conftest import deployment_for, wait_for
@@ -148,3 +150,23 @@ def test_a_started_client_keeps_probing_between_asyncio_runs(fake) -> None:
                 assert local.probe_count == probes  # no loop runs: nothing probes until the next call
         finally:
             client.close()
+
+
+def test_health_reports_a_deployment_back_once_its_401_exclusion_runs_out(fake) -> None:
+    """Routing takes a 401-excluded deployment back after ``reset_timeout_s``; health()
+    says so at once, and the health loop emits the HealthChanged without waiting for traffic."""
+    provider = fake("openai", error_status=401, fail_probes=True)  # no passing probe ends it early
+    events: list[object] = []
+    with HybridClient(
+        [deployment_for(provider, "p")],
+        health=HealthConfig(interval_s=0.1, reset_timeout_s=0.5, unhealthy_after=100),
+        callbacks=[events.append],
+    ) as client:
+        with pytest.raises(AllDeploymentsFailed):
+            client.complete("hi")
+        assert client.health()["p"].healthy is False
+        time.sleep(0.8)
+        reported = client.health()["p"].healthy
+        changes = [e.healthy for e in events if isinstance(e, HealthChanged)]
+    assert reported is True
+    assert changes == [False, True]
