@@ -784,6 +784,9 @@ class Engine:
     async def _health_loop(self) -> None:
         interval = self.health_config.interval_s
         while True:
+            for state in self.states:  # exclusions that ran out end now, with their HealthChanged
+                if state.exclusion_over:
+                    state.mark_healthy()
             # Another engine of the client may probe too: skip what it probed just now.
             now = time.monotonic()
             due = [s for s in self.states if s.last_probe_at is None or now - s.last_probe_at >= interval / 2]

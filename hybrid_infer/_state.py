@@ -231,13 +231,19 @@ class DeploymentState:
 
     # --- snapshots ----------------------------------------------------------------
 
+    @property
+    def exclusion_over(self) -> bool:
+        """A timed exclusion (a 401, a 404 with probes off) has run out: routing takes the
+        deployment back on its next request."""
+        return not self.healthy and self.unhealthy_until is not None and time.monotonic() >= self.unhealthy_until
+
     def health(self) -> DeploymentHealth:
         now = time.monotonic()
         return DeploymentHealth(
             name=self.deployment.name,
             kind=self.deployment.kind,
             state=self.breaker.state,
-            healthy=self.healthy,
+            healthy=self.healthy or self.exclusion_over,  # as routing will see it, not as last marked
             last_probe_at=None if self.last_probe_at is None else _wall(self.last_probe_at),
             last_probe_latency_ms=self.last_probe_latency_ms,
             last_error=self.last_error,
