@@ -516,6 +516,24 @@ def broken(a: str, b: str) -> set[str]:
             "My phone fell in water and it no longer turns on. Can I bring it in?",
             "negation",
         ),
+        # a negation bears on an irregular past form of its verb
+        (
+            "My payment for the electric bill went through on my card. Why is there still a balance?",
+            "My payment for the electric bill didn't go through on my card. Why is there still a balance?",
+            "negation",
+        ),
+        # each period, or one of them
+        (
+            "Apply the loyalty credit to my bill every month.",
+            "Apply the loyalty credit to my bill just this month.",
+            "time",
+        ),
+        # both of two, or just one
+        (
+            "Update both the billing and shipping address to 42 Oak Lane.",
+            "Update just the billing address to 42 Oak Lane.",
+            "qualifier",
+        ),
         # a contraction spelled out is the same quote; another tense is not
         ("Translate 'I had gone' into Spanish.", "How do you say 'I'd gone' in Spanish?", "quoted"),
     ],
@@ -856,6 +874,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do you say 'I'd like a glass of water' in Spanish?",
         ),
         ('Reply "I do not know" if unsure.', 'If unsure, reply "I don\'t know".'),
+        # a pattern in quotes or not
+        (
+            "Dispute the $212.40 charge from 'QX*STORE' on my statement.",
+            "Dispute the $212.40 charge from QX*STORE on my statement.",
+        ),
+        # every day in the afternoon is every afternoon
+        ("I get a headache every afternoon around 3pm.", "I get headaches every day at about 3 in the afternoon."),
+        ("Back up the database every week.", "Back up the database each week."),
         # one data rate in other notations
         ("Download 5 GB at 12.5 MB/s: how long?", "How long does 5 GB take at 100 Mbps?"),
         ("Is 100 MBps fast?", "Is 100 megabytes per second fast?"),

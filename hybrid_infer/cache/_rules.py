@@ -58,6 +58,8 @@ STOPWORDS: frozenset[str] = frozenset(_VOCABULARY["stopwords"])
 NEGATIONS: frozenset[str] = frozenset(_VOCABULARY["negations"])
 NUMBER_WORDS = MappingProxyType(dict(_VOCABULARY["number_words"]))
 UNITS = MappingProxyType({alias: unit for unit, aliases in _VOCABULARY["units"].items() for alias in aliases})
+_IRREGULAR_PAST = MappingProxyType({k: v for k, v in _VOCABULARY["irregular_past"].items() if not k.startswith("_")})
+"""Past form -> base form of irregular verbs ('went' -> 'go')."""
 CATEGORIES = MappingProxyType({name: frozenset(words) for name, words in _VOCABULARY["categories"].items()})
 DIRECTIONAL: frozenset[str] = frozenset(_VOCABULARY["directional"])
 _CATEGORY_OF = MappingProxyType({word: name for name, words in CATEGORIES.items() for word in words})
@@ -127,6 +129,8 @@ _NOUN_MARKERS = _DETERMINERS | {"a", "an", "this", "that", "these", "those", "ea
 """Words after which a CLI tool's name is a noun's modifier ('a git repo'), not a command."""
 QUALIFIERS: frozenset[str] = frozenset(_VOCABULARY["qualifiers"])
 """Words that narrow a set to part of it ('unused images', 'untracked files', 'hidden files')."""
+_RECURRING = 9
+"""The relation of 'every'/'each' in ``time_relations``: each period, no one of them."""
 _TIME_RELATIONS = MappingProxyType({w: int(r) for w, r in _VOCABULARY["time_relations"].items() if w != "_about"})
 _TIME_PERIODS: frozenset[str] = frozenset(_VOCABULARY["time_periods"])
 _TIME_WORDS = MappingProxyType(
@@ -1178,11 +1182,13 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     changes') is left to the verifier: paraphrases do that, near-misses do not.
     """
     shared = set(b.content) | {w.rstrip("e") for w in b.content}
+    shared |= {stem(_IRREGULAR_PAST[w]) for w in b.words if w in _IRREGULAR_PAST}  # 'went' says 'go'
     return any(
         target == ""
         or any(
             word in shared
             or word.rstrip("e") in shared
+            or (word in _IRREGULAR_PAST and stem(_IRREGULAR_PAST[word]) in shared)
             or stem(word) in shared  # 'ordered' -> 'order' -> 'ord', as 'order' is stemmed
             or any(_same_root(word, w) for w in shared)
             or not shared.isdisjoint(_participle_bases(word))  # 'never be taken' vs 'fine to take'
@@ -1371,6 +1377,10 @@ def _run_names(run: list[str]) -> list[str]:
     return names
 
 
+_QUOTES = "'\"\u2018\u2019\u201c\u201d"
+"""Quote marks around a pattern ("'QX*STORE'" is the merchant QX*STORE)."""
+
+
 def _identifiers(text: str) -> frozenset[str]:
     found = set(_FLAG.findall(text))
     found.update(m for m in _DOTTED.findall(text) if any(len(p) > 1 for p in m.split(".")))
@@ -1389,7 +1399,7 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(
         token
         for raw in raws
-        if _PATTERN_CHARS.intersection(token := raw.rstrip(".,;:"))
+        if _PATTERN_CHARS.intersection(token := raw.strip(_QUOTES).rstrip(".,;:").strip(_QUOTES))
         and any(c.isalnum() for c in token)
         and not _BACKTICK.search(token)
     )
@@ -2652,7 +2662,7 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
     return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
 
 
-_WHOLE = frozenset({"entire", "entirely", "whole", "everything"})
+_WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both"})
 _PART_FOLLOWERS = frozenset({"the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter"})
 
 
@@ -2759,7 +2769,10 @@ def _counts(word: str) -> bool:
 def _times_differ(a: TextFacts, b: TextFacts, measured: bool = False) -> bool:
     """Both sides place the same period, at different places ('last year' / 'this year'), or
     place periods that have nothing in common ('yesterday' / 'last week')."""
-    times_a, times_b = _plain_times(a.times), _plain_times(b.times)
+    # (recurring periods only differ from the same period placed once: 'every afternoon' and
+    # 'every day ... in the afternoon' say one thing)
+    times_a = _plain_times(frozenset(t for t in a.times if t[1] != _RECURRING))
+    times_b = _plain_times(frozenset(t for t in b.times if t[1] != _RECURRING))
     if times_a and times_b and times_a.isdisjoint(times_b) and not measured:
         return True  # (measured: 'the past ten years' / 'the last decade' say the same span)
     shared = {p for p, _ in a.times} & {p for p, _ in b.times}
