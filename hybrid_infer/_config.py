@@ -12,10 +12,22 @@ import os
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_serializer, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    SecretStr,
+    ValidationError,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core.core_schema import ErrorType
 
 from hybrid_infer._costmap import lookup_model
 from hybrid_infer._request import MAX_SECONDS
@@ -177,6 +189,17 @@ class Deployment(BaseModel):
                 data["context_window"] = info.context_window
         return data
 
+    @model_validator(mode="wrap")
+    @classmethod
+    def _hide_secrets_in_errors(cls, data: object, handler: ModelWrapValidatorHandler[Deployment]) -> Deployment:
+        """``hide_input_in_errors`` hides inputs from ``str(error)`` only: ``errors()`` and
+        ``json()`` still carry them, and those end up in logs and API responses. Mask the key,
+        a password in ``api_base`` and values of misspelt fields there too."""
+        try:
+            return handler(data)
+        except ValidationError as exc:
+            raise _without_secrets(exc) from None
+
     # --- derived, read-only views ------------------------------------------------
 
     @property
@@ -260,9 +283,47 @@ class HealthConfig(BaseModel):
     """Upper bound on a provider-requested cooldown, so one bad header cannot park a deployment."""
 
 
+_MASK = "**********"
+_KNOWN_ERROR_TYPES = frozenset(get_args(ErrorType))
+
+
+def _masked_input(error_type: str, field: object, value: object) -> object:
+    """An error's input as it may be shown: no key, no password, no value of an unknown field
+    (a misspelt ``api_key`` is still a key)."""
+    if field == "api_key" or error_type == "extra_forbidden":
+        return _MASK
+    if field == "api_base" and isinstance(value, str):
+        return _masked_password(value)
+    if isinstance(value, dict):  # a whole input, as a 'missing' error shows it
+        return {k: _masked_input("", k, v) if k in Deployment.model_fields else _MASK for k, v in value.items()}
+    return value
+
+
+def _without_secrets(exc: ValidationError) -> ValidationError:
+    """``exc`` with every input passed through :func:`_masked_input`."""
+    details: list[InitErrorDetails] = []
+    for error in exc.errors():
+        field = error["loc"][0] if error["loc"] else None
+        detail: InitErrorDetails = {
+            "type": error["type"]
+            if error["type"] in _KNOWN_ERROR_TYPES
+            else PydanticCustomError(error["type"], error["msg"].replace("{", "{{").replace("}", "}}")),
+            "loc": error["loc"],
+            "input": _masked_input(error["type"], field, error["input"]),
+        }
+        if "ctx" in error:
+            detail["ctx"] = error["ctx"]
+        details.append(detail)
+    return ValidationError.from_exception_data(exc.title, details, hide_input=True)
+
+
 def _masked_password(url: str) -> str:
-    """``url`` with the password of its ``user:password@`` part replaced by ``***``."""
-    parts = urlsplit(url)
+    """``url`` with the password of its ``user:password@`` part replaced by ``***``
+    (all of it, if it is too malformed to take apart)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return _MASK
     if parts.password is None:
         return url
     user = parts.username or ""

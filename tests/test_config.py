@@ -476,3 +476,31 @@ def test_ollama_through_litellm_is_warned_about_when_the_client_is_built(caplog:
         assert not [r for r in caplog.records if "/api/show" in r.getMessage()]
         HybridClient([ollama], health=NO_PROBES).close()
     assert [r for r in caplog.records if "/api/show" in r.getMessage() and getattr(r, "deployment", None) == "o"]
+
+
+# --- secrets in validation errors -----------------------------------------------------
+
+SECRET = "sk-proj-TOPSECRETKEY1234567890"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"name": "d", "model": "openai/m", "api_key": SECRET + "\n"},  # a trailing newline
+        {"name": "d", "model": "openai/m", "api_key": SECRET.replace("-", " ")},
+        {"model": "openai/m", "api_key": SECRET},  # a missing field shows the whole input
+        {"name": "d", "model": "openai/m", "apikey": SECRET},  # a misspelt api_key
+        {"model": "openai/m", "apikey": SECRET},
+        {"name": "d", "model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:99999/v1"},
+        {"name": "d", "model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:3128/v1?x=1"},
+        {"model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:3128/v1"},
+    ],
+)
+def test_no_form_of_a_validation_error_shows_a_key_or_password(settings: dict[str, str]) -> None:
+    """``str()`` hides inputs, but ``errors()`` and ``json()`` are what end up in logs and
+    API responses: they show a mask instead of a key or a password too."""
+    with pytest.raises(ValidationError) as info:
+        Deployment(**settings)  # type: ignore[arg-type]
+    for text in (str(info.value), repr(info.value), repr(info.value.errors()), info.value.json()):
+        assert "TOPSECRETKEY" not in text
+    assert info.value.errors()[0]["loc"]  # still names the field
