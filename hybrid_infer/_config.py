@@ -189,6 +189,26 @@ class Deployment(BaseModel):
                 data["context_window"] = info.context_window
         return data
 
+    @model_validator(mode="after")
+    def _check_url_credentials(self) -> Deployment:
+        """Credentials written into ``api_base`` travel as a Basic ``Authorization`` header,
+        which only the native transport sends, and only when no ``api_key`` needs that header
+        for its Bearer token: refused here, every call would fail and open the breaker."""
+        if self.api_base is None or urlsplit(self.api_base).username is None:
+            return self
+        if not self.uses_native_transport:
+            # (both the OpenAI and the Anthropic paths of litellm fail every such call)
+            fix = "use transport 'native'" if self.protocol != "litellm" else "give the key as api_key"
+            reason = f"api_base holds credentials (user:password@), which calls through litellm cannot send; {fix}"
+        elif self.api_key is not None and self.api_key.get_secret_value():
+            reason = (
+                "api_base holds credentials (user:password@) and api_key is set: both need the "
+                "Authorization header (Basic and Bearer); give only one"
+            )
+        else:
+            return self
+        raise _field_error("api_base", reason, _masked_password(self.api_base))
+
     @model_validator(mode="wrap")
     @classmethod
     def _hide_secrets_in_errors(cls, data: object, handler: ModelWrapValidatorHandler[Deployment]) -> Deployment:
@@ -285,6 +305,17 @@ class HealthConfig(BaseModel):
 
 _MASK = "**********"
 _KNOWN_ERROR_TYPES = frozenset(get_args(ErrorType))
+
+
+def _field_error(field: str, message: str, shown_input: object) -> ValidationError:
+    """A validation error located at ``field`` (a model validator's own would name no field)."""
+    detail: InitErrorDetails = {
+        "type": "value_error",
+        "loc": (field,),
+        "input": shown_input,
+        "ctx": {"error": ValueError(message)},
+    }
+    return ValidationError.from_exception_data("Deployment", [detail], hide_input=True)
 
 
 def _masked_input(error_type: str, field: object, value: object) -> object:

@@ -478,6 +478,43 @@ def test_ollama_through_litellm_is_warned_about_when_the_client_is_built(caplog:
     assert [r for r in caplog.records if "/api/show" in r.getMessage() and getattr(r, "deployment", None) == "o"]
 
 
+# --- credentials in api_base ----------------------------------------------------------
+
+
+def test_credentials_in_api_base_reach_the_server_as_basic_auth(fake) -> None:
+    """The native transport sends ``user:password@`` as a Basic Authorization header."""
+    provider = fake("openai")
+    base = provider.api_base.replace("http://", "http://proxy-user:Pr0xyPassw0rd@")
+    deployment = Deployment(name="d", model="openai/fake-model", api_base=base)
+    with HybridClient([deployment], health=NO_PROBES) as client:
+        assert client.complete("hi").text
+    assert provider.headers[-1]["Authorization"].startswith("Basic ")
+
+
+@pytest.mark.parametrize(
+    ("settings", "reason"),
+    [
+        ({"model": "openai/m", "api_key": "sk-test-1234567"}, "both need the Authorization header"),
+        ({"model": "ollama_chat/m", "api_key": "${SOME_KEY}"}, "both need the Authorization header"),
+        ({"model": "openai/m", "transport": "litellm"}, "use transport 'native'"),
+        ({"model": "anthropic/claude-sonnet-4-5"}, "give the key as api_key"),
+    ],
+)
+def test_credentials_in_api_base_that_no_call_could_send_are_refused_at_build(
+    settings: dict[str, str], reason: str
+) -> None:
+    """URL credentials need the Authorization header: next to an api_key, or through
+    litellm, every call would fail and open the breaker, so the deployment is refused."""
+    base = "http://proxy-user:Pr0xyPassw0rd@127.0.0.1:9/v1"
+    with pytest.raises(ValidationError, match=re.escape(reason)) as info:
+        Deployment(name="d", api_base=base, **settings)  # type: ignore[arg-type]
+    assert info.value.errors()[0]["loc"] == ("api_base",)
+    assert "Pr0xyPassw0rd" not in info.value.json()
+    with pytest.raises(ConfigError, match=re.escape(reason)) as error:
+        HybridClient([{"name": "d", "api_base": base, **settings}], health=NO_PROBES)
+    assert error.value.field == "deployments[0].api_base"
+
+
 # --- secrets in validation errors -----------------------------------------------------
 
 SECRET = "sk-proj-TOPSECRETKEY1234567890"
