@@ -45,7 +45,9 @@ from hybrid_infer._request import (
     REQUEST_ARGUMENTS,
     Request,
     build_request,
+    output_tokens,
     plain_prompt_request,
+    shown_value,
 )
 from hybrid_infer._results import (
     BreakerState,
@@ -121,7 +123,8 @@ def _validate_deployments(deployments: Any) -> list[Deployment]:
 
 def _non_negative(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_SECONDS:
-        raise ConfigError(f"must be a number of seconds in [0, {MAX_SECONDS:.0f}], got {value!r}", field=name)
+        bounds = f"[0, {MAX_SECONDS:.0f}]"
+        raise ConfigError(f"must be a number of seconds in {bounds}, got {shown_value(value)}", field=name)
     return float(value)
 
 
@@ -170,13 +173,7 @@ class HybridClient:
         if not all(callable(c) for c in callbacks):
             raise ConfigError("every callback must be callable", field="callbacks")
         self._queue_timeout_s = _non_negative(queue_timeout_s, "queue_timeout_s")
-        if (
-            isinstance(default_max_output_tokens, bool)
-            or not isinstance(default_max_output_tokens, int)
-            or default_max_output_tokens < 1
-        ):
-            raise ConfigError("must be a positive integer", field="default_max_output_tokens")
-        self._default_max_output_tokens = default_max_output_tokens
+        self._default_max_output_tokens = output_tokens(default_max_output_tokens, "default_max_output_tokens")
         if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1024:
             raise ConfigError("must be an integer >= 1024", field="max_response_bytes")
         self._max_response_bytes = max_response_bytes

@@ -102,7 +102,7 @@ class Deployment(BaseModel):
     def _check_model(cls, value: str) -> str:
         if any(c.isspace() or not c.isprintable() for c in value):
             raise ValueError("model must not contain spaces or control characters, e.g. 'openai/gpt-4o-mini'")
-        if value.startswith("/") or value.endswith("/"):
+        if "" in value.split("/"):  # 'openai/', '/gpt-4o', 'ollama_chat//qwen3'
             raise ValueError(f"model {value!r} lacks a name around its '/', e.g. 'ollama_chat/qwen3-coder'")
         return value
 
@@ -128,9 +128,11 @@ class Deployment(BaseModel):
             # paths are appended to it ('/chat/completions'): a query would end up before them
             raise ValueError("api_base must not have a query or fragment (paths such as /chat/completions follow it)")
         try:
-            parts.port  # noqa: B018 - raises for a port outside 0-65535
+            port = parts.port  # raises for a port outside 0-65535
         except ValueError:
-            raise ValueError(f"api_base has an invalid port: {parts.netloc.rpartition(':')[2]!r}") from None
+            port = 0
+        if port == 0:  # port 0 means "any free port" to a server; no client can connect to it
+            raise ValueError(f"api_base has an invalid port: {parts.netloc.rpartition(':')[2]!r}")
         return value.rstrip("/")
 
     def __repr_args__(self) -> Iterator[tuple[str | None, object]]:

@@ -35,6 +35,7 @@ def local(name: str = "local", **kw: object) -> Deployment:
         ("api_base", "http://127.0.0.1:8000/v1\nX-Injected: 1"),  # a stray newline from an env var
         ("api_base", "http://exa mple.com/v1"),
         ("api_base", "http://127.0.0.1:99999/v1"),
+        ("api_base", "http://localhost:0"),  # "any free port" to a server, nothing to connect to
         ("api_base", "http://:8080/v1"),
         ("kind", "edge"),
         ("transport", "grpc"),
@@ -47,7 +48,9 @@ def test_bad_deployment_field_is_named(field: str, value: object) -> None:
     assert field in str(info.value)
 
 
-@pytest.mark.parametrize("model", ["   ", "openai/", "openai/ gpt-4o-mini", "/gpt-4o-mini", "gpt-4o-mini\n"])
+@pytest.mark.parametrize(
+    "model", ["   ", "openai/", "openai/ gpt-4o-mini", "/gpt-4o-mini", "gpt-4o-mini\n", "ollama_chat//qwen3"]
+)
 def test_a_model_string_that_names_no_model_is_refused(model: str) -> None:
     """Caught when the client is built, not as a rejected request on every call."""
     with pytest.raises(ValidationError) as info:
@@ -423,6 +426,28 @@ def test_a_duration_out_of_range_is_refused_with_the_range_it_takes(name: str, v
     with pytest.raises(ConfigError, match=re.escape(bounds)) as error:
         build_request("hi", **{name: value})
     assert error.value.field == name
+
+
+@pytest.mark.parametrize("name", ["max_tokens", "temperature", "timeout_s", "cache_ttl_s"])
+def test_a_number_too_large_for_a_float_is_refused_naming_its_argument(name: str) -> None:
+    """10**400 used to reach a policy's cost estimate (or math.isfinite) and overflow there,
+    blamed on the policy."""
+    deployments = [local(), Deployment(name="c", model="openai/gpt-4o-mini")]
+    with HybridClient(deployments, health=NO_PROBES) as client, pytest.raises(ConfigError) as error:
+        client.complete("hi", policy="cheapest", **{name: 10**400})
+    assert error.value.field == name
+
+
+def test_max_tokens_takes_up_to_the_largest_32_bit_integer() -> None:
+    from hybrid_infer._request import build_request
+
+    assert build_request("hi", max_tokens=2**31 - 1).max_tokens == 2**31 - 1
+    with pytest.raises(ConfigError, match=re.escape("[1, 2147483647]")) as error:
+        build_request("hi", max_tokens=2**31)
+    assert error.value.field == "max_tokens"
+    with pytest.raises(ConfigError) as error:
+        HybridClient([local()], health=NO_PROBES, default_max_output_tokens=10**400)
+    assert error.value.field == "default_max_output_tokens"
 
 
 @pytest.mark.parametrize(
