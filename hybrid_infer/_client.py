@@ -13,8 +13,10 @@ import asyncio
 import atexit
 import concurrent.futures
 import contextlib
+import inspect
 import logging
 import os
+import re
 import threading
 import weakref
 from collections.abc import (
@@ -215,18 +217,31 @@ class HybridClient:
 
     @classmethod
     def from_file(cls, path: str | Path, **overrides: Any) -> HybridClient:
-        """Build a client from a YAML or TOML preset (see ``policies/`` for examples)."""
+        """Build a client from a YAML or TOML preset (see ``policies/`` for examples).
+
+        Keyword arguments (those of the constructor) replace the file's settings. An error
+        names where the bad value came from: ``policy.yaml: health.interval_s`` for the
+        file, ``health.interval_s`` for an argument.
+        """
         from hybrid_infer._preset import load_preset
 
-        settings = load_preset(path)
-        settings.update(overrides)
+        known = [name for name in inspect.signature(cls.__init__).parameters if name != "self"]
+        unknown = sorted(set(overrides) - set(known))
+        if unknown:
+            raise ConfigError(f"unknown arguments {unknown}; known: {known}", field=unknown[0])
+        return cls._from_preset(path, {**load_preset(path), **overrides}, overridden=set(overrides))
+
+    @classmethod
+    def _from_preset(cls, path: str | Path, settings: dict[str, Any], overridden: set[str]) -> HybridClient:
+        """``cls(**settings)``, with an error in a setting the file gave (not one of
+        ``overridden``) naming the file first, as the preset loader's own errors do."""
         try:
             return cls(**settings)
         except ConfigError as exc:
             prefix = f"{path}: "
-            if exc.field is None or exc.field.startswith(prefix):
+            top = re.match(r"\w+", exc.field or "")
+            if exc.field is None or exc.field.startswith(prefix) or (top and top.group() in overridden):
                 raise
-            # A value the file gave (or an override) failed the client's checks: say where.
             message = str(exc).removeprefix(f"{exc.field}: ")
             raise ConfigError(message, field=prefix + exc.field) from None
 

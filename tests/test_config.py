@@ -395,6 +395,26 @@ def test_yaml_merge_keys_work_in_presets(tmp_path: Path) -> None:
         assert [(d.name, d.max_concurrency) for d in client.deployments] == [("a", 2), ("b", 2)]
 
 
+def test_an_error_in_a_from_file_argument_names_the_argument_not_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("deployments:\n  - {name: a, model: ollama_chat/x}\n")
+    with pytest.raises(ConfigError) as info:
+        HybridClient.from_file(path, health={"interval_s": 0})
+    assert info.value.field == "health.interval_s"
+    path.write_text("deployments:\n  - {name: a, model: ollama_chat/x, max_concurrency: 0}\n")
+    with pytest.raises(ConfigError) as info:
+        HybridClient.from_file(path, health={"enabled": False})  # the file's error still names the file
+    assert info.value.field == f"{path}: deployments[0].max_concurrency"
+
+
+def test_an_unknown_from_file_argument_is_a_config_error_listing_the_known_ones(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("deployments:\n  - {name: a, model: ollama_chat/x}\n")
+    with pytest.raises(ConfigError, match=r"known: .*'health'.*'max_response_bytes'") as info:
+        HybridClient.from_file(path, helth={"enabled": False})
+    assert info.value.field == "helth"
+
+
 def test_missing_preset_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
         HybridClient.from_file(tmp_path / "absent.yaml")
