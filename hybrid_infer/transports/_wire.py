@@ -75,12 +75,15 @@ def ollama_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]
 
 def ollama_messages(messages: Any) -> list[dict[str, Any]]:
     """Messages in the shape Ollama's ``/api/chat`` decodes (it answers 400 otherwise):
-    ``content`` a string with images apart (base64), tool-call ``arguments`` an object, and a
-    ``tool`` message naming its tool. Requests arrive in the OpenAI shape."""
+    ``content`` a string with images apart (base64), tool-call ``arguments`` an object, a
+    ``tool`` message naming its tool, and OpenAI's ``developer`` role (which Ollama does not
+    know) as ``system``. Requests arrive in the OpenAI shape."""
     out: list[dict[str, Any]] = []
     names: dict[str, str] = {}
     for message in messages:
         converted = dict(message)
+        if converted.get("role") == "developer":
+            converted["role"] = "system"  # as litellm sends it to Ollama
         content = converted.get("content")
         if isinstance(content, list):
             converted["content"], images = _ollama_content(content)
