@@ -13,8 +13,10 @@ import asyncio
 import atexit
 import concurrent.futures
 import contextlib
+import inspect
 import logging
 import os
+import re
 import threading
 import weakref
 from collections.abc import (
@@ -45,7 +47,9 @@ from hybrid_infer._request import (
     REQUEST_ARGUMENTS,
     Request,
     build_request,
+    output_tokens,
     plain_prompt_request,
+    shown_value,
 )
 from hybrid_infer._results import (
     BreakerState,
@@ -121,7 +125,8 @@ def _validate_deployments(deployments: Any) -> list[Deployment]:
 
 def _non_negative(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_SECONDS:
-        raise ConfigError(f"must be a number of seconds in [0, {MAX_SECONDS:.0f}], got {value!r}", field=name)
+        bounds = f"[0, {MAX_SECONDS:.0f}]"
+        raise ConfigError(f"must be a number of seconds in {bounds}, got {shown_value(value)}", field=name)
     return float(value)
 
 
@@ -170,13 +175,7 @@ class HybridClient:
         if not all(callable(c) for c in callbacks):
             raise ConfigError("every callback must be callable", field="callbacks")
         self._queue_timeout_s = _non_negative(queue_timeout_s, "queue_timeout_s")
-        if (
-            isinstance(default_max_output_tokens, bool)
-            or not isinstance(default_max_output_tokens, int)
-            or default_max_output_tokens < 1
-        ):
-            raise ConfigError("must be a positive integer", field="default_max_output_tokens")
-        self._default_max_output_tokens = default_max_output_tokens
+        self._default_max_output_tokens = output_tokens(default_max_output_tokens, "default_max_output_tokens")
         if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1024:
             raise ConfigError("must be an integer >= 1024", field="max_response_bytes")
         self._max_response_bytes = max_response_bytes
@@ -218,18 +217,31 @@ class HybridClient:
 
     @classmethod
     def from_file(cls, path: str | Path, **overrides: Any) -> HybridClient:
-        """Build a client from a YAML or TOML preset (see ``policies/`` for examples)."""
+        """Build a client from a YAML or TOML preset (see ``policies/`` for examples).
+
+        Keyword arguments (those of the constructor) replace the file's settings. An error
+        names where the bad value came from: ``policy.yaml: health.interval_s`` for the
+        file, ``health.interval_s`` for an argument.
+        """
         from hybrid_infer._preset import load_preset
 
-        settings = load_preset(path)
-        settings.update(overrides)
+        known = [name for name in inspect.signature(cls.__init__).parameters if name != "self"]
+        unknown = sorted(set(overrides) - set(known))
+        if unknown:
+            raise ConfigError(f"unknown arguments {unknown}; known: {known}", field=unknown[0])
+        return cls._from_preset(path, {**load_preset(path), **overrides}, overridden=set(overrides))
+
+    @classmethod
+    def _from_preset(cls, path: str | Path, settings: dict[str, Any], overridden: set[str]) -> HybridClient:
+        """``cls(**settings)``, with an error in a setting the file gave (not one of
+        ``overridden``) naming the file first, as the preset loader's own errors do."""
         try:
             return cls(**settings)
         except ConfigError as exc:
             prefix = f"{path}: "
-            if exc.field is None or exc.field.startswith(prefix):
+            top = re.match(r"\w+", exc.field or "")
+            if exc.field is None or exc.field.startswith(prefix) or (top and top.group() in overridden):
                 raise
-            # A value the file gave (or an override) failed the client's checks: say where.
             message = str(exc).removeprefix(f"{exc.field}: ")
             raise ConfigError(message, field=prefix + exc.field) from None
 

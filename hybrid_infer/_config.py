@@ -12,10 +12,22 @@ import os
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_serializer, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    SecretStr,
+    ValidationError,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core.core_schema import ErrorType
 
 from hybrid_infer._costmap import lookup_model
 from hybrid_infer._request import MAX_SECONDS
@@ -90,7 +102,7 @@ class Deployment(BaseModel):
     def _check_model(cls, value: str) -> str:
         if any(c.isspace() or not c.isprintable() for c in value):
             raise ValueError("model must not contain spaces or control characters, e.g. 'openai/gpt-4o-mini'")
-        if value.startswith("/") or value.endswith("/"):
+        if "" in value.split("/"):  # 'openai/', '/gpt-4o', 'ollama_chat//qwen3'
             raise ValueError(f"model {value!r} lacks a name around its '/', e.g. 'ollama_chat/qwen3-coder'")
         return value
 
@@ -116,9 +128,11 @@ class Deployment(BaseModel):
             # paths are appended to it ('/chat/completions'): a query would end up before them
             raise ValueError("api_base must not have a query or fragment (paths such as /chat/completions follow it)")
         try:
-            parts.port  # noqa: B018 - raises for a port outside 0-65535
+            port = parts.port  # raises for a port outside 0-65535
         except ValueError:
-            raise ValueError(f"api_base has an invalid port: {parts.netloc.rpartition(':')[2]!r}") from None
+            port = 0
+        if port == 0:  # port 0 means "any free port" to a server; no client can connect to it
+            raise ValueError(f"api_base has an invalid port: {parts.netloc.rpartition(':')[2]!r}")
         return value.rstrip("/")
 
     def __repr_args__(self) -> Iterator[tuple[str | None, object]]:
@@ -176,6 +190,37 @@ class Deployment(BaseModel):
             if data.get("context_window") is None and info is not None:
                 data["context_window"] = info.context_window
         return data
+
+    @model_validator(mode="after")
+    def _check_url_credentials(self) -> Deployment:
+        """Credentials written into ``api_base`` travel as a Basic ``Authorization`` header,
+        which only the native transport sends, and only when no ``api_key`` needs that header
+        for its Bearer token: refused here, every call would fail and open the breaker."""
+        if self.api_base is None or urlsplit(self.api_base).username is None:
+            return self
+        if not self.uses_native_transport:
+            # (both the OpenAI and the Anthropic paths of litellm fail every such call)
+            fix = "use transport 'native'" if self.protocol != "litellm" else "give the key as api_key"
+            reason = f"api_base holds credentials (user:password@), which calls through litellm cannot send; {fix}"
+        elif self.api_key is not None and self.api_key.get_secret_value():
+            reason = (
+                "api_base holds credentials (user:password@) and api_key is set: both need the "
+                "Authorization header (Basic and Bearer); give only one"
+            )
+        else:
+            return self
+        raise _field_error("api_base", reason, _masked_password(self.api_base))
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _hide_secrets_in_errors(cls, data: object, handler: ModelWrapValidatorHandler[Deployment]) -> Deployment:
+        """``hide_input_in_errors`` hides inputs from ``str(error)`` only: ``errors()`` and
+        ``json()`` still carry them, and those end up in logs and API responses. Mask the key,
+        a password in ``api_base`` and values of misspelt fields there too."""
+        try:
+            return handler(data)
+        except ValidationError as exc:
+            raise _without_secrets(exc) from None
 
     # --- derived, read-only views ------------------------------------------------
 
@@ -260,9 +305,58 @@ class HealthConfig(BaseModel):
     """Upper bound on a provider-requested cooldown, so one bad header cannot park a deployment."""
 
 
+_MASK = "**********"
+_KNOWN_ERROR_TYPES = frozenset(get_args(ErrorType))
+
+
+def _field_error(field: str, message: str, shown_input: object) -> ValidationError:
+    """A validation error located at ``field`` (a model validator's own would name no field)."""
+    detail: InitErrorDetails = {
+        "type": "value_error",
+        "loc": (field,),
+        "input": shown_input,
+        "ctx": {"error": ValueError(message)},
+    }
+    return ValidationError.from_exception_data("Deployment", [detail], hide_input=True)
+
+
+def _masked_input(error_type: str, field: object, value: object) -> object:
+    """An error's input as it may be shown: no key, no password, no value of an unknown field
+    (a misspelt ``api_key`` is still a key)."""
+    if field == "api_key" or error_type == "extra_forbidden":
+        return _MASK
+    if field == "api_base" and isinstance(value, str):
+        return _masked_password(value)
+    if isinstance(value, dict):  # a whole input, as a 'missing' error shows it
+        return {k: _masked_input("", k, v) if k in Deployment.model_fields else _MASK for k, v in value.items()}
+    return value
+
+
+def _without_secrets(exc: ValidationError) -> ValidationError:
+    """``exc`` with every input passed through :func:`_masked_input`."""
+    details: list[InitErrorDetails] = []
+    for error in exc.errors():
+        field = error["loc"][0] if error["loc"] else None
+        detail: InitErrorDetails = {
+            "type": error["type"]
+            if error["type"] in _KNOWN_ERROR_TYPES
+            else PydanticCustomError(error["type"], error["msg"].replace("{", "{{").replace("}", "}}")),
+            "loc": error["loc"],
+            "input": _masked_input(error["type"], field, error["input"]),
+        }
+        if "ctx" in error:
+            detail["ctx"] = error["ctx"]
+        details.append(detail)
+    return ValidationError.from_exception_data(exc.title, details, hide_input=True)
+
+
 def _masked_password(url: str) -> str:
-    """``url`` with the password of its ``user:password@`` part replaced by ``***``."""
-    parts = urlsplit(url)
+    """``url`` with the password of its ``user:password@`` part replaced by ``***``
+    (all of it, if it is too malformed to take apart)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return _MASK
     if parts.password is None:
         return url
     user = parts.username or ""

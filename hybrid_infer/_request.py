@@ -55,6 +55,9 @@ REQUEST_ARGUMENTS = (
 MAX_PROMPT_CHARS = 8_000_000
 MAX_SECONDS = 86_400.0 * 365
 """Upper bound of every duration setting: a year. Anything longer is a unit mistake (ms for s)."""
+MAX_OUTPUT_TOKENS = 2**31 - 1
+"""Upper bound of ``max_tokens``: the largest signed 32-bit integer. No model writes that
+many tokens, and servers that read the field as a 32-bit integer still take it."""
 _MAX_NESTING = 8
 
 
@@ -122,17 +125,24 @@ def _blank(text: str) -> bool:
     return not text.strip().strip(_INVISIBLE).strip()
 
 
+def shown_value(value: Any) -> str:
+    """``repr(value)``, except for a huge integer: repr refuses one of over 4300 digits."""
+    return "a larger integer" if isinstance(value, int) and value.bit_length() > 64 else repr(value)
+
+
 def _number(value: Any, name: str, *, lo: float, hi: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"must be a number, got {type(value).__name__}", field=name)
-    if not math.isfinite(value) or not lo <= value <= hi:
-        raise ConfigError(f"must be a finite number in [{lo}, {hi}], got {value!r}", field=name)
+    if not lo <= value <= hi or not math.isfinite(value):  # (a range check first: isfinite(10**400) overflows)
+        raise ConfigError(f"must be a finite number in [{lo}, {hi}], got {shown_value(value)}", field=name)
     return float(value)
 
 
-def _positive_int(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ConfigError(f"must be a positive integer, got {value!r}", field=name)
+def output_tokens(value: Any, name: str) -> int:
+    """``value`` as an output length in tokens, in [1, MAX_OUTPUT_TOKENS]; a larger number
+    would reach the routing estimate (and the provider) only to overflow there."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OUTPUT_TOKENS:
+        raise ConfigError(f"must be an integer in [1, {MAX_OUTPUT_TOKENS}], got {shown_value(value)}", field=name)
     return value
 
 
@@ -141,9 +151,9 @@ def _positive_seconds(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"must be a number, got {type(value).__name__}", field=name)
     zero_ok = name == "queue_timeout_s"
-    if not (math.isfinite(value) and (value >= 0 if zero_ok else value > 0) and value <= MAX_SECONDS):
+    if not ((value >= 0 if zero_ok else value > 0) and value <= MAX_SECONDS and math.isfinite(value)):
         bounds = f"{'[' if zero_ok else '('}0, {int(MAX_SECONDS)}]"
-        raise ConfigError(f"must be a finite number of seconds in {bounds}, got {value!r}", field=name)
+        raise ConfigError(f"must be a finite number of seconds in {bounds}, got {shown_value(value)}", field=name)
     return float(value)
 
 
@@ -351,7 +361,7 @@ def build_request(
     return Request(
         messages=normalised,
         use_case=use_case,
-        max_tokens=None if max_tokens is None else _positive_int(max_tokens, "max_tokens"),
+        max_tokens=None if max_tokens is None else output_tokens(max_tokens, "max_tokens"),
         temperature=None if temperature is None else _number(temperature, "temperature", lo=0.0, hi=2.0),
         params=extra,
         stream=stream,

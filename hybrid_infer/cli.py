@@ -59,10 +59,11 @@ def _cmd_health(args: argparse.Namespace) -> int:
     from hybrid_infer._preset import load_preset
 
     settings = load_preset(args.config)
-    # One probe now, with the preset's probe settings; no background loop.
+    # One probe now, with the preset's probe settings; no background loop. The settings are
+    # still the file's: an error in them names the file, as `ask` does.
     health = settings.get("health")
     settings["health"] = {**(dict(health) if isinstance(health, dict) else {}), "enabled": False}
-    with HybridClient(**settings) as client:
+    with HybridClient._from_preset(args.config, settings, overridden=set()) as client:
         report = client.check_health()
     if args.json:
         print(json.dumps({k: v.model_dump(mode="json") for k, v in report.items()}, indent=2))
@@ -97,15 +98,16 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in ("cache", *first["loc"]))
         raise ConfigError(first["msg"], field=f"{args.config}: {where}" if args.config else where) from None
+    # where the directory came from: the option, the preset (named as every command names it)
+    # or the default location
+    source = "--path" if args.path else f"{args.config}: cache.path" if args.config else "cache.path"
     if not (config.directory() / "entries" / "cache.db").is_file():  # a typo must not create a cache
-        raise ConfigError(f"no cache at {config.directory()}", field="--path" if args.path else "cache.path")
+        raise ConfigError(f"no cache at {config.directory()}", field=source)
     try:
         return ResponseCache(config)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        raise ConfigError(
-            f"cannot open the cache at {config.directory()}: {reason}", field="--path" if args.path else "cache.path"
-        ) from None
+        raise ConfigError(f"cannot open the cache at {config.directory()}: {reason}", field=source) from None
 
 
 _PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "stores", "store_errors", "embed_errors")

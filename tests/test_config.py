@@ -35,6 +35,7 @@ def local(name: str = "local", **kw: object) -> Deployment:
         ("api_base", "http://127.0.0.1:8000/v1\nX-Injected: 1"),  # a stray newline from an env var
         ("api_base", "http://exa mple.com/v1"),
         ("api_base", "http://127.0.0.1:99999/v1"),
+        ("api_base", "http://localhost:0"),  # "any free port" to a server, nothing to connect to
         ("api_base", "http://:8080/v1"),
         ("kind", "edge"),
         ("transport", "grpc"),
@@ -47,7 +48,9 @@ def test_bad_deployment_field_is_named(field: str, value: object) -> None:
     assert field in str(info.value)
 
 
-@pytest.mark.parametrize("model", ["   ", "openai/", "openai/ gpt-4o-mini", "/gpt-4o-mini", "gpt-4o-mini\n"])
+@pytest.mark.parametrize(
+    "model", ["   ", "openai/", "openai/ gpt-4o-mini", "/gpt-4o-mini", "gpt-4o-mini\n", "ollama_chat//qwen3"]
+)
 def test_a_model_string_that_names_no_model_is_refused(model: str) -> None:
     """Caught when the client is built, not as a rejected request on every call."""
     with pytest.raises(ValidationError) as info:
@@ -392,6 +395,26 @@ def test_yaml_merge_keys_work_in_presets(tmp_path: Path) -> None:
         assert [(d.name, d.max_concurrency) for d in client.deployments] == [("a", 2), ("b", 2)]
 
 
+def test_an_error_in_a_from_file_argument_names_the_argument_not_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("deployments:\n  - {name: a, model: ollama_chat/x}\n")
+    with pytest.raises(ConfigError) as info:
+        HybridClient.from_file(path, health={"interval_s": 0})
+    assert info.value.field == "health.interval_s"
+    path.write_text("deployments:\n  - {name: a, model: ollama_chat/x, max_concurrency: 0}\n")
+    with pytest.raises(ConfigError) as info:
+        HybridClient.from_file(path, health={"enabled": False})  # the file's error still names the file
+    assert info.value.field == f"{path}: deployments[0].max_concurrency"
+
+
+def test_an_unknown_from_file_argument_is_a_config_error_listing_the_known_ones(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("deployments:\n  - {name: a, model: ollama_chat/x}\n")
+    with pytest.raises(ConfigError, match=r"known: .*'health'.*'max_response_bytes'") as info:
+        HybridClient.from_file(path, helth={"enabled": False})
+    assert info.value.field == "helth"
+
+
 def test_missing_preset_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
         HybridClient.from_file(tmp_path / "absent.yaml")
@@ -423,6 +446,28 @@ def test_a_duration_out_of_range_is_refused_with_the_range_it_takes(name: str, v
     with pytest.raises(ConfigError, match=re.escape(bounds)) as error:
         build_request("hi", **{name: value})
     assert error.value.field == name
+
+
+@pytest.mark.parametrize("name", ["max_tokens", "temperature", "timeout_s", "cache_ttl_s"])
+def test_a_number_too_large_for_a_float_is_refused_naming_its_argument(name: str) -> None:
+    """10**400 used to reach a policy's cost estimate (or math.isfinite) and overflow there,
+    blamed on the policy."""
+    deployments = [local(), Deployment(name="c", model="openai/gpt-4o-mini")]
+    with HybridClient(deployments, health=NO_PROBES) as client, pytest.raises(ConfigError) as error:
+        client.complete("hi", policy="cheapest", **{name: 10**400})
+    assert error.value.field == name
+
+
+def test_max_tokens_takes_up_to_the_largest_32_bit_integer() -> None:
+    from hybrid_infer._request import build_request
+
+    assert build_request("hi", max_tokens=2**31 - 1).max_tokens == 2**31 - 1
+    with pytest.raises(ConfigError, match=re.escape("[1, 2147483647]")) as error:
+        build_request("hi", max_tokens=2**31)
+    assert error.value.field == "max_tokens"
+    with pytest.raises(ConfigError) as error:
+        HybridClient([local()], health=NO_PROBES, default_max_output_tokens=10**400)
+    assert error.value.field == "default_max_output_tokens"
 
 
 @pytest.mark.parametrize(
@@ -476,3 +521,68 @@ def test_ollama_through_litellm_is_warned_about_when_the_client_is_built(caplog:
         assert not [r for r in caplog.records if "/api/show" in r.getMessage()]
         HybridClient([ollama], health=NO_PROBES).close()
     assert [r for r in caplog.records if "/api/show" in r.getMessage() and getattr(r, "deployment", None) == "o"]
+
+
+# --- credentials in api_base ----------------------------------------------------------
+
+
+def test_credentials_in_api_base_reach_the_server_as_basic_auth(fake) -> None:
+    """The native transport sends ``user:password@`` as a Basic Authorization header."""
+    provider = fake("openai")
+    base = provider.api_base.replace("http://", "http://proxy-user:Pr0xyPassw0rd@")
+    deployment = Deployment(name="d", model="openai/fake-model", api_base=base)
+    with HybridClient([deployment], health=NO_PROBES) as client:
+        assert client.complete("hi").text
+    assert provider.headers[-1]["Authorization"].startswith("Basic ")
+
+
+@pytest.mark.parametrize(
+    ("settings", "reason"),
+    [
+        ({"model": "openai/m", "api_key": "sk-test-1234567"}, "both need the Authorization header"),
+        ({"model": "ollama_chat/m", "api_key": "${SOME_KEY}"}, "both need the Authorization header"),
+        ({"model": "openai/m", "transport": "litellm"}, "use transport 'native'"),
+        ({"model": "anthropic/claude-sonnet-4-5"}, "give the key as api_key"),
+    ],
+)
+def test_credentials_in_api_base_that_no_call_could_send_are_refused_at_build(
+    settings: dict[str, str], reason: str
+) -> None:
+    """URL credentials need the Authorization header: next to an api_key, or through
+    litellm, every call would fail and open the breaker, so the deployment is refused."""
+    base = "http://proxy-user:Pr0xyPassw0rd@127.0.0.1:9/v1"
+    with pytest.raises(ValidationError, match=re.escape(reason)) as info:
+        Deployment(name="d", api_base=base, **settings)  # type: ignore[arg-type]
+    assert info.value.errors()[0]["loc"] == ("api_base",)
+    assert "Pr0xyPassw0rd" not in info.value.json()
+    with pytest.raises(ConfigError, match=re.escape(reason)) as error:
+        HybridClient([{"name": "d", "api_base": base, **settings}], health=NO_PROBES)
+    assert error.value.field == "deployments[0].api_base"
+
+
+# --- secrets in validation errors -----------------------------------------------------
+
+SECRET = "sk-proj-TOPSECRETKEY1234567890"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"name": "d", "model": "openai/m", "api_key": SECRET + "\n"},  # a trailing newline
+        {"name": "d", "model": "openai/m", "api_key": SECRET.replace("-", " ")},
+        {"model": "openai/m", "api_key": SECRET},  # a missing field shows the whole input
+        {"name": "d", "model": "openai/m", "apikey": SECRET},  # a misspelt api_key
+        {"model": "openai/m", "apikey": SECRET},
+        {"name": "d", "model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:99999/v1"},
+        {"name": "d", "model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:3128/v1?x=1"},
+        {"model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:3128/v1"},
+    ],
+)
+def test_no_form_of_a_validation_error_shows_a_key_or_password(settings: dict[str, str]) -> None:
+    """``str()`` hides inputs, but ``errors()`` and ``json()`` are what end up in logs and
+    API responses: they show a mask instead of a key or a password too."""
+    with pytest.raises(ValidationError) as info:
+        Deployment(**settings)  # type: ignore[arg-type]
+    for text in (str(info.value), repr(info.value), repr(info.value.errors()), info.value.json()):
+        assert "TOPSECRETKEY" not in text
+    assert info.value.errors()[0]["loc"]  # still names the field

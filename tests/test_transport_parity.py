@@ -222,3 +222,19 @@ async def test_an_answer_that_repeats_itself_streams_whole_over_both_transports(
         async with HybridClient([deployment_for(provider, "p", transport=transport)], health=NO_PROBES) as client:
             chunks = [c async for c in client.astream("draw a rule")]
         assert chunks[-1].result is not None and chunks[-1].result.text.strip() == reply.strip(), transport
+
+
+@pytest.mark.parametrize("transport", ["native", "litellm"])
+@pytest.mark.parametrize("stream", [False, True])
+async def test_ollama_receives_a_developer_message_as_a_system_message(fake, transport: str, stream: bool) -> None:
+    """Ollama's /api/chat knows system, user, assistant and tool; the OpenAI 'developer'
+    role is its system prompt."""
+    provider = fake("ollama")
+    messages = [{"role": "developer", "content": "answer in French"}, {"role": "user", "content": "hi"}]
+    async with HybridClient([deployment_for(provider, "p", transport=transport)], health=NO_PROBES) as client:
+        if stream:
+            assert [chunk async for chunk in client.astream(messages=messages)]
+        else:
+            assert (await client.acomplete(messages=messages)).text
+    received = provider.requests[-1]["messages"]
+    assert [(m["role"], m["content"]) for m in received] == [("system", "answer in French"), ("user", "hi")]

@@ -211,6 +211,30 @@ def test_cli_cache_clear_with_a_preset_clears_only_its_namespace(tmp_path: Path,
     assert cli_main(["cache", "clear", "--path", str(directory), "--namespace", " "]) == 2
 
 
+@pytest.mark.parametrize(
+    ("section", "field"),
+    [
+        ("deployments:\n  - {name: a, model: ollama_chat/x, max_concurrency: 0}\n", "deployments[0].max_concurrency"),
+        ("health: {interval_s: 0}\ndeployments:\n  - {name: a, model: ollama_chat/x}\n", "health.interval_s"),
+    ],
+)
+@pytest.mark.parametrize("command", [["ask", "hi"], ["health"]])
+def test_every_cli_command_names_the_preset_in_a_configuration_error(
+    tmp_path: Path, capsys, command: list[str], section: str, field: str
+) -> None:
+    preset = tmp_path / "bad.yaml"
+    preset.write_text(section)
+    assert cli_main([command[0], "--config", str(preset), *command[1:]]) == 2
+    assert f"configuration error: {preset}: {field}:" in capsys.readouterr().err
+
+
+def test_cli_cache_commands_name_the_preset_that_points_at_no_cache(tmp_path: Path, capsys) -> None:
+    preset = tmp_path / "app.yaml"
+    preset.write_text(f"deployments:\n  - {{name: a, model: ollama_chat/x}}\ncache:\n  path: {tmp_path / 'none'}\n")
+    assert cli_main(["cache", "stats", "--config", str(preset)]) == 2
+    assert f"configuration error: {preset}: cache.path: no cache at" in capsys.readouterr().err
+
+
 def test_cli_cache_commands_report_a_bad_cache_section_as_a_configuration_error(tmp_path: Path, capsys) -> None:
     preset = tmp_path / "bad.yaml"
     preset.write_text("deployments:\n  - name: a\n    model: ollama_chat/x\ncache:\n  similarity_threshold: 7\n")
