@@ -59,6 +59,8 @@ MAX_OUTPUT_TOKENS = 2**31 - 1
 """Upper bound of ``max_tokens``: the largest signed 32-bit integer. No model writes that
 many tokens, and servers that read the field as a 32-bit integer still take it."""
 _MAX_NESTING = 8
+_INT64 = (-(2**63), 2**63 - 1)
+"""The range of ``seed``: what providers read it as (a larger one failed only when encoded)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,8 +329,10 @@ def build_request(
         _check_json_value(value, key)
         if key == "top_p":
             value = _number(value, key, lo=0.0, hi=1.0)
-        elif key == "seed" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ConfigError("must be an integer", field=key)
+        elif key == "seed" and (
+            isinstance(value, bool) or not isinstance(value, int) or not _INT64[0] <= value <= _INT64[1]
+        ):
+            raise ConfigError(f"must be a 64-bit integer, got {shown_value(value)}", field=key)
         elif key == "extra_body" and not isinstance(value, Mapping):
             raise ConfigError(
                 f"must be a mapping of fields to add to the request body, got {type(value).__name__}", field=key

@@ -448,7 +448,7 @@ def test_a_duration_out_of_range_is_refused_with_the_range_it_takes(name: str, v
     assert error.value.field == name
 
 
-@pytest.mark.parametrize("name", ["max_tokens", "temperature", "timeout_s", "cache_ttl_s"])
+@pytest.mark.parametrize("name", ["max_tokens", "temperature", "timeout_s", "cache_ttl_s", "top_p", "seed"])
 def test_a_number_too_large_for_a_float_is_refused_naming_its_argument(name: str) -> None:
     """10**400 used to reach a policy's cost estimate (or math.isfinite) and overflow there,
     blamed on the policy."""
