@@ -522,6 +522,12 @@ def broken(a: str, b: str) -> set[str]:
             "My payment for the electric bill didn't go through on my card. Why is there still a balance?",
             "negation",
         ),
+        # negated once in each of two clauses, or not at all
+        (
+            "I was in Spain last week, so the charges from Madrid were made by me.",
+            "I wasn't in Spain last week, so the charges from Madrid weren't made by me.",
+            "negation",
+        ),
         # each period, or one of them
         (
             "Apply the loyalty credit to my bill every month.",
@@ -874,6 +880,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do you say 'I'd like a glass of water' in Spanish?",
         ),
         ('Reply "I do not know" if unsure.', 'If unsure, reply "I don\'t know".'),
+        # two negations in one clause may cancel out
+        ("I can't log in without a code.", "I need a code to log in."),
         # a pattern in quotes or not
         (
             "Dispute the $212.40 charge from 'QX*STORE' on my statement.",

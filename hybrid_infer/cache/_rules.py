@@ -341,6 +341,9 @@ class TextFacts:
     listed: frozenset[str]
     """Stems of words next to a comma, 'and', 'or' or '/': items of a list, in any order."""
     negation_reach: frozenset[str]
+    negated_clauses: int
+    """How many clauses (split at punctuation and words such as 'so', 'if', 'when') hold a
+    negating word."""
     """Stems of the words a negation reaches to the end of its clause (see :func:`_negation_reach`)."""
     stranded: frozenset[tuple[str, str, frozenset[str]]]
     """``(verb, preposition, subject)`` of questions that end on the preposition: 'who does
@@ -724,6 +727,7 @@ def _text_facts(text: str) -> TextFacts:
         stranded=stranded,
         attached=attached,
         negation_reach=_negation_reach(clauses),
+        negated_clauses=_negated_clauses(clauses),
         listed=_listed(clauses),
         scopes=_scopes(words),
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
@@ -854,6 +858,8 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
             and _negated_on_one_side(b, a)
             and all(t not in b.held and t not in a.held for t in targets_a | targets_b)
         )
+    if _negated_in_each_clause(a, b) or _negated_in_each_clause(b, a):
+        return True
     return (
         _negations(a) % 2 != _negations(b) % 2
         and (_negates_shared(a, b) or _negates_shared(b, a))
@@ -1173,6 +1179,34 @@ def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
             left = 6
         previous = word
     return frozenset(reach)
+
+
+def _negated_in_each_clause(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` negates in two or more clauses, once in each, what ``b`` says without any
+    negation: 'I wasn't there, so the charges weren't mine' / 'I was there, so the charges
+    were mine'. (Two negations in one clause may cancel: 'can't log in without a code'.)"""
+    count = _negations(a)
+    return (
+        _negations(b) == 0
+        and count >= 2
+        and a.negated_clauses == count
+        and all(t and t in set(b.content) for t in _targets(a.negated))
+    )
+
+
+def _negated_clauses(tokens: tuple[str, ...]) -> int:
+    count = 0
+    negated = False
+    for word in tokens:
+        if not word[0].isalnum() or word in _SUBORDINATORS or word in _CLAUSE_JOINERS:
+            count += negated
+            negated = False
+        elif word in NEGATIONS:
+            negated = True
+    return count + negated
+
+
+_CLAUSE_JOINERS = frozenset({"so", "but", "because", "although", "though", "whereas"})
 
 
 def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
