@@ -528,6 +528,12 @@ def broken(a: str, b: str) -> set[str]:
             "I wasn't in Spain last week, so the charges from Madrid weren't made by me.",
             "negation",
         ),
+        # the speaker and another party trade roles
+        (
+            "Please make me the account owner and my husband the secondary user.",
+            "Please make my husband the account owner and me the secondary user.",
+            "direction",
+        ),
         # each period, or one of them
         (
             "Apply the loyalty credit to my bill every month.",

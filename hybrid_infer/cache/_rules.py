@@ -2401,7 +2401,9 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             for m_len in range(1, min(6, len(a) - i - x_len) + 1):
                 middle = a[i + x_len : i + x_len + m_len]
                 after = a[i + x_len + m_len : i + x_len + m_len + 1]
-                if middle[-1] in _ALTERNATIVES or (middle[-1] == "and" and after != ("then",)):
+                if middle[-1] in _ALTERNATIVES or (
+                    middle[-1] == "and" and after != ("then",) and not _roles_of_self(x, middle, after)
+                ):
                     break  # 'credit card or debit card', 'ID, type and state' in another order; another sentence
                 relates = relates or not (
                     middle[-1] in _COORDINATORS or (middle[-1] == "with" and not (i and a[i - 1] in _REPLACING))
@@ -2422,6 +2424,12 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
                     ):
                         return True
     return False
+
+
+def _roles_of_self(x: tuple[str, ...], middle: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    """'make me the owner and my husband the user': the speaker and another party each with
+    their own role, joined by 'and' (a list in another order would move the roles too)."""
+    return "self" in x + after and any(_is_content(w) for w in middle[:-1])
 
 
 def _follows(
