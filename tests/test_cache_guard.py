@@ -886,6 +886,16 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do you say 'I'd like a glass of water' in Spanish?",
         ),
         ('Reply "I do not know" if unsure.', 'If unsure, reply "I don\'t know".'),
+        # code quoted in backticks on one side and written out on the other
+        (
+            "Rust: implement the Display trait for my struct `Point { x: i32, y: i32 }` so it prints as (x, y).",
+            "impl fmt::Display for struct Point { x: i32, y: i32 } in Rust, output format `(x, y)`.",
+        ),
+        # 'whenever' opens a clause: no argument of 'npm test'; 'GH' is GitHub
+        (
+            "Add a GitHub Actions workflow that runs `npm test` on every push to main.",
+            "Create a GH Actions workflow file to execute npm test whenever something is pushed to the main branch.",
+        ),
         # two negations in one clause may cancel out
         ("I can't log in without a code.", "I need a code to log in."),
         # a pattern in quotes or not

@@ -1441,7 +1441,9 @@ def _identifiers(text: str) -> frozenset[str]:
         tool, sub, argument = match.groups()
         if sub not in STOPWORDS and sub not in _TOOL_REPORTS and not _modifies_noun(text, match.start()):
             found.add(f"{tool} {sub}")  # 'git stash'
-            if argument and (argument in _PARTICLES or argument not in STOPWORDS | _PREPOSITIONS | _TOOL_REPORTS):
+            if argument and (
+                argument in _PARTICLES or argument not in STOPWORDS | _PREPOSITIONS | _TOOL_REPORTS | _SUBORDINATORS
+            ):
                 found.add(f"{tool} {sub} {argument}")  # 'git stash pop', 'kubectl rollout undo'
 
     return frozenset(i.lower() for i in found)
@@ -1757,12 +1759,29 @@ def _code_missing(a: TextFacts, b: TextFacts) -> bool:
             continue  # 'JavaScript' / 'javascript', '.png' / 'PNG'
         if _ALIAS_GROUP.get((identifier,), -1) in {group for _, group in b.aliases}:
             continue  # 'JavaScript' / 'JS'
+        if len(identifier) >= 3 and _said_verbatim(identifier, b.signature):
+            continue  # "`Point { x: i32 }`" / 'struct Point { x: i32 }': the same code, unquoted
         if " " in identifier and all(
             any(stem(w) == stem(v) or _abbreviates(w, v) or _abbreviates(v, w) for v in b.words)
             for w in identifier.split()
         ):
             continue  # 'pip install' vs 'install ... with pip'
         return True
+    return False
+
+
+def _said_verbatim(code: str, signature: str) -> bool:
+    """``code`` (lower-cased, one space between its parts) appears in the text whole, not as
+    part of a longer name ('x_1' is not in 'x_10')."""
+    spaced = " ".join(code.split())
+    start = signature.find(spaced)
+    while start >= 0:
+        end = start + len(spaced)
+        before = signature[start - 1] if start else " "
+        after = signature[end] if end < len(signature) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return True
+        start = signature.find(spaced, start + 1)
     return False
 
 
