@@ -31,6 +31,36 @@ def cached_client(provider: Any, tmp_path: Path, **cache: Any) -> HybridClient:
     return HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=CacheConfig(**cache))
 
 
+class GatedEmbedder:
+    """A HashingEmbedder that makes the embeddings of one text happen in a set order: the
+    first ``fail_first`` of them fail (so no vector is remembered and the next lookup embeds
+    again), the one after that sets ``reached`` and waits for ``release`` (a model still
+    loading), the rest pass. Tests order requests by these events, not by sleeps."""
+
+    def __init__(self, text: str, *, fail_first: int = 0, fail_held: bool = False) -> None:
+        import threading
+
+        self.text = text
+        self.fail_first = fail_first
+        self.fail_held = fail_held
+        self.reached = threading.Event()
+        self.release = threading.Event()
+        self.calls = 0
+        self._hashing = HashingEmbedder()
+
+    def __call__(self, texts: list[str]) -> Any:
+        if texts == [self.text]:
+            self.calls += 1
+            if self.calls <= self.fail_first:
+                raise RuntimeError("embedder unavailable")
+            if self.calls == self.fail_first + 1:
+                self.reached.set()
+                self.release.wait(5)
+                if self.fail_held:
+                    raise RuntimeError("embedder unavailable")
+        return self._hashing(texts)
+
+
 def test_an_exact_hit_makes_no_provider_call(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path) as client:
@@ -638,25 +668,9 @@ async def test_a_request_whose_lookup_missed_just_before_an_identical_one_stored
 
     Ordered by gates, not sleeps: the provider holds the first request (``hang``) until the
     second is inside its semantic lookup, and that lookup is held until the first is done."""
-    import threading
-
     question = "what changed in the release"
-    second_looking = threading.Event()
-    first_done = threading.Event()
-    hashing = HashingEmbedder()
-    embeds_of_question = 0
-
-    def embedder(texts: list[str]) -> Any:
-        nonlocal embeds_of_question
-        if texts == [question]:
-            embeds_of_question += 1
-            if embeds_of_question == 1:  # the first's lookup: fails, so no vector is remembered
-                raise RuntimeError("embedder unavailable")
-            if embeds_of_question == 2:  # the second's lookup, while the first is held
-                second_looking.set()
-                first_done.wait(5)
-                raise RuntimeError("embedder unavailable")
-        return hashing(texts)
+    # the first's lookup fails (nothing remembered); the second's is held, then misses
+    embedder = GatedEmbedder(question, fail_first=1, fail_held=True)
 
     provider = fake("openai")
     provider.hang = True
@@ -664,13 +678,13 @@ async def test_a_request_whose_lookup_missed_just_before_an_identical_one_stored
         first = asyncio.create_task(client.acomplete(question))
         await wait_for(lambda: provider.request_count == 1)  # the first is at the provider
         second = asyncio.create_task(client.acomplete(question))
-        await wait_for(second_looking.is_set)
+        await wait_for(embedder.reached.is_set)
         provider.hang = False
         answered = await first
-        first_done.set()
+        embedder.release.set()
         again = await second
         stats = client.cache.stats()
-    assert embeds_of_question >= 2
+    assert embedder.calls >= 2
     assert provider.request_count == 1
     assert (answered.cache, again.cache) == ("miss", "exact")
     assert again.text == answered.text and again.cost_usd == 0
@@ -681,20 +695,9 @@ async def test_a_request_whose_lookup_missed_just_before_an_identical_one_stored
 async def test_a_request_cancelled_during_its_cache_lookup_reports_its_start_and_end(
     fake, tmp_path: Path, call: str
 ) -> None:
-    import threading
-
     from hybrid_infer.events import RequestStarted
 
-    looking = threading.Event()
-    release = threading.Event()
-    hashing = HashingEmbedder()
-
-    def slow_embedder(texts: list[str]) -> Any:
-        if texts == ["what changed in the release"]:
-            looking.set()
-            release.wait(5)  # a model still loading
-        return hashing(texts)
-
+    slow_embedder = GatedEmbedder("what changed in the release")  # its first lookup waits: a model still loading
     events: list[object] = []
     provider = fake("openai")
     config = CacheConfig(path=tmp_path / "cache", embedder=slow_embedder)
@@ -708,11 +711,11 @@ async def test_a_request_cancelled_during_its_cache_lookup_reports_its_start_and
             return await client.acomplete("what changed in the release")
 
         task = asyncio.create_task(ask())
-        await wait_for(looking.is_set)
+        await wait_for(slow_embedder.reached.is_set)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        release.set()
+        slow_embedder.release.set()
     reported = [e for e in events if isinstance(e, RequestStarted | RequestFinished)]
     assert [type(e).__name__ for e in reported] == ["RequestStarted", "RequestFinished"]
     finished = reported[-1]
@@ -744,26 +747,12 @@ async def test_a_caller_cancelled_while_waiting_for_an_identical_request_reports
 
 
 async def test_a_request_cancelled_during_its_offline_fallback_lookup_reports_its_end(fake, tmp_path: Path) -> None:
-    import threading
-
     from hybrid_infer.events import RequestStarted
 
     question = "what changed in the release"
-    looking = threading.Event()
-    release = threading.Event()
-    hashing = HashingEmbedder()
-    embeds = 0
-
-    def embedder(texts: list[str]) -> Any:
-        nonlocal embeds
-        if texts == [question]:
-            embeds += 1
-            if embeds == 1:  # the lookup before routing: fails, so nothing is remembered
-                raise RuntimeError("embedder busy")
-            looking.set()  # the fallback's lookup, after every deployment failed
-            release.wait(5)
-        return hashing(texts)
-
+    # the lookup before routing fails (nothing remembered); the fallback's lookup, after
+    # every deployment failed, is held
+    embedder = GatedEmbedder(question, fail_first=1)
     events: list[object] = []
     provider = fake("openai")
     provider.stop()  # nothing listens: every deployment fails, and the fallback looks
@@ -772,11 +761,11 @@ async def test_a_request_cancelled_during_its_offline_fallback_lookup_reports_it
         [deployment_for(provider, "p")], health=NO_PROBES, cache=config, callbacks=[events.append]
     ) as client:
         task = asyncio.create_task(client.acomplete(question))
-        await wait_for(looking.is_set)
+        await wait_for(embedder.reached.is_set)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        release.set()
+        embedder.release.set()
     started = [e.request_id for e in events if isinstance(e, RequestStarted)]
     finished = [e for e in events if isinstance(e, RequestFinished)]
     assert len(started) == len(finished) == 1
