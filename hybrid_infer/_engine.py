@@ -591,9 +591,7 @@ class Engine:
         """
         call = self._begin(request, request_id or new_request_id(), announced, started)
         self._open_calls += 1
-        task = asyncio.current_task()
-        if task is not None:
-            self._waiting[task] = call
+        task = self._wait_begins(call)  # the whole call: it waits on a provider or for a slot throughout
         try:
             while True:
                 state = await self._reserve(call)
@@ -641,8 +639,7 @@ class Engine:
             raise
         finally:
             self._open_calls -= 1
-            if task is not None:
-                self._waiting.pop(task, None)
+            self._wait_ends(task)
 
     async def stream(
         self,
