@@ -386,13 +386,8 @@ class HybridClient:
         with self._lock:
             self._check_open()
             engine = self._engine
-            if engine is not None and engine.loop is not None and engine.loop.is_running():
-                try:
-                    running = asyncio.get_running_loop()
-                except RuntimeError:
-                    running = None
-                if running is engine.loop:
-                    raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
+            if engine is not None and engine.loop is not None and engine.loop is _running_loop():
+                raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
             if self._thread_engine is not None:
                 if self._thread_engine.loop is _running_loop():  # a callback on the loop thread
                     raise HybridInferError(_BLOCKING_ON_OWN_LOOP)
@@ -521,14 +516,9 @@ class HybridClient:
         """Async :meth:`stream` (``async for chunk in client.astream(...)``)."""
         request = self._request(prompt, True, kwargs)
         engine = self._engine
-        if engine is not None and not self._closed:
-            try:
-                here = asyncio.get_running_loop()
-            except RuntimeError:
-                here = None
-            if engine.loop is here:
-                self._check_process()
-                return self._serve_stream(engine, request)  # the hot path: the engine's own generator
+        if engine is not None and not self._closed and engine.loop is _running_loop():
+            self._check_process()
+            return self._serve_stream(engine, request)  # the hot path: the engine's own generator
         return self._async_chunks(request)
 
     async def _async_chunks(self, request: Request) -> AsyncIterator[StreamChunk]:
