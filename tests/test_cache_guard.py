@@ -528,6 +528,8 @@ def broken(a: str, b: str) -> set[str]:
             "I wasn't in Spain last week, so the charges from Madrid weren't made by me.",
             "negation",
         ),
+        # what is replaced, and what replaces it, trade places
+        ("Use oil instead of butter in this recipe.", "Replace the oil with butter in this recipe.", "negation"),
         # the speaker and another party trade roles
         (
             "Please make me the account owner and my husband the secondary user.",
@@ -895,6 +897,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Add a GitHub Actions workflow that runs `npm test` on every push to main.",
             "Create a GH Actions workflow file to execute npm test whenever something is pushed to the main branch.",
+        ),
+        # 'Y instead of X' says what 'replace X with Y' / 'convert X to Y' says
+        ("Use oil instead of butter in this recipe.", "Replace the butter with oil in this recipe."),
+        (
+            "Convert this callback-based function to async/await.",
+            "Rewrite this function using async/await instead of a callback.",
         ),
         # two negations in one clause may cancel out
         ("I can't log in without a code.", "I need a code to log in."),

@@ -379,6 +379,11 @@ class TextFacts:
     """Stems of what 'stop X from Ving' holds back ('bit' in 'stop my toddler from biting')."""
     persisting: frozenset[str] = frozenset()
     """Stems of what 'keeps Ving' says goes on ('bit' in 'my toddler keeps biting')."""
+    instead_of: frozenset[str] = frozenset()
+    """Stems of what 'instead of' / 'rather than' negates ('butter' in 'oil instead of butter')."""
+    replaced: frozenset[str] = frozenset()
+    """Stems of what a replacing verb acts on ('butter' in 'replace the butter with oil',
+    'callback' in 'convert this callback-based function to async')."""
     named_no: frozenset[str] = frozenset()
     """Names that start with a negating word ('no-unused-vars', 'non-root'), lower-cased."""
     without_named_no: TextFacts | None = None
@@ -740,6 +745,8 @@ def _text_facts(text: str) -> TextFacts:
         args=_args(text),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
         persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing")),
+        instead_of=_instead_of(words),
+        replaced=_replaced(words),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
         directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
@@ -846,6 +853,7 @@ def _negation_sides(a: TextFacts, b: TextFacts) -> tuple[TextFacts, TextFacts]:
 
 
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
+    a, b = _replacement_read(a, b), _replacement_read(b, a)
     if (a.held & b.persisting) or (b.held & a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
     if _negations(a) == _negations(b) == 1 and a.negated and b.negated:
@@ -1179,6 +1187,51 @@ def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
             left = 6
         previous = word
     return frozenset(reach)
+
+
+_REPLACING_VERBS = _REPLACING | frozenset(
+    {"convert", "converting", "converted", "migrate", "migrating", "migrated", "switch", "switching", "switched"}
+    | {"swap", "swapped", "rewrite", "rewriting", "refactor", "refactoring", "port", "porting", "change", "changing"}
+)
+_REPLACEMENT_ENDS = frozenset({"with", "to", "into", "for", "by", "using"})
+
+
+def _instead_of(words: tuple[str, ...]) -> frozenset[str]:
+    """The stem of the first content word after each 'instead of' / 'rather than' (of its
+    first part, when hyphenated): what the negation bears on."""
+    found = set()
+    for i, pair in enumerate(pairwise(words)):
+        if pair in (("instead", "of"), ("rather", "than")):
+            first = next((w for w in words[i + 2 : i + 6] if _is_content(w)), None)
+            if first is not None:
+                found.add(stem(first.split("-")[0] or first))
+    return frozenset(found)
+
+
+def _replaced(words: tuple[str, ...]) -> frozenset[str]:
+    """What replacing verbs act on: the content words (and the parts of hyphenated ones) up
+    to the word that names the replacement, at most five words on."""
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        if word not in _REPLACING_VERBS:
+            continue
+        for following in words[i + 1 : i + 6]:
+            if following in _REPLACEMENT_ENDS:
+                break
+            if _is_content(following):
+                found.update(stem(part) for part in following.split("-") if part)
+    return frozenset(found)
+
+
+def _replacement_read(a: TextFacts, b: TextFacts) -> TextFacts:
+    """``a`` without the negations of its 'instead of Y' that ``b`` says by replacing Y: 'use
+    oil instead of butter' / 'replace the butter with oil', 'rewrite it with async/await
+    instead of a callback' / 'convert this callback-based function to async/await'."""
+    gone = a.instead_of & b.replaced
+    if not gone:
+        return a
+    kept = tuple(t for t in a.negated if not set(t.split("|")) & gone)
+    return replace(a, negated=kept)
 
 
 def _negated_in_each_clause(a: TextFacts, b: TextFacts) -> bool:
