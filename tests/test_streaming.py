@@ -243,3 +243,35 @@ async def test_an_event_whose_json_spans_several_data_lines_is_read_whole() -> N
 async def _drain(client: HybridClient) -> None:
     async for _ in client.astream("hi"):
         pass
+
+
+@pytest.mark.parametrize("size", [200, 4_000_000])
+async def test_a_compressed_body_counts_against_max_response_bytes_once_inflated(size: int) -> None:
+    """Content-Length is the compressed size: a small gzip body may inflate past the limit
+    (a 'zip bomb'), and is refused as soon as the inflated text passes it."""
+    import gzip
+
+    completion = {
+        "id": "c",
+        "object": "chat.completion",
+        "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": "a" * size}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+    }
+    body = gzip.compress(json.dumps(completion).encode())
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        return web.Response(body=body, headers={"Content-Encoding": "gzip", "Content-Type": "application/json"})
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES, max_response_bytes=1024 * 1024) as client:
+            if size < 1024 * 1024:
+                assert (await client.acomplete("hi")).text == "a" * size
+                return
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await client.acomplete("hi")
+    assert len(body) < 1024 * 1024
+    attempt = info.value.attempts[0]
+    assert attempt.error_type == "MalformedResponse" and "larger than 1048576 bytes" in (attempt.error or "")

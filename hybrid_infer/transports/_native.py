@@ -124,7 +124,10 @@ class NativeTransport(Transport):
 
     async def _read_body(self, response: aiohttp.ClientResponse, deployment: Deployment) -> bytes:
         length = response.content_length
-        if length is not None and length <= self.max_response_bytes:
+        # Content-Length is the size on the wire: a compressed body (gzip, deflate, br) may
+        # inflate far past it, so only an uncompressed one is read in one go.
+        encoded = response.headers.get("Content-Encoding", "identity").strip().lower() not in ("", "identity")
+        if length is not None and length <= self.max_response_bytes and not encoded:
             return await response.read()
         chunks: list[bytes] = []
         size = 0
