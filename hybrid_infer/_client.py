@@ -678,10 +678,12 @@ def _open_cache(cache: CacheConfig | Mapping[str, Any]) -> ResponseCache:
             raise ConfigError(first["msg"], field=_field_path("cache", first["loc"])) from None
     elif not isinstance(cache, CacheConfig):
         raise ConfigError("must be a CacheConfig or a mapping", field="cache")
+    import sqlite3
+
     try:
         return ResponseCache(cache)
-    except OSError as exc:  # a file in the way, a read-only or missing mount
-        reason = exc.strerror or type(exc).__name__
+    except (OSError, sqlite3.Error) as exc:  # a file in the way, a read-only database or mount
+        reason = (exc.strerror if isinstance(exc, OSError) else str(exc)) or type(exc).__name__
         raise ConfigError(f"cannot hold a cache at {cache.directory()}: {reason}", field="cache.path") from None
 
 

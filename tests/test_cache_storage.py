@@ -81,6 +81,55 @@ def test_subdirectories_made_loose_beforehand_are_made_private(tmp_path: Path) -
     assert stat.S_IMODE((tmp_path / "index").stat().st_mode) == 0o700
 
 
+as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to chown")
+
+
+@as_root
+@pytest.mark.parametrize("sub", ["entries", "index"])
+def test_a_subdirectory_another_user_planted_is_refused(tmp_path: Path, sub: str) -> None:
+    """Another local user who creates entries/ or index/ first could read every prompt and
+    plant answers: the cache refuses to use it (a ConfigError through the client)."""
+    from hybrid_infer import Deployment, HybridClient
+    from hybrid_infer.cache.testing import HashingEmbedder
+    from hybrid_infer.errors import ConfigError
+
+    (tmp_path / sub).mkdir()
+    os.chown(tmp_path / sub, 65534, 65534)  # nobody
+    with pytest.raises(ConfigError, match="belongs to another user") as info:
+        HybridClient(
+            [Deployment(name="p", model="openai/m", api_base="http://127.0.0.1:9/v1")],
+            cache={"path": str(tmp_path), "embedder": HashingEmbedder()},
+        )
+    assert info.value.field == "cache.path"
+
+
+def test_a_subdirectory_that_is_a_symlink_is_refused(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    cache_dir = tmp_path / "cache"
+    cache_dir.mkdir()
+    (cache_dir / "entries").symlink_to(elsewhere)
+    with pytest.raises(PermissionError, match="symlink"):
+        exact_cache(cache_dir)
+
+
+@pytest.mark.parametrize("owner", ["self", "other"])
+def test_a_directory_others_may_write_to_without_the_sticky_bit_is_refused(tmp_path: Path, owner: str) -> None:
+    """Whoever may write to the named directory could swap the cache's subdirectories for
+    their own; /tmp is safe because its sticky bit forbids that."""
+    if owner == "other" and os.geteuid() != 0:
+        pytest.skip("needs root to chown")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    if owner == "other":
+        os.chown(shared, 65534, 65534)
+    with pytest.raises(PermissionError, match="sticky bit"):
+        exact_cache(shared)
+    os.chmod(shared, 0o1777)
+    exact_cache(shared).close()  # with the sticky bit: fine
+
+
 def test_a_planted_pickle_row_is_not_executed_and_is_a_miss(tmp_path: Path) -> None:
     cache = exact_cache(tmp_path)
     request = build_request("hello")
@@ -301,3 +350,44 @@ def test_the_size_budget_holds_the_write_ahead_log_too(tmp_path: Path) -> None:
     cache.close()
     assert on_disk < 1.5 * (1 << 20)
     assert abs(reported - on_disk) < 0.2 * on_disk
+
+
+def test_a_database_sqlite_cannot_open_is_a_config_error_naming_the_path(tmp_path: Path) -> None:
+    from hybrid_infer import Deployment, HybridClient
+
+    (tmp_path / "entries" / "cache.db").mkdir(parents=True)  # sqlite3.OperationalError on open
+    with pytest.raises(ConfigError, match="cannot hold a cache") as info:
+        HybridClient(
+            [Deployment(name="p", model="openai/m", api_base="http://127.0.0.1:9/v1")],
+            cache={"path": str(tmp_path), "semantic": False},
+        )
+    assert info.value.field == "cache.path"
+
+
+def test_an_index_that_cannot_be_saved_is_logged_and_the_database_still_closes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The index is derived data: a save that fails (a full disk, here a file in the index
+    directory's place) must not make close() raise, nor leave the database open."""
+    import shutil
+
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    cache = ResponseCache(CacheConfig(path=tmp_path, embedder=HashingEmbedder()))
+    cache.store(
+        build_request("how do I reset my router"), Result(text="hold it", provider="p", model="m", kind="local")
+    )
+    assert cache.lookup_semantic(build_request("how do I reset my router please")) is not None
+    shutil.rmtree(tmp_path / "index")
+    (tmp_path / "index").write_text("not a directory")
+    cache.store(
+        build_request("how do I update my router"), Result(text="use the app", provider="p", model="m", kind="local")
+    )
+    cache.close()  # the new vector cannot be saved: logged, not raised
+    assert any("could not save the semantic index" in r.getMessage() for r in caplog.records)
+    (tmp_path / "index").unlink()
+    reopened = exact_cache(tmp_path)
+    try:
+        assert reopened.lookup_exact(build_request("how do I reset my router")) is not None
+    finally:
+        reopened.close()

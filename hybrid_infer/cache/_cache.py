@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import sqlite3
 import threading
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,8 @@ class ResponseCache:
             self._embedder = resolve_embedder(self.config.embedder)
         self.directory = self.config.directory()
         make_private_dir(self.directory, ours=False)
+        if self.config.semantic and os.path.lexists(self.directory / "index"):
+            make_private_dir(self.directory / "index")  # refused now, not at the first lookup
         self._store = EntryStore(
             self.directory / "entries",
             size_limit=self.config.size_limit_bytes,
@@ -230,10 +233,18 @@ class ResponseCache:
             self._false_hit_guard()
 
     def close(self) -> None:
-        """Save the semantic index and close the database (the cache reopens on use)."""
-        if self._semantic is not None:
-            self._semantic.save()
-        self._store.close()
+        """Save the semantic index and close the database (the cache reopens on use).
+
+        The index is derived data: one that cannot be saved (a full disk, a lock held too
+        long) is logged and rebuilt by the next process, and the database is closed anyway.
+        """
+        try:
+            if self._semantic is not None:
+                self._semantic.save()
+        except OSError as exc:
+            log.warning("hybrid-infer cache: could not save the semantic index: %s", exc)
+        finally:
+            self._store.close()
 
     def __enter__(self) -> ResponseCache:
         return self

@@ -10,10 +10,12 @@ keys.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import random
 import sqlite3
+import stat
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -282,10 +284,48 @@ def make_private_dir(directory: Path, *, ours: bool = True) -> None:
     """
     existed = directory.is_dir()
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if existed and not ours:
+    if not hasattr(os, "getuid"):  # (no owners to check: Windows)
         return
-    if not hasattr(os, "getuid") or directory.stat().st_uid == os.getuid():
-        os.chmod(directory, 0o700)
+    if existed and not ours:
+        _check_shared_parent(directory)
+        return
+    _check_own(directory)
+    os.chmod(directory, 0o700)
+
+
+def _check_own(directory: Path) -> None:
+    """Refuse a directory of the cache's own (``entries``, ``index``) that another user
+    could have planted: one owned by someone else, or a symlink. Its files would be theirs
+    to read and to rewrite (answers served to us)."""
+    info = directory.lstat()
+    if stat.S_ISLNK(info.st_mode) or info.st_uid != os.getuid():
+        raise PermissionError(
+            errno.EPERM,
+            f"refusing a cache directory that is a symlink or belongs to another user (uid {info.st_uid})",
+            str(directory),
+        )
+
+
+def _check_shared_parent(directory: Path) -> None:
+    """The directory the user named may be shared (such as /tmp), but only if others cannot
+    rename what the cache puts in it: it is the user's own, or others may write to it only
+    with the sticky bit set (as /tmp), which keeps them from moving our subdirectories."""
+    info = directory.stat()
+    others_write = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    if info.st_uid == os.getuid() and not others_write:
+        return
+    if others_write and info.st_mode & stat.S_ISVTX:
+        return
+    if info.st_uid != os.getuid() and not others_write:  # another user's directory we may write to: as theirs
+        raise PermissionError(
+            errno.EPERM, f"refusing a cache directory that belongs to another user (uid {info.st_uid})", str(directory)
+        )
+    raise PermissionError(
+        errno.EPERM,
+        "refusing a cache directory others may write to without the sticky bit "
+        "(they could swap its subdirectories): chmod it to 0700, or choose another path",
+        str(directory),
+    )
 
 
 def _json(model: BaseModel) -> bytes:
