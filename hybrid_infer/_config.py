@@ -253,6 +253,23 @@ class Deployment(BaseModel):
     def has_prices(self) -> bool:
         return self.input_cost_per_mtok is not None and self.output_cost_per_mtok is not None
 
+    def secrets(self) -> list[str]:
+        """What a provider must never see echoed back to the caller: the key to send, and a
+        password written into ``api_base`` (with its ``user:password`` pair, which a Basic
+        ``Authorization`` header carries in base64). A ``${VAR}`` that is unset adds nothing."""
+        found: list[str] = []
+        try:
+            key = self.resolve_api_key()
+        except ValueError:  # (an unset ${VAR}: nothing was sent)
+            key = None
+        if key:
+            found.append(key)
+        if self.api_base is not None:
+            parts = urlsplit(self.api_base)
+            if parts.password:
+                found += [parts.password, f"{parts.username or ''}:{parts.password}"]
+        return found
+
     def resolve_api_key(self) -> str | None:
         """The key to send, resolving a ``${ENV_VAR}`` reference now (never cached)."""
         if self.api_key is None:

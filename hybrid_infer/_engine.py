@@ -542,22 +542,20 @@ class Engine:
             )
 
     def _without_key(self, completion: Completion, deployment: Deployment) -> Completion:
-        """The answer with the deployment's key masked, should the provider echo it there (a
-        gateway that repeats the request headers): the text goes to results, events and the
-        cache. Stream deltas already sent are not taken back."""
-        try:
-            key = deployment.resolve_api_key()
-        except HybridInferError:
-            return completion
-        if not key:
-            return completion
-        pieces = self._echo_pieces.get(key)
-        if pieces is None:
-            if len(self._echo_pieces) >= 64:  # keys read from ${VAR} may rotate
-                self._echo_pieces.clear()
-            pieces = self._echo_pieces[key] = echo_pieces(key)
-        text = mask_echoes(completion.text, key, pieces)
-        return completion if text == completion.text else dataclasses.replace(completion, text=text)
+        """The answer with the deployment's secrets (its key, a password in its ``api_base``)
+        masked, should the provider echo them (a gateway that repeats the request headers):
+        in the text, the finish reason and the tool calls, which go to results, events and
+        the cache. Stream deltas already sent are not taken back."""
+        for secret in deployment.secrets():
+            if len(secret) < MIN_SECRET:
+                continue
+            pieces = self._echo_pieces.get(secret)
+            if pieces is None:
+                if len(self._echo_pieces) >= 64:  # keys read from ${VAR} may rotate
+                    self._echo_pieces.clear()
+                pieces = self._echo_pieces[secret] = echo_pieces(secret)
+            completion = _masked_completion(completion, secret, pieces)
+        return completion
 
     def _timeout_for(self, state: DeploymentState, request: Request) -> float:
         return request.timeout_s if request.timeout_s is not None else state.deployment.timeout_s
@@ -839,12 +837,12 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
     # A provider's error body can hold invalid Unicode (a lone surrogate): printing or
     # logging the error would raise. Made valid as answers are.
     error.args = tuple(valid_text(a) if isinstance(a, str) else a for a in error.args)
-    try:
-        key = deployment.resolve_api_key()
-    except HybridInferError:
-        return
-    if not key or len(key) < MIN_SECRET:
-        return
+    for secret in deployment.secrets():  # the key, and a password written into api_base
+        if len(secret) >= MIN_SECRET:
+            _redact(error, secret)
+
+
+def _redact(error: BaseException, key: str) -> None:
     # the whole key, a start of it that ends the text, and any run of 8+ of its characters
     # (a key echoed cut short, quoted, or without its prefix)
     error.args = tuple(mask_fragments(a, key) if isinstance(a, str) else a for a in error.args)
@@ -859,6 +857,29 @@ def redact_key(error: BaseException, deployment: Deployment) -> None:
             error.__suppress_context__ = True
             break
         cause = cause.__cause__ or cause.__context__
+
+
+def _masked_completion(completion: Completion, secret: str, pieces: frozenset[str]) -> Completion:
+    """``completion`` with echoes of ``secret`` masked in each text a provider wrote."""
+    text = mask_echoes(completion.text, secret, pieces)
+    finish = mask_echoes(completion.finish_reason, secret, pieces) if completion.finish_reason else None
+    calls = tuple(
+        call.model_copy(
+            update={
+                "id": mask_echoes(call.id, secret, pieces),
+                "function": call.function.model_copy(
+                    update={
+                        "name": mask_echoes(call.function.name, secret, pieces),
+                        "arguments": mask_echoes(call.function.arguments, secret, pieces),
+                    }
+                ),
+            }
+        )
+        for call in completion.tool_calls
+    )
+    if text == completion.text and finish == completion.finish_reason and calls == completion.tool_calls:
+        return completion
+    return dataclasses.replace(completion, text=text, finish_reason=finish, tool_calls=calls)
 
 
 def _broken(completion: Completion) -> str | None:

@@ -300,6 +300,81 @@ async def test_a_key_the_provider_echoes_in_an_answer_reaches_no_result_event_or
     assert not [e for e in events if secret[-12:] in repr(e)]
 
 
+async def test_a_key_echoed_in_tool_calls_or_the_finish_reason_is_masked_before_the_cache(tmp_path) -> None:
+    """The echo may land in what the model 'called' (its id, name and arguments) or in the
+    finish reason: those reach results, events and the cache as much as the text does."""
+    from hybrid_infer import CacheConfig
+
+    secret = "sk-proj-Echoed-In-Tools-0002-abcdefghij"
+
+    async def chat(request: web.Request) -> web.Response:
+        await request.read()
+        header = request.headers.get("Authorization", "")
+        call = {
+            "id": f"call {header}",
+            "type": "function",
+            "function": {"name": f"f_{header[7:]}", "arguments": json.dumps({"echo": header})},
+        }
+        message = {"role": "assistant", "content": "", "tool_calls": [call]}
+        return web.json_response({"choices": [{"index": 0, "message": message, "finish_reason": header}]})
+
+    events: list[Event] = []
+    cache = CacheConfig(path=tmp_path / "cache", semantic=False)
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, api_key=secret)
+        async with HybridClient([deployment], health=NO_PROBES, cache=cache, callbacks=[events.append]) as client:
+            result = await client.acomplete("hi", tools=tools)
+            again = await client.acomplete("hi", tools=tools)
+    assert again.cache == "exact"
+    for answer in (result, again):
+        shown = repr(answer.tool_calls) + repr(answer.finish_reason)
+        assert secret[:12] not in shown and secret[-12:] not in shown
+    stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert secret[:12].encode() not in stored and secret[-12:].encode() not in stored
+    assert not [e for e in events if secret[-12:] in repr(e)]
+
+
+async def test_a_password_in_api_base_echoed_back_is_masked_like_a_key() -> None:
+    """Credentials written into api_base travel as a Basic header: a server that repeats
+    the password, or the header, shows it in neither the error nor the answer."""
+    password = "hunter2-SuperSecretProxyPassword-42"
+    basic = base64.b64encode(f"proxyuser:{password}".encode()).decode()
+    fail = {"on": True}
+
+    async def chat(request: web.Request) -> web.Response:
+        await request.read()
+        if fail["on"]:
+            return web.json_response(
+                {"error": {"message": f"bad credentials {request.headers.get('Authorization')} ({password})"}},
+                status=401,
+            )
+        return web.json_response(
+            {
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": f"you sent {password}"},
+                        "finish_reason": "stop",
+                    }
+                ]
+            }
+        )
+
+    async with serve_chat(chat) as api_base:
+        with_password = api_base.replace("http://", f"http://proxyuser:{password}@")
+        deployment = Deployment(name="p", model="openai/m", api_base=with_password)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await client.acomplete("hi")
+        fail["on"] = False
+        async with HybridClient([deployment], health=NO_PROBES) as client:  # (the 401 took the first one out)
+            answered = await client.acomplete("hi")
+    shown = str(info.value) + repr(info.value.attempts)
+    assert password not in shown and basic not in shown and password[:12] not in shown
+    assert password not in answered.text
+
+
 async def test_litellm_own_log_records_do_not_show_an_echoed_key(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
