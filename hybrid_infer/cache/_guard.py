@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
@@ -106,6 +107,11 @@ class FalseHitGuard:
         return self.verdict(query, candidate, similarity, fallback=fallback).accepted
 
     def verdict(self, query: str, candidate: str, similarity: float, *, fallback: bool = False) -> GuardVerdict:
+        if _invisible(query) != _invisible(candidate):
+            # The embedder and the rules read past format characters, but a model may not:
+            # Unicode tag characters spell out hidden instructions ("ASCII smuggling"), and
+            # an answer to one must not be served for the same visible question.
+            return GuardVerdict(accepted=False, probability=None, broken_rules=("invisible",))
         if max(len(query), len(candidate)) > LONG_TEXT_CHARS:
             query, candidate = differing_region(query, candidate)
             if max(len(query), len(candidate)) > LONG_TEXT_CHARS:
@@ -277,3 +283,16 @@ def _space_after(text: str, at: int) -> int:
     while at < len(text) and not text[at].isspace():
         at += 1
     return at
+
+
+def _invisible(text: str) -> str:
+    """The characters of ``text`` that show nothing yet may carry content: format characters
+    (zero-width spaces and joiners, soft hyphens, direction marks, tag characters) and
+    variation selectors, in order. Most texts are ASCII and have none."""
+    if text.isascii():
+        return ""
+    return "".join(
+        c
+        for c in text
+        if unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef"
+    )
