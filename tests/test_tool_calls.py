@@ -247,3 +247,37 @@ async def test_made_up_tool_call_ids_never_repeat_across_answers(fake, stream: b
         second = await ask(client, stream, prompt="And in Rome?", tools=[WEATHER_TOOL])
     ids = [c.id for c in first.tool_calls + second.tool_calls]
     assert len(set(ids)) == 4
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+async def test_an_answer_with_more_tool_calls_than_any_model_asks_for_is_malformed(streamed: bool) -> None:
+    """A hostile server sending thousands of tool calls: refused at the 513th (each new one
+    used to cost a scan of all before it, holding the event loop for seconds)."""
+    from hybrid_infer import AllDeploymentsFailed
+
+    count = 2000
+
+    def call(n: int) -> dict[str, Any]:
+        return {"index": n, "id": f"c{n}", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        if not body.get("stream"):
+            message = {"role": "assistant", "content": "", "tool_calls": [call(n) for n in range(count)]}
+            return web.json_response({"choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]})
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        await response.write(b"".join(sse_chunk({"tool_calls": [call(n)]}) for n in range(count)))
+        await response.write(sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n")
+        return response
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                if streamed:
+                    [c async for c in client.astream("call them all")]
+                else:
+                    await client.acomplete("call them all")
+    attempt = info.value.attempts[0]
+    assert attempt.error_type == "MalformedResponse" and "more than 512 tool calls" in (attempt.error or "")

@@ -249,12 +249,19 @@ def _arguments(value: Any, what: str) -> str:
     raise MalformedResponse(f"{what} is neither JSON text nor an object")
 
 
+MAX_TOOL_CALLS = 512
+"""The most tool calls one answer may hold: no model asks for more, and a hostile server
+sending a million of them would cost seconds of the event loop and a gigabyte of memory."""
+
+
 def openai_tool_calls(value: Any) -> tuple[ToolCall, ...]:
     """The ``tool_calls`` of an OpenAI assistant message."""
     if value is None:
         return ()
     if not isinstance(value, list):
         raise MalformedResponse("message.tool_calls is not a list")
+    if len(value) > MAX_TOOL_CALLS:
+        raise MalformedResponse(f"more than {MAX_TOOL_CALLS} tool calls in one answer")
     calls = []
     answer = secrets.token_hex(4)  # ids made up for this answer: unique across a conversation
     for n, raw in enumerate(value):
@@ -290,7 +297,9 @@ class ToolCallDeltas:
     """
 
     def __init__(self) -> None:
-        self._calls: dict[int, dict[str, Any]] = {}
+        self._calls: list[dict[str, Any]] = []
+        """Per call, in the order they started: its id, name and argument pieces (joined
+        once at the end: appending to one string per fragment copies it every time)."""
         self._slot: dict[object, int] = {}
         """The call each index (``None`` when absent) currently stands for."""
 
@@ -313,23 +322,25 @@ class ToolCallDeltas:
                 call["name"] += name
             arguments = function.get("arguments")
             if arguments is not None:
-                call["arguments"] += _arguments(arguments, "delta.tool_calls[].function.arguments")
+                call["arguments"].append(_arguments(arguments, "delta.tool_calls[].function.arguments"))
 
     def _call_for(self, index: int | None, call_id: Any) -> dict[str, Any]:
         slot = self._slot.get(index)
         known = None if slot is None else self._calls[slot]["id"]
         if slot is None or (isinstance(call_id, str) and call_id and known is not None and call_id != known):
-            slot = max(self._calls) + 1 if self._calls else 0
+            if len(self._calls) >= MAX_TOOL_CALLS:
+                raise MalformedResponse(f"more than {MAX_TOOL_CALLS} tool calls in one answer")
+            slot = len(self._calls)
             self._slot[index] = slot
-            self._calls[slot] = {"id": None, "name": "", "arguments": ""}
+            self._calls.append({"id": None, "name": "", "arguments": []})
         return self._calls[slot]
 
     def calls(self) -> tuple[ToolCall, ...]:
         """The whole calls, in the order they started."""
         return openai_tool_calls(
             [
-                {"id": c["id"], "function": {"name": c["name"], "arguments": c["arguments"] or "{}"}}
-                for _, c in sorted(self._calls.items())
+                {"id": c["id"], "function": {"name": c["name"], "arguments": "".join(c["arguments"]) or "{}"}}
+                for c in self._calls
             ]
         )
 
