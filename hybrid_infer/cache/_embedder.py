@@ -37,6 +37,8 @@ _OTHER_PROBE_TEXT = "Bake the bread at a lower temperature for longer."
 """A text unlike the probe: an embedder that gives both the same vector cannot tell texts apart."""
 _SAME_DIRECTION = 0.999
 _FINGERPRINT_SIZE = 8
+_CHARS_PER_PIECE = 32
+"""Characters kept per word piece the model reads (see ``_load_sentence_transformer``)."""
 _OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
 Encode = Callable[[list[str]], Any]
@@ -180,10 +182,15 @@ def _load_sentence_transformer(path: Path) -> Encode:
 
     with _offline(), _no_progress_bars():
         model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+    # The model reads the first max_seq_length word pieces (256 for MiniLM) and drops the
+    # rest, but its tokenizer first splits the whole text: a 2 MB prompt cost 600 MB and
+    # seconds before any provider call. A word piece is rarely more than a few characters,
+    # so this many characters hold far more pieces than the model reads.
+    keep = _CHARS_PER_PIECE * int(getattr(model, "max_seq_length", None) or 512)
 
     def encode(texts: list[str]) -> Any:
         return model.encode(
-            texts,
+            [text[:keep] for text in texts],
             batch_size=_BATCH_SIZE,
             convert_to_numpy=True,
             normalize_embeddings=True,
