@@ -71,8 +71,9 @@ def protocol_of(model: str) -> Protocol:
 
 
 def _sendable_key(key: str) -> bool:
-    """Whether a key can go in an HTTP header as it is: no spaces or control characters."""
-    return key == "" or all(c.isprintable() and not c.isspace() for c in key)
+    """Whether a key can go in an HTTP header as it is: ASCII, no spaces or control characters
+    (litellm's client cannot encode another letter, and failed as a server error)."""
+    return key == "" or all(c.isascii() and c.isprintable() and not c.isspace() for c in key)
 
 
 class Deployment(BaseModel):
@@ -111,7 +112,9 @@ class Deployment(BaseModel):
     def _check_api_key(cls, value: SecretStr | None) -> SecretStr | None:
         if value is not None and not _sendable_key(value.get_secret_value()):
             # (the message never quotes the key)
-            raise ValueError("api_key must not contain spaces or control characters (a trailing newline?)")
+            raise ValueError(
+                "api_key must be ASCII without spaces or control characters (a trailing newline? a pasted quote?)"
+            )
         return value
 
     @field_validator("api_base")
@@ -289,8 +292,8 @@ class Deployment(BaseModel):
         if not _sendable_key(value):
             # A header cannot carry it: a request-side mistake, never the provider's failure.
             raise ConfigError(
-                f"environment variable {match.group(1)} holds spaces or control characters "
-                "(a trailing newline from a secrets file?)",
+                f"environment variable {match.group(1)} holds spaces, control characters or non-ASCII "
+                "letters (a trailing newline from a secrets file?)",
                 field=f"{self.name}.api_key",
             )
         return value

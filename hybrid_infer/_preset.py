@@ -48,7 +48,18 @@ def _mapping_without_duplicates(loader: yaml.SafeLoader, node: yaml.MappingNode,
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
 
 
-def _expand(value: Any, where: str) -> Any:
+_MAX_VALUES = 100_000
+"""The most values a preset may hold once its aliases are expanded: YAML aliases share one
+object, and a 600-byte file of aliases of aliases ('billion laughs') expands to billions."""
+
+
+def _expand(value: Any, where: str, budget: list[int] | None = None) -> Any:
+    """``value`` with ``${VAR}`` references resolved, as a tree (aliases copied)."""
+    if budget is None:
+        budget = [_MAX_VALUES]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ConfigError(f"the preset holds more than {_MAX_VALUES} values once its aliases are expanded", field=where)
     if isinstance(value, str):
         whole = _ENV_REF.fullmatch(value.strip())
         if whole is not None:
@@ -67,9 +78,9 @@ def _expand(value: Any, where: str) -> Any:
 
         return _ENV_REF.sub(replace, value)
     if isinstance(value, dict):
-        return {k: _expand(v, f"{where}.{k}") for k, v in value.items()}
+        return {k: _expand(v, f"{where}.{k}", budget) for k, v in value.items()}
     if isinstance(value, list):
-        return [_expand(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return [_expand(v, f"{where}[{i}]", budget) for i, v in enumerate(value)]
     return value
 
 
@@ -128,7 +139,13 @@ def _syntax_error(exc: Exception) -> str:
 
 def load_preset(path: str | Path) -> dict[str, Any]:
     """Parse ``path`` and return keyword arguments for :class:`HybridClient`."""
-    path = Path(path)
+    try:
+        return _load_preset(Path(path))
+    except RecursionError:  # lists in lists thousands deep, in the parser or in _expand
+        raise ConfigError("the preset is nested too deeply", field=str(path)) from None
+
+
+def _load_preset(path: Path) -> dict[str, Any]:
     where = str(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -158,6 +175,7 @@ def load_preset(path: str | Path) -> dict[str, Any]:
     if not isinstance(deployments, list):
         raise ConfigError("must be a list", field=f"{where}: deployments")
     settings: dict[str, Any] = {}
+    budget = [_MAX_VALUES]  # shared by every part of the file
     resolved = []
     for i, item in enumerate(deployments):
         field = f"{where}: deployments[{i}]"
@@ -170,19 +188,19 @@ def load_preset(path: str | Path) -> dict[str, Any]:
                 "presets must not hold keys; write api_key: ${ENV_VAR_NAME} and set the variable",
                 field=f"{field}.api_key",
             )
-        item = _expand(item, field)
+        item = _expand(item, field, budget)
         if key is not None:
             item["api_key"] = key  # resolved at call time, never stored resolved
         resolved.append(item)
     settings["deployments"] = resolved
     if "policy" in data:
         try:
-            settings["policy"] = _policy(_expand(data["policy"], f"{where}: policy"), f"{where}: policy")
+            settings["policy"] = _policy(_expand(data["policy"], f"{where}: policy", budget), f"{where}: policy")
         except ConfigError as exc:  # a policy name the registry does not know names no file
             if exc.field is not None and exc.field.startswith(where):
                 raise
             raise ConfigError(str(exc).removeprefix(f"{exc.field}: "), field=f"{where}: policy") from None
     for name in ("health", "queue_timeout_s", "default_max_output_tokens", "cache"):
         if name in data:
-            settings[name] = _expand(data[name], f"{where}: {name}")
+            settings[name] = _expand(data[name], f"{where}: {name}", budget)
     return settings

@@ -333,6 +333,18 @@ def test_literal_keys_in_presets_are_refused(tmp_path: Path) -> None:
             "deployments:\n  - {name: a, model: ollama_chat/x, max_concurrency: -1}\n",
             "max_concurrency",
         ),
+        # lists in lists thousands deep (a RecursionError and a traceback)
+        ("x-deep: " + "[" * 5000 + "]" * 5000 + "\ndeployments: []\n", "nested too deeply"),
+        # aliases of aliases ('billion laughs'): 10^8 values from 600 bytes
+        (
+            'x-a: &a ["x","x","x","x","x","x","x","x","x","x"]\n'
+            + "".join(
+                f"x-{name}: &{name} [{', '.join(['*' + prev] * 10)}]\n"
+                for prev, name in zip("abcdefg", "bcdefgh", strict=True)
+            )
+            + "deployments:\n  - {name: a, model: ollama_chat/x, use_cases: *h}\n",
+            "more than 100000 values",
+        ),
     ],
 )
 def test_malformed_presets_are_config_errors(tmp_path: Path, text: str, match: str) -> None:
@@ -475,6 +487,7 @@ def test_max_tokens_takes_up_to_the_largest_32_bit_integer() -> None:
     [
         ("api_key", "sk-test-123\n"),
         ("api_key", "sk test"),
+        ("api_key", "sk-\u00c4BC-\u043a\u043b\u044e\u0447-0123456789"),  # non-ASCII: no header carries it as is
         ("api_base", "http://127.0.0.1:9/v1?api-version=2024-06-01"),
         ("api_base", "http://127.0.0.1:9/v1#frag"),
     ],
