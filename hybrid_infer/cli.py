@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,6 +30,16 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _shown(text: str) -> str:
+    """``text`` safe for a terminal: control characters other than newlines and tabs are
+    written as escapes. A model's answer or a server's error could otherwise move the cursor,
+    rewrite earlier lines or set the clipboard (OSC 52)."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 def _cmd_ask(args: argparse.Namespace) -> int:
     from hybrid_infer._client import HybridClient
 
@@ -38,14 +49,14 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if args.stream:
             try:
                 for chunk in client.stream(args.prompt, **kwargs):
-                    print(chunk.delta, end="", flush=True)
+                    print(_shown(chunk.delta), end="", flush=True)
                     if chunk.result is not None:
                         result = chunk.result
             finally:
                 print()  # end the line of a stream cut short too, before the error is shown
         else:
             result = client.complete(args.prompt, **kwargs)
-            print(result.text)
+            print(_shown(result.text))
         print(
             f"-- {result.provider} ({result.kind}, {result.model}) {result.latency_ms:.0f} ms, "
             f"{result.usage.total_tokens} tokens, ${result.cost_usd:.6f}, cache={result.cache}",
@@ -72,7 +83,9 @@ def _cmd_health(args: argparse.Namespace) -> int:
             latency = "-" if h.last_probe_latency_ms is None else f"{h.last_probe_latency_ms:.0f} ms"
             present = {True: "model present", False: "MODEL MISSING", None: ""}[h.model_present]
             status = "healthy" if h.healthy else "UNHEALTHY"
-            print(f"{name:20s} {h.kind:5s} {status:9s} probe={latency:8s} {present} {h.last_error or ''}".rstrip())
+            print(
+                _shown(f"{name:20s} {h.kind:5s} {status:9s} probe={latency:8s} {present} {h.last_error or ''}".rstrip())
+            )
     return 0 if all(h.healthy for h in report.values()) else 1
 
 
@@ -194,10 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except ConfigError as exc:
-        print(f"hybrid-infer: configuration error: {exc}", file=sys.stderr)
+        print(_shown(f"hybrid-infer: configuration error: {exc}"), file=sys.stderr)
         return 2
     except HybridInferError as exc:
-        print(f"hybrid-infer: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(_shown(f"hybrid-infer: {type(exc).__name__}: {exc}"), file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader went away (`| head`): say nothing more, and let the exit's flush of

@@ -450,3 +450,22 @@ def test_a_client_cannot_be_pickled_and_says_what_to_do(fake) -> None:
     client = HybridClient([deployment_for(fake("openai"), "p")], health=NO_PROBES)
     with client, pytest.raises(TypeError, match="build one in each process"):
         pickle.dumps(client)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_the_cli_shows_terminal_control_sequences_from_a_model_as_escapes(
+    fake, tmp_path: Path, capsys: pytest.CaptureFixture[str], stream: bool
+) -> None:
+    """A model's answer (or a server's error) could set the clipboard (OSC 52) or rewrite
+    earlier lines of the user's terminal: the CLI writes such control characters escaped."""
+    hostile = "\x1b]52;c;ZWNobyBoaQ==\x07\x1b[2K\x1b[1AInnocent text"
+    provider = fake("openai", reply=hostile)
+    preset = tmp_path / "p.yaml"
+    preset.write_text(
+        f"deployments:\n  - name: p\n    model: openai/{provider.models[0]}\n    api_base: {provider.api_base}\n"
+        "health:\n  enabled: false\n"
+    )
+    assert cli_main(["ask", "--config", str(preset), *(["--stream"] if stream else []), "hi"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b]52;c;ZWNobyBoaQ==\\x07" in out and "Innocent text" in out
