@@ -530,6 +530,12 @@ def broken(a: str, b: str) -> set[str]:
         ),
         # what is replaced, and what replaces it, trade places
         ("Use oil instead of butter in this recipe.", "Replace the oil with butter in this recipe.", "negation"),
+        # 'whether' makes a sentence of keywords: the cause and the effect trade places
+        (
+            "Test whether sales Granger-causes marketing spend.",
+            "Test whether marketing spend Granger-causes sales.",
+            "direction",
+        ),
         # the speaker and another party trade roles
         (
             "Please make me the account owner and my husband the secondary user.",

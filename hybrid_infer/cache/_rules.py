@@ -2165,7 +2165,13 @@ def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
 
 def _telegraphic(words: tuple[str, ...]) -> bool:
     return 0 < len(words) <= 10 and not any(
-        (w in STOPWORDS and w != "us") or w in DIRECTIONAL or w in NEGATIONS or w in _WH_WORDS for w in words
+        (w in STOPWORDS and w != "us")
+        or w in DIRECTIONAL
+        or w in NEGATIONS
+        or w in _WH_WORDS
+        or w in _SUBORDINATORS
+        or w == "whether"  # ('test whether sales drive spend' is a sentence)
+        for w in words
     )  # ('us' is as often the country)
 
 
