@@ -679,7 +679,16 @@ class Engine:
                     self._wait_ends(task)
                 started = time.perf_counter()
                 held = 0.0  # time spent with the caller (between chunks), not waiting for the provider
-                source = transport.stream(state.deployment, request, timeout)
+                try:  # a transport's plain-def stream may raise before it hands back a generator
+                    source = transport.stream(state.deployment, request, timeout)
+                except BaseException as exc:
+                    self._release(state, call)
+                    if not isinstance(exc, Exception) or (
+                        isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError)
+                    ):
+                        raise
+                    self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started)
+                    continue
                 partial: list[str] = []
                 joiner = DeltaJoiner()  # a surrogate pair split across two deltas is joined again
                 try:
@@ -754,7 +763,7 @@ class Engine:
                     # Closed before its slot is handed on: a waiter's request must not reach the
                     # provider while it still generates this abandoned one.
                     try:
-                        await source.aclose()
+                        await _close_source(source, state.deployment)
                     finally:
                         self._release(state, call)
                 self._finish(call, result)
@@ -896,6 +905,22 @@ def _cut_by_close(call: _Call) -> ClientClosed:
     if task is not None:
         task.uncancel()
     return ClientClosed("the client was closed while this request was in flight", call.attempts)
+
+
+async def _close_source(source: AsyncGenerator[str | Completion, None], deployment: Deployment) -> None:
+    """Close a transport's stream; its failure to clean up never costs the caller an answer.
+
+    The answer (or the error the caller gets) is already decided when this runs, so a
+    raising ``finally`` inside a custom transport is logged, not raised in its place.
+    """
+    try:
+        await source.aclose()
+    except Exception as exc:
+        text = valid_text(str(exc))
+        for secret in deployment.secrets():
+            if len(secret) >= MIN_SECRET:
+                text = mask_fragments(text, secret)
+        _log.warning("closing the stream of %s raised %s: %s", deployment.name, type(exc).__name__, text)
 
 
 def _as_provider_error(exc: BaseException, timeout: float, deployment: Deployment) -> ProviderError:

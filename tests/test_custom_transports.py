@@ -140,3 +140,61 @@ async def test_a_probe_that_raises_is_a_failed_probe() -> None:
         await wait_for(lambda: not client.health()["gw"].healthy)
         report: Any = client.health()["gw"]
     assert "RuntimeError" in report.last_error and "probe bug" in report.last_error
+
+
+class SyncRaisingStream(Gateway):
+    """Its ``stream`` is a plain ``def`` that raises before it returns a generator."""
+
+    def stream(  # type: ignore[override]
+        self, deployment: DeploymentModel, request: Request, timeout_s: float
+    ) -> AsyncGenerator[str | Completion, None]:
+        self.calls += 1
+        raise KeyError("no stream for you")
+
+
+async def test_a_stream_that_raises_before_its_generator_fails_over_and_frees_the_slot() -> None:
+    broken, good = SyncRaisingStream(), Gateway()
+    events: list[object] = []
+    async with HybridClient(
+        [Deployment(name="bug", model="anthropic/claude-sonnet-4-5", max_concurrency=1), gateway("good")],
+        transports={"bug": broken, "good": good},
+        health=NO_PROBES,
+        policy="local-first",
+        callbacks=[events.append],
+    ) as client:
+        chunks = [c async for c in client.astream("hi")]
+        later = [await client.acomplete(f"then {i}") for i in range(2)]
+    result = chunks[-1].result
+    assert result is not None and (result.provider, result.text) == ("good", "ok")
+    first = result.attempts[0]
+    assert (first.deployment, first.error_type) == ("bug", "TransportError")
+    assert first.error is not None and "KeyError" in first.error
+    # the slot the failed stream took is free again: "bug" answers, nothing is skipped as busy
+    assert [r.provider for r in later] == ["bug", "bug"]
+    assert all(a.outcome != "skipped_busy" for r in later for a in r.attempts)
+    kinds = [type(e).__name__ for e in events if isinstance(e, RequestStarted | RequestFinished)]
+    assert kinds == ["RequestStarted", "RequestFinished"] * 3
+
+
+async def test_a_stream_whose_cleanup_raises_still_delivers_its_answer(caplog: pytest.LogCaptureFixture) -> None:
+    class MessyCleanup(Gateway):
+        async def stream(
+            self, deployment: DeploymentModel, request: Request, timeout_s: float
+        ) -> AsyncGenerator[str | Completion, None]:
+            try:
+                yield "ok"
+                yield Completion("ok", 1, 1, "stop", deployment.wire_model)
+            finally:
+                raise RuntimeError("cleanup went wrong")
+
+    events: list[object] = []
+    async with HybridClient(
+        [gateway("gw")], transports={"gw": MessyCleanup()}, health=NO_PROBES, callbacks=[events.append]
+    ) as client:
+        chunks = [c async for c in client.astream("hi")]
+        again = await client.acomplete("and a plain call")
+    result = chunks[-1].result
+    assert result is not None and (result.text, result.provider) == ("ok", "gw") and again.text == "ok"
+    kinds = [type(e).__name__ for e in events if isinstance(e, RequestStarted | RequestFinished)]
+    assert kinds == ["RequestStarted", "RequestFinished"] * 2
+    assert any("cleanup went wrong" in r.getMessage() for r in caplog.records)
