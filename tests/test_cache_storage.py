@@ -130,6 +130,30 @@ def test_a_directory_others_may_write_to_without_the_sticky_bit_is_refused(tmp_p
     exact_cache(shared).close()  # with the sticky bit: fine
 
 
+def test_a_group_writable_directory_is_accepted_only_for_the_users_private_group(tmp_path: Path) -> None:
+    """A umask of 002 makes a user's own directory 0775; with the user-private-group scheme
+    the group is the user alone, so that is no opening. A group others belong to is."""
+    import grp
+    import pwd
+
+    user = pwd.getpwuid(os.getuid())
+    try:
+        private = grp.getgrgid(user.pw_gid).gr_name == user.pw_name
+    except KeyError:
+        private = False
+    if not private:
+        pytest.skip("the user's primary group is not a private group here")
+    own = tmp_path / "own"
+    own.mkdir()
+    os.chmod(own, 0o775)
+    exact_cache(own).close()
+    if os.geteuid() != 0:
+        pytest.skip("needs root to hand the directory to a shared group")
+    os.chown(own, -1, 65534)  # nogroup: a group that is not the user's own
+    with pytest.raises(PermissionError, match="sticky bit"):
+        exact_cache(own)
+
+
 def test_a_planted_pickle_row_is_not_executed_and_is_a_miss(tmp_path: Path) -> None:
     cache = exact_cache(tmp_path)
     request = build_request("hello")

@@ -311,7 +311,9 @@ def _check_shared_parent(directory: Path) -> None:
     rename what the cache puts in it: it is the user's own, or others may write to it only
     with the sticky bit set (as /tmp), which keeps them from moving our subdirectories."""
     info = directory.stat()
-    others_write = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    others_write = info.st_mode & stat.S_IWOTH
+    if info.st_mode & stat.S_IWGRP and not _private_group(info.st_gid):
+        others_write |= stat.S_IWGRP
     if info.st_uid == os.getuid() and not others_write:
         return
     if others_write and info.st_mode & stat.S_ISVTX:
@@ -326,6 +328,22 @@ def _check_shared_parent(directory: Path) -> None:
         "(they could swap its subdirectories): chmod it to 0700, or choose another path",
         str(directory),
     )
+
+
+def _private_group(gid: int) -> bool:
+    """Whether ``gid`` is the user's private group (the user-private-group scheme of Debian,
+    Ubuntu and Fedora, where a umask of 002 makes every new directory group-writable): the
+    user's primary group, named after the user, listing no one else. Group-write to such a
+    group is write by the user alone."""
+    import grp
+    import pwd
+
+    try:
+        user = pwd.getpwuid(os.getuid())
+        group = grp.getgrgid(gid)
+    except KeyError:  # an id without a name: nothing says who else is in it
+        return False
+    return gid == user.pw_gid and group.gr_name == user.pw_name and set(group.gr_mem) <= {user.pw_name}
 
 
 def _json(model: BaseModel) -> bytes:
