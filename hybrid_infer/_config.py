@@ -142,14 +142,14 @@ class Deployment(BaseModel):
         """As pydantic's, with a password written into ``api_base`` masked (proxy credentials)."""
         for name, value in super().__repr_args__():
             if name == "api_base" and isinstance(value, str):
-                value = _masked_password(value)
+                value = _masked_url(value)
             yield name, value
 
     @field_serializer("api_base")
     def _dump_api_base(self, value: str | None) -> str | None:
         """A password written into ``api_base`` is masked in ``model_dump`` and JSON too, as
         the key is: dumps end up in logs. The live value is still ``deployment.api_base``."""
-        return None if value is None else _masked_password(value)
+        return None if value is None else _masked_url(value)
 
     @field_validator("use_cases", mode="before")
     @classmethod
@@ -212,7 +212,7 @@ class Deployment(BaseModel):
             )
         else:
             return self
-        raise _field_error("api_base", reason, _masked_password(self.api_base))
+        raise _field_error("api_base", reason, _masked_url(self.api_base))
 
     @model_validator(mode="wrap")
     @classmethod
@@ -259,7 +259,8 @@ class Deployment(BaseModel):
     def secrets(self) -> list[str]:
         """What a provider must never see echoed back to the caller: the key to send, and a
         password written into ``api_base`` (with its ``user:password`` pair, which a Basic
-        ``Authorization`` header carries in base64). A ``${VAR}`` that is unset adds nothing."""
+        ``Authorization`` header carries in base64), or a user name written there alone, which
+        is then the credential. A ``${VAR}`` that is unset adds nothing."""
         found: list[str] = []
         try:
             key = self.resolve_api_key()
@@ -271,6 +272,8 @@ class Deployment(BaseModel):
             parts = urlsplit(self.api_base)
             if parts.password:
                 found += [parts.password, f"{parts.username or ''}:{parts.password}"]
+            elif parts.username:  # a token written as the user name ('https://TOKEN@host')
+                found += [parts.username, f"{parts.username}:"]
         return found
 
     def resolve_api_key(self) -> str | None:
@@ -346,7 +349,7 @@ def _masked_input(error_type: str, field: object, value: object) -> object:
     if field == "api_key" or error_type == "extra_forbidden":
         return _MASK
     if field == "api_base" and isinstance(value, str):
-        return _masked_password(value)
+        return _masked_url(value)
     if isinstance(value, dict):  # a whole input, as a 'missing' error shows it
         return {k: _masked_input("", k, v) if k in Deployment.model_fields else _MASK for k, v in value.items()}
     return value
@@ -370,15 +373,19 @@ def _without_secrets(exc: ValidationError) -> ValidationError:
     return ValidationError.from_exception_data(exc.title, details, hide_input=True)
 
 
-def _masked_password(url: str) -> str:
-    """``url`` with the password of its ``user:password@`` part replaced by ``***``
-    (all of it, if it is too malformed to take apart)."""
+def _masked_url(url: str) -> str:
+    """``url`` as it may be shown: the password of a ``user:password@`` part replaced by
+    ``***``, a lone ``token@`` (a key written as the user name) too, and any query or
+    fragment (``?key=…``, refused, but echoed by the error that refuses it). All of it
+    if it is too malformed to take apart."""
     try:
         parts = urlsplit(url)
     except ValueError:
         return _MASK
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        parts = parts._replace(query="***" if parts.query or "?" in url else "", fragment="***" if parts.fragment else "")
+    if parts.username is not None:
+        host = parts.netloc.rpartition("@")[2]
+        user = f"{parts.username}:***" if parts.password is not None else "***"
+        parts = parts._replace(netloc=f"{user}@{host}")
+    return urlunsplit(parts)

@@ -72,6 +72,14 @@ def test_a_password_in_api_base_is_masked_in_repr() -> None:
     assert d.api_base == "http://proxy:s3cr3t-pass@10.0.0.1:3128/v1"  # used as given
 
 
+def test_a_token_written_as_the_user_name_of_api_base_is_a_secret() -> None:
+    token = "tok_SECRETSECRETSECRET1234567890"
+    d = Deployment(name="x", model="openai/m", api_base=f"http://{token}@10.0.0.1:3128/v1")
+    assert token not in repr(d) and token not in d.model_dump_json() and "***@10.0.0.1:3128" in repr(d)
+    assert token in d.secrets() and f"{token}:" in d.secrets()
+    assert d.api_base == f"http://{token}@10.0.0.1:3128/v1"  # used as given
+
+
 def test_empty_name_and_model_are_rejected() -> None:
     with pytest.raises(ValidationError, match="name"):
         Deployment(name="", model="openai/gpt-4o-mini")
@@ -589,6 +597,9 @@ SECRET = "sk-proj-TOPSECRETKEY1234567890"
         {"name": "d", "model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:99999/v1"},
         {"name": "d", "model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:3128/v1?x=1"},
         {"model": "openai/m", "api_base": f"http://user:{SECRET}@proxy:3128/v1"},
+        {"name": "d", "model": "openai/m", "api_base": f"http://proxy:3128/v1?key={SECRET}"},  # refused, not echoed
+        {"name": "d", "model": "openai/m", "api_base": f"http://proxy:3128/v1#{SECRET}"},
+        {"name": "d", "model": "openai/m", "api_base": f"http://{SECRET}@proxy:99999/v1"},  # a token as user name
     ],
 )
 def test_no_form_of_a_validation_error_shows_a_key_or_password(settings: dict[str, str]) -> None:

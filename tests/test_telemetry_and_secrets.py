@@ -335,11 +335,13 @@ async def test_a_key_echoed_in_tool_calls_or_the_finish_reason_is_masked_before_
     assert not [e for e in events if secret[-12:] in repr(e)]
 
 
-async def test_a_password_in_api_base_echoed_back_is_masked_like_a_key() -> None:
+@pytest.mark.parametrize("user", ["proxyuser:", ""])  # user:password@, or a token alone as user name
+async def test_a_password_in_api_base_echoed_back_is_masked_like_a_key(user: str) -> None:
     """Credentials written into api_base travel as a Basic header: a server that repeats
     the password, or the header, shows it in neither the error nor the answer."""
     password = "hunter2-SuperSecretProxyPassword-42"
-    basic = base64.b64encode(f"proxyuser:{password}".encode()).decode()
+    basic = base64.b64encode(f"{user or password + ':'}{password if user else ''}".encode()).decode()
+    events: list[object] = []
     fail = {"on": True}
 
     async def chat(request: web.Request) -> web.Response:
@@ -362,15 +364,16 @@ async def test_a_password_in_api_base_echoed_back_is_masked_like_a_key() -> None
         )
 
     async with serve_chat(chat) as api_base:
-        with_password = api_base.replace("http://", f"http://proxyuser:{password}@")
+        with_password = api_base.replace("http://", f"http://{user}{password}@")
         deployment = Deployment(name="p", model="openai/m", api_base=with_password)
-        async with HybridClient([deployment], health=NO_PROBES) as client:
+        async with HybridClient([deployment], health=NO_PROBES, callbacks=[events.append]) as client:
             with pytest.raises(AllDeploymentsFailed) as info:
                 await client.acomplete("hi")
+            health = repr(client.health())
         fail["on"] = False
         async with HybridClient([deployment], health=NO_PROBES) as client:  # (the 401 took the first one out)
             answered = await client.acomplete("hi")
-    shown = str(info.value) + repr(info.value.attempts)
+    shown = str(info.value) + repr(info.value.attempts) + health + repr(events)
     assert password not in shown and basic not in shown and password[:12] not in shown
     assert password not in answered.text
 
