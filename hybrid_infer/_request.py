@@ -182,6 +182,19 @@ def _check_json_value(value: Any, name: str, depth: int = 0) -> None:
     raise ConfigError(f"must be JSON data, got {type(value).__name__}", field=name)
 
 
+def _own_copy(value: Any) -> Any:
+    """A copy of checked JSON data that shares no list or mapping with the caller's: a
+    request keeps its meaning (and cache key) while the caller reuses or edits what it passed,
+    even as the call is in flight."""
+    if isinstance(value, Mapping):
+        return {key: _own_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_own_copy(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_own_copy(item) for item in value)
+    return value
+
+
 def _check_text(text: str, name: str) -> int:
     try:
         text.encode("utf-8")
@@ -218,7 +231,7 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
             f"must be a string or a list of parts, got {type(content).__name__}",
             field=f"{name}.content",
         )
-    message: Message = {"role": role, "content": content}
+    message: Message = {"role": role, "content": _own_copy(content)}
     for key, value in raw.items():
         if key in ("role", "content"):
             continue
@@ -231,7 +244,7 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
             _check_tool_calls(value, f"{name}.tool_calls")
         elif not isinstance(value, str) or not value:
             raise ConfigError(f"must be a non-empty string, got {type(value).__name__}", field=f"{name}.{key}")
-        message[key] = value
+        message[key] = _own_copy(value)
     return message, size
 
 
@@ -348,7 +361,7 @@ def build_request(
             isinstance(value, str) or (isinstance(value, list) and all(isinstance(s, str) for s in value))
         ):
             raise ConfigError("must be a string or a list of strings", field=key)
-        extra[key] = value
+        extra[key] = _own_copy(value)
     if not (isinstance(cache, str) and cache in CACHE_MODES):
         raise ConfigError(f"must be one of {sorted(CACHE_MODES)}, got {cache!r}", field="cache")
     if namespace is not None and (

@@ -115,6 +115,32 @@ async def test_a_streamed_answer_names_the_entry_it_was_stored_under(fake, tmp_p
     assert sampled.cache_key is None  # neither read nor written
 
 
+async def test_editing_what_a_request_was_given_while_it_is_in_flight_stores_nothing_under_another_key(
+    fake, tmp_path: Path
+) -> None:
+    """An app that reuses its content parts and tools lists: the answer is stored under the
+    request that was sent, never under what the lists say after the edit."""
+    provider = fake("openai", reply=lambda messages: "ANSWER TO " + messages[-1]["content"][0]["text"])
+    parts = [{"type": "text", "text": "What is 2+2?"}, {"type": "text", "text": "Answer briefly."}]
+    tools = [{"type": "function", "function": {"name": "add", "parameters": {"type": "object"}}}]
+    async with cached_client(provider, tmp_path, semantic=False) as client:
+        async for chunk in client.astream(messages=[{"role": "user", "content": parts}], tools=tools):
+            parts[0]["text"] = "What is the capital of France?"  # edited after the request was sent
+            tools[0]["function"]["name"] = "capital"
+            if chunk.result is not None:
+                fresh = chunk.result
+        edited = await client.acomplete(messages=[{"role": "user", "content": parts}], tools=tools)
+        original = await client.acomplete(
+            messages=[
+                {"role": "user", "content": [{"type": "text", "text": "What is 2+2?"}, parts[1]]},
+            ],
+            tools=[{"type": "function", "function": {"name": "add", "parameters": {"type": "object"}}}],
+        )
+    assert fresh.text == "ANSWER TO What is 2+2?"
+    assert (edited.cache, edited.text) == ("miss", "ANSWER TO What is the capital of France?")
+    assert (original.cache, original.text) == ("exact", "ANSWER TO What is 2+2?")
+
+
 @pytest.mark.parametrize(
     "change",
     [
