@@ -382,8 +382,10 @@ def _masked_url(url: str) -> str:
         parts = urlsplit(url)
     except ValueError:
         return _MASK
-    if parts.query or parts.fragment or "?" in url or "#" in url:
-        parts = parts._replace(query="***" if parts.query or "?" in url else "", fragment="***" if parts.fragment else "")
+    if parts.query or "?" in url:
+        parts = parts._replace(query="***")
+    if parts.fragment:
+        parts = parts._replace(fragment="***")
     if parts.username is not None:
         host = parts.netloc.rpartition("@")[2]
         user = f"{parts.username}:***" if parts.password is not None else "***"
