@@ -556,6 +556,19 @@ def broken(a: str, b: str) -> set[str]:
         ),
         # a contraction spelled out is the same quote; another tense is not
         ("Translate 'I had gone' into Spanish.", "How do you say 'I'd gone' in Spanish?", "quoted"),
+        # a difference of percentages is not a percentage of the old value
+        ("Churn fell by 1.5 percentage points in March.", "Churn fell by 1.5 percent in March.", "unit"),
+        ("Margin is up 4pp on last year.", "Margin is up 4% on last year.", "unit"),
+        # every one of a noun, or just one of them; each part, or the whole
+        ("Apply the filter to all columns in the table.", "Apply the filter to only the selected column.", "qualifier"),
+        ("Write a short summary of each chapter of this report.", "Write a short summary of the whole report.", "qualifier"),
+        ("Write just the intro for a blog post on remote work.", "Write the full blog post on remote work.", "qualifier"),
+        # what is converted and what it becomes trade places, each described at length
+        (
+            "Formula to turn the time in D4 into text in the format HH:MM.",
+            "Formula to turn text in D4 in the format HH:MM into a time.",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -929,6 +942,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Simplify (x^2 - 9)/(x - 3).",
             "Reduce the rational expression (x\u00b2 \u2212 9) / (x \u2212 3) to simplest form.",
         ),
+        # the 'to' of an infinitive points nowhere
+        ("Translate 'good morning' into Japanese.", "What's the Japanese way to say 'good morning'?"),
+        # one word written apart on one side ('drop-down' / 'dropdown'): its 'down' opposes no 'up'
+        ("How do I add a drop-down menu to my form?", "I want a dropdown menu on my form. How do I set it up?"),
+        ("Turn this list into a table.", "Convert this list into a table."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -1412,9 +1412,18 @@ def _counted_noun(word: str) -> bool:
 _INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])")
 
 
+_PERCENTAGE_POINT = re.compile(r"\bpercentage[\s-]+points?\b|(?<=\d)\s?pp(?:ts?)?\b")
+"""A difference of percentages ('2 percentage points', '2pp'): another unit than '2 percent'."""
+
+
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
     tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
+    if points := _PERCENTAGE_POINT.findall(text.lower()):
+        tokens += ["percentage_point"] * len(points)
+        for phrase in points:  # its 'percentage' is no percent of its own
+            if phrase.startswith("percentage") and "percentage" in tokens:
+                tokens.remove("percentage")
     tokens += [
         "second" if t == "s" else t  # '500 s'; a bare 's' elsewhere is no unit ('U.S.')
         for t in re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
@@ -1894,8 +1903,8 @@ def _squash(text: str) -> str:
 def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     """One side has a word whose opposite only the other has. A negated word does not count:
     'not including' says what 'excluding' says."""
-    only_a = {w for w in a.forms.keys() - b.forms.keys() if _opposable(w, a)}
-    only_b = {w for w in b.forms.keys() - a.forms.keys() if _opposable(w, b)}
+    only_a = {w for w in a.forms.keys() - b.forms.keys() if _opposable(w, a)} - _written_joined(a.words, b)
+    only_b = {w for w in b.forms.keys() - a.forms.keys() if _opposable(w, b)} - _written_joined(b.words, a)
     if not only_a or not only_b:
         return False
     forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
@@ -1914,6 +1923,12 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     roots_a = frozenset().union(*(a.forms[w][1] for w in only_a))
     roots_b = frozenset().union(*(b.forms[w][1] for w in only_b))
     return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
+
+
+def _written_joined(words: tuple[str, ...], other: TextFacts) -> set[str]:
+    """Two neighbouring words that ``other`` writes as one ('drop-down' / 'dropdown',
+    'log in' / 'login'): parts of that one word, which contrast with nothing on their own."""
+    return {part for x, y in pairwise(words) if x + y in other.forms for part in (x, y)}
 
 
 def _opposable(word: str, facts: TextFacts) -> bool:
@@ -2075,6 +2090,43 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
         or _converse(a.words, b.words)
+        or _conversion_reversed(a.words, b.words)
+    )
+
+
+_CONVERTING = frozenset(
+    {"convert", "converts", "converting", "turn", "turns", "turning", "transform", "transforms", "transforming"}
+)
+
+
+def _conversions(words: tuple[str, ...]) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(what is converted, what it becomes) for each 'convert X to Y' / 'turn X into Y': the
+    content stems up to 'to' / 'into' (at most ten words on), and at most four words after
+    it, up to a phrase break."""
+    found = []
+    for i, word in enumerate(words):
+        if word not in _CONVERTING:
+            continue
+        end = next((j for j in range(i + 1, min(i + 11, len(words))) if words[j] in ("to", "into")), None)
+        if end is None:
+            continue
+        source = frozenset(stem(w) for w in words[i + 1 : end] if _is_content(w))
+        target = frozenset(
+            stem(w) for w in takewhile(lambda w: w not in _PHRASE_BREAKS, words[end + 1 : end + 5]) if _is_content(w)
+        )
+        if source and target:
+            found.append((source, target))
+    return found
+
+
+def _conversion_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """What one side converts is what the other converts into, both ways: 'convert the date
+    in A2 into text in the format YYYY-MM-DD' / 'convert text in A2 in the format YYYY-MM-DD
+    into a date' (the words that describe each part keep the plain swap from showing)."""
+    return any(
+        (source_a - source_b) & target_b and (source_b - source_a) & target_a
+        for source_a, target_a in _conversions(a)
+        for source_b, target_b in _conversions(b)
     )
 
 
@@ -2610,7 +2662,11 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
     words = _named_once(words)
     # 'over to' and 'in to' point once: the last word is the marker
     marks = [
-        i for i, w in enumerate(words) if w in DIRECTIONAL and not (i + 1 < len(words) and words[i + 1] in DIRECTIONAL)
+        i
+        for i, w in enumerate(words)
+        if w in DIRECTIONAL
+        and not (i + 1 < len(words) and words[i + 1] in DIRECTIONAL)
+        and not _infinitive_to(words, i, named)
     ]
     pairs: set[tuple[str, str, str]] = set()
     for n, i in enumerate(marks):
@@ -2634,6 +2690,19 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
             if source and target and source != target:
                 pairs.add((source, target, "to"))
     return pairs
+
+
+_INFINITIVE_LEADS = frozenset({"way", "ways", "how", "want", "wants", "need", "needs", "trying", "able", "going"})
+
+
+def _infinitive_to(words: tuple[str, ...], i: int, named: frozenset[str]) -> bool:
+    """'to' of an infinitive ('the German way to say X', 'how to get'), which points nowhere:
+    after a word that leads one, before neither a noun phrase's start nor a name nor a number
+    ('the way to the station', 'the way to Boston' keep theirs)."""
+    if words[i] != "to" or i == 0 or i + 1 >= len(words) or words[i - 1] not in _INFINITIVE_LEADS:
+        return False
+    following = words[i + 1]
+    return not (following in _NOUN_MARKERS or _is_name(following, named) or following[0].isdigit())
 
 
 _THIRD_PERSONS = MappingProxyType({"they": "they", "them": "they", "he": "he", "him": "he"})
@@ -2782,16 +2851,42 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
     return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
 
 
-_WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both"})
+_WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full"})
 _PART_FOLLOWERS = frozenset({"the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter"})
 
 
 def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
     """One side asks for a part ('just the phone case', 'only step 3') and the other for
-    the whole ('the entire order', 'the whole process'), and neither says the other's."""
+    the whole ('the entire order', 'the whole process'), and neither says the other's;
+    or one side takes every one of a noun that the other limits ('across all sheets' /
+    'in just the current sheet'); or one side asks about each part of what the other takes
+    whole ('a line for each section' / 'a line for the whole policy')."""
     part_a, part_b = a.asks_part, b.asks_part
     whole_a, whole_b = a.says_whole, b.says_whole
-    return (part_a and whole_b and not (whole_a or part_b)) or (part_b and whole_a and not (whole_b or part_a))
+    if (part_a and whole_b and not (whole_a or part_b)) or (part_b and whole_a and not (whole_b or part_a)):
+        return True
+    return _all_or_limited(a, b) or _all_or_limited(b, a) or _each_part_or_whole(a, b) or _each_part_or_whole(b, a)
+
+
+def _limited(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns that 'just' or 'only' limits: content words among the four after it."""
+    return frozenset(
+        stem(_plain_plural(following))
+        for i, word in enumerate(words)
+        if word in ("just", "only")
+        for following in words[i + 1 : i + 5]
+        if _is_content(following)
+    )
+
+
+def _all_or_limited(a: TextFacts, b: TextFacts) -> bool:
+    every = {noun for reach, noun in a.scopes if reach == "all"} - {noun for reach, noun in b.scopes if reach == "all"}
+    return bool(every) and not every.isdisjoint(_limited(b.words) - _limited(a.words))
+
+
+def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    parts = {noun for reach, noun in a.scopes if reach == "all" and noun in _NUMBERED_PART_STEMS}
+    return bool(parts) and b.says_whole and not a.says_whole and parts.isdisjoint(map(stem, b.words))
 
 
 def _asks_part(words: tuple[str, ...]) -> bool:
@@ -2813,6 +2908,7 @@ _NUMBERED_PARTS = frozenset(
     }
 )  # fmt: skip
 
+_NUMBERED_PART_STEMS = frozenset(stem(part) for part in _NUMBERED_PARTS)
 
 _REACH = MappingProxyType(
     {"every": "all", "all": "all", "each": "all", "first": "first", "last": "last", "one": "one", "single": "one"}
