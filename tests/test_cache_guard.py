@@ -561,8 +561,8 @@ def broken(a: str, b: str) -> set[str]:
         ("Margin is up 4pp on last year.", "Margin is up 4% on last year.", "unit"),
         # every one of a noun, or just one of them; each part, or the whole
         ("Apply the filter to all columns in the table.", "Apply the filter to only the selected column.", "qualifier"),
-        ("Write a short summary of each chapter of this report.", "Write a short summary of the whole report.", "qualifier"),
-        ("Write just the intro for a blog post on remote work.", "Write the full blog post on remote work.", "qualifier"),
+        ("Sum up each chapter of this report in a line.", "Sum up the whole report in a line.", "qualifier"),
+        ("Write just the intro of a post on remote work.", "Write the full post on remote work.", "qualifier"),
         # what is converted and what it becomes trade places, each described at length
         (
             "Formula to turn the time in D4 into text in the format HH:MM.",
