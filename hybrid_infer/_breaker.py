@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 import pybreaker
 
 from hybrid_infer._results import BreakerState
-from hybrid_infer.errors import MissingApiKey, ProviderConnectionError, ProviderError
+from hybrid_infer.errors import ProviderConnectionError, ProviderError
 
 _STATE_NAMES: dict[str, BreakerState] = {
     pybreaker.STATE_CLOSED: "closed",
@@ -112,8 +112,8 @@ class DeploymentBreaker:
             if self._breaker.current_state != pybreaker.STATE_OPEN:
                 self._breaker.open()
             return
-        if isinstance(error, MissingApiKey):
-            return  # nothing was sent: the deployment said nothing about its health
+        if not error.sent:
+            return  # the deployment said nothing about its health (a half-open trial stays undecided)
         if not error.counts_as_failure:
             # The deployment answered (a 4xx caused by the request): it is alive.
             self.record_success()

@@ -371,11 +371,13 @@ class Engine:
         stranded = self._queue.withdraw(waiter)  # reserved for it, still on its way: give it back
         if stranded is not None:
             stranded_state, stranded_trial = stranded
+            stranded_state.forget_rpm_start()  # (its call was never made)
             stranded_state.release(stranded_trial)
             self._freed(stranded_state)
         handed = None if waiter.slot.cancelled() else waiter.slot.result()
         if handed is not None and give_back:
             state, trial = handed
+            state.forget_rpm_start()
             state.release(trial)
             self._freed(state)
             return None
@@ -416,6 +418,8 @@ class Engine:
         redact_key(error, deployment)
         error.deployment = error.deployment or deployment.name
         call.tried.add(deployment.name)
+        if not error.sent:
+            state.forget_rpm_start()
         state.record_call(latency_ms, ok=False)
         state.breaker.record_failure(error)
         state.last_error = f"{type(error).__name__}: {error}"

@@ -146,5 +146,6 @@ class CapacityQueue:
     def _give_back(self, handed: Handed) -> None:
         if handed is not None:
             state, trial = handed
+            state.forget_rpm_start()  # the slot's call was never made
             state.release(trial)
             self.offer(state)

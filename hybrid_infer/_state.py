@@ -131,6 +131,14 @@ class DeploymentState:
             self._rpm_starts.append(time.monotonic())
         return None
 
+    def forget_rpm_start(self) -> None:
+        """The reserved call sent nothing (see ``ProviderError.sent``): take its start out of
+        the ``rpm`` window. Starts are not told apart, so the newest goes, which may free the
+        window a little sooner than the call's own start would have."""
+        with self._lock:
+            if self._rpm_starts:
+                self._rpm_starts.pop()
+
     def skip_cause(self, reason: AttemptOutcome) -> str:
         """Why :meth:`skip_reason` passed this deployment over, for ``Attempt.error``."""
         if reason == "skipped_unhealthy":

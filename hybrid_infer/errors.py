@@ -91,14 +91,22 @@ class ProviderError(HybridInferError):
     """One call to one deployment failed. Used as the per-attempt cause.
 
     ``status`` is the HTTP status when there was one. ``counts_as_failure`` tells the
-    circuit breaker whether the deployment (rather than the request) is at fault.
+    circuit breaker whether the deployment (rather than the request) is at fault. ``sent``
+    is False when the call failed before anything reached the deployment (an unset key
+    variable, a request its protocol cannot carry): such a failure says nothing about the
+    deployment's health and uses none of its ``rpm`` budget.
     """
 
     counts_as_failure: bool = True
+    sent: bool = True
 
-    def __init__(self, message: str, *, deployment: str | None = None, status: int | None = None):
+    def __init__(
+        self, message: str, *, deployment: str | None = None, status: int | None = None, sent: bool = True
+    ) -> None:
         self.deployment = deployment
         self.status = status
+        if not sent:
+            self.sent = False
         super().__init__(message)
 
 
@@ -168,6 +176,8 @@ class MissingApiKey(AuthenticationFailed):
     Nothing was sent. The variable is read again on the next call, so setting it takes
     effect at once: unlike a 401, this does not take the deployment out of rotation.
     """
+
+    sent = False
 
 
 class DeploymentNotFound(RequestRejected):

@@ -302,3 +302,21 @@ def test_a_slot_on_its_way_to_a_waiter_that_gave_up_is_given_back_once() -> None
         assert state.in_flight == 0 and not waiter.slot.done()
     finally:
         loop.close()
+
+
+async def test_attempts_that_sent_nothing_use_none_of_the_rpm_budget(fake, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unset ${VAR} key fails the attempt before anything is sent: once the variable is
+    set, the deployment has its whole rpm budget, not one spent on calls never made."""
+    monkeypatch.delenv("HYBRID_INFER_TEST_RPM_KEY", raising=False)
+    limited, other = fake("openai"), fake("openai")
+    deployments = [
+        deployment_for(limited, "limited", rpm=2, api_key="${HYBRID_INFER_TEST_RPM_KEY}"),
+        deployment_for(other, "other"),
+    ]
+    async with HybridClient(deployments, health=NO_PROBES, policy="local-first") as client:
+        before = [await client.acomplete(f"q{i}") for i in range(2)]
+        monkeypatch.setenv("HYBRID_INFER_TEST_RPM_KEY", "sk-set-at-last-1234567890")
+        after = [(await client.acomplete(f"then {i}")).provider for i in range(3)]
+    assert [r.attempts[0].error_type for r in before] == ["MissingApiKey", "MissingApiKey"]
+    assert after == ["limited", "limited", "other"]  # two calls a minute, both still available
+    assert limited.request_count == 2

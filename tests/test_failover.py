@@ -285,3 +285,34 @@ def test_context_overflow_messages_of_common_servers_are_recognised(message: str
     from hybrid_infer.transports._base import looks_like_context_overflow
 
     assert looks_like_context_overflow(message)
+
+
+def test_a_request_refused_before_sending_leaves_a_half_open_breaker_undecided(fake) -> None:
+    """An image link Ollama cannot take is refused before anything is sent: it says nothing
+    about the deployment, so it neither closes the half-open breaker nor spends its trial."""
+    local, cloud = fake("ollama", hang=True), fake("openai")
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.2)
+    image = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "what is this?"},
+                {"type": "image_url", "image_url": {"url": "https://example.com/cat.png"}},
+            ],
+        }
+    ]
+    deployments = [deployment_for(local, "local", timeout_s=0.3), deployment_for(cloud, "cloud")]
+    with HybridClient(deployments, health=health, policy="local-first") as client:
+        first = client.complete("hello")
+        assert client.health()["local"].state == "open"
+        time.sleep(0.3)  # past the reset timeout: the next call to local is the trial
+        refused = client.complete(messages=image)
+        state_after_refusal = client.health()["local"].state
+        retried = client.complete("hello again")
+        final_state = client.health()["local"].state
+    assert [a.outcome for a in first.attempts] == ["timeout", "ok"]
+    assert [(a.deployment, a.error_type) for a in refused.attempts] == [("local", "RequestRejected"), ("cloud", None)]
+    assert state_after_refusal == "half_open"
+    # the trial is still there to take: local is tried (and, still hanging, opens again)
+    assert [(a.deployment, a.outcome) for a in retried.attempts] == [("local", "timeout"), ("cloud", "ok")]
+    assert final_state == "open"

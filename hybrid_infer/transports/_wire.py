@@ -114,7 +114,7 @@ def _ollama_content(parts: list[Any]) -> tuple[str, list[str]]:
             image = part.get("image_url")
             url = image.get("url") if isinstance(image, dict) else image
             if not isinstance(url, str) or not url.startswith("data:") or ";base64," not in url:
-                raise RequestRejected("Ollama takes images as base64 data URLs, not links")
+                raise RequestRejected("Ollama takes images as base64 data URLs, not links", sent=False)
             images.append(url.split(";base64,", 1)[1])
     return "\n".join(texts), images
 
