@@ -77,9 +77,16 @@ DEFAULT_QUEUE_TIMEOUT_S = 10.0
 DEFAULT_MAX_OUTPUT_TOKENS = 256
 
 
+_UNION_TAGS = frozenset({"str", "int", "float", "bool", "bytes", "none", "callable", "dict", "list", "set", "tuple"})
+"""Parts pydantic adds to an error's location for the branch of a union it tried
+(``path.str``, ``embedder.callable``, ``ttl_s.is-instance[Path]``): no field of ours."""
+
+
 def _field_path(prefix: str, loc: tuple[int | str, ...]) -> str:
     path = prefix
     for part in loc:
+        if isinstance(part, str) and (part in _UNION_TAGS or "[" in part):
+            continue
         path += f"[{part}]" if isinstance(part, int) else f".{part}"
     return path
 

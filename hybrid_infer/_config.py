@@ -313,12 +313,12 @@ class HealthConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    enabled: bool = True
+    enabled: bool = Field(default=True, strict=True)
     interval_s: float = Field(default=10.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     probe_timeout_s: float = Field(default=2.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
-    unhealthy_after: int = Field(default=1, ge=1)
+    unhealthy_after: int = Field(default=1, ge=1, strict=True)
     """Consecutive failed probes that mark a deployment unhealthy."""
-    failure_threshold: int = Field(default=3, ge=1)
+    failure_threshold: int = Field(default=3, ge=1, strict=True)
     """Consecutive failed calls that open a deployment's breaker."""
     reset_timeout_s: float = Field(default=30.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     """How long a breaker stays open before one half-open trial call is let through."""

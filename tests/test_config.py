@@ -447,6 +447,27 @@ def test_a_transport_that_is_not_a_transport_is_named(value: object) -> None:
     assert info.value.field == "transports.local"
 
 
+@pytest.mark.parametrize(
+    ("section", "settings", "field"),
+    [
+        ("cache", {"max_entries": True}, "cache.max_entries"),  # not one entry
+        ("cache", {"semantic": "no"}, "cache.semantic"),  # a non-empty string is no False
+        ("cache", {"size_limit_bytes": 1.5e6}, "cache.size_limit_bytes"),
+        ("cache", {"exact": False, "semantic": False}, "cache"),  # stored, never read
+        ("cache", {"path": 5}, "cache.path"),  # not 'cache.path.str'
+        ("cache", {"embedder": 5}, "cache.embedder"),
+        ("health", {"failure_threshold": True}, "health.failure_threshold"),
+        ("health", {"enabled": "yes"}, "health.enabled"),
+    ],
+)
+def test_cache_and_health_settings_take_their_own_types_and_errors_name_real_fields(
+    section: str, settings: dict[str, object], field: str
+) -> None:
+    with pytest.raises(ConfigError) as info:
+        HybridClient([local()], **{"health": NO_PROBES, section: settings})  # type: ignore[arg-type]
+    assert info.value.field == field
+
+
 def test_a_cache_path_that_cannot_hold_a_cache_is_a_config_error(tmp_path: Path) -> None:
     in_the_way = tmp_path / "a-file"
     in_the_way.write_text("x")

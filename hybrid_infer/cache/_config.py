@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from hybrid_infer._request import MAX_SECONDS
 
@@ -31,23 +31,23 @@ class CacheConfig(BaseModel):
 
     path: str | Path | None = None
     """Cache directory; ``None`` uses the platform's user cache dir / ``hybrid-infer``."""
-    exact: bool = True
-    semantic: bool = True
+    exact: bool = Field(default=True, strict=True)
+    semantic: bool = Field(default=True, strict=True)
     similarity_threshold: float = Field(default=DEFAULT_SIMILARITY_THRESHOLD, gt=0.0, le=1.0, allow_inf_nan=False)
     """Minimum cosine similarity of the last user turns for a semantic hit."""
     ttl_s: float | None = Field(default=None, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
-    max_entries: int | None = Field(default=None, ge=1)
-    size_limit_bytes: int | None = Field(default=None, ge=1 << 20)
+    max_entries: int | None = Field(default=None, ge=1, strict=True)
+    size_limit_bytes: int | None = Field(default=None, ge=1 << 20, strict=True)
     """Disk budget of the entry store; ``None`` keeps diskcache's default of 1 GiB."""
     namespace: str = Field(default="default", min_length=1, max_length=200, pattern=r"^\S(?:[^\x00-\x1f\x7f]*\S)?$")
     """No surrounding spaces: ``" default"`` would silently be another namespace."""
     embedder: Embedder = DEFAULT_EMBEDDER
-    cache_sampled: bool = False
+    cache_sampled: bool = Field(default=False, strict=True)
     """Also cache requests with a temperature above 0 (off: sampled answers vary)."""
-    offline_fallback: bool = True
+    offline_fallback: bool = Field(default=True, strict=True)
     fallback_threshold: float = Field(default=0.85, gt=0.0, le=1.0, allow_inf_nan=False)
     """Similarity needed for a stale answer when no provider could answer."""
-    guard: bool = True
+    guard: bool = Field(default=True, strict=True)
     """Verify every semantic candidate with the false-hit guard before returning it."""
 
     @field_validator("embedder")
@@ -63,6 +63,14 @@ class CacheConfig(BaseModel):
         if isinstance(value, str) and not value.strip():
             raise ValueError("must be a directory path or None")
         return value
+
+    @model_validator(mode="after")
+    def _check_layers(self) -> CacheConfig:
+        """With both layers off no answer could ever be read back (not even by the offline
+        fallback, which reads through them): storing them would only fill the disk."""
+        if not (self.exact or self.semantic):
+            raise ValueError("exact and semantic are both off, so nothing stored could be read (cache=None: no cache)")
+        return self
 
     def directory(self) -> Path:
         """The cache directory this config points at (resolving the platform default)."""
