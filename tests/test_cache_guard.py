@@ -559,6 +559,8 @@ def broken(a: str, b: str) -> set[str]:
         # a difference of percentages is not a percentage of the old value
         ("Churn fell by 1.5 percentage points in March.", "Churn fell by 1.5 percent in March.", "unit"),
         ("Margin is up 4pp on last year.", "Margin is up 4% on last year.", "unit"),
+        ("Churn was 8%, down 2 percentage points: old churn?", "Churn was 8%, down 2 percent: old churn?", "unit"),
+        ("Lowercase all text columns of the sheet.", "Lowercase just the 'email' column of the sheet.", "qualifier"),
         # every one of a noun, or just one of them; each part, or the whole
         ("Apply the filter to all columns in the table.", "Apply the filter to only the selected column.", "qualifier"),
         ("Sum up each chapter of this report in a line.", "Sum up the whole report in a line.", "qualifier"),
@@ -947,6 +949,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # one word written apart on one side ('drop-down' / 'dropdown'): its 'down' opposes no 'up'
         ("How do I add a drop-down menu to my form?", "I want a dropdown menu on my form. How do I set it up?"),
         ("Turn this list into a table.", "Convert this list into a table."),
+        ("Sample size for a 2 percentage point lift from 10%?", "Base rate 10%: sample size for a 2 point lift?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -812,6 +812,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _counts_traded(a, b)
         or _change_kind_differs(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
+        or _points_or_percent(units_a, units_b, b.words)
+        or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
         or _traded(a.date_orders, b.date_orders),
         "negation": _negation_differs(*_negation_sides(a, b)),
@@ -2868,6 +2870,22 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
     return _all_or_limited(a, b) or _all_or_limited(b, a) or _each_part_or_whole(a, b) or _each_part_or_whole(b, a)
 
 
+def _points_or_percent(units_a: frozenset[str], units_b: frozenset[str], words_b: tuple[str, ...]) -> bool:
+    """``a`` counts a change in percentage points where ``b``, which has percentages too,
+    says percent: 'a rate of 10% up 2 percentage points' (12%) / 'a rate of 10% up 2
+    percent' (10.2%). ``b`` has all of ``a``'s other units (no unit more on one side) and
+    speaks of no points ('an absolute increase of 2 points' says the same)."""
+    return (
+        "percentage_point" in units_a - units_b
+        and "percent" in units_b
+        and units_a - {"percentage_point"} <= units_b
+        and _POINT_WORDS.isdisjoint(words_b)
+    )
+
+
+_POINT_WORDS = frozenset({"point", "points", "pts", "absolute"})
+
+
 def _limited(words: tuple[str, ...]) -> frozenset[str]:
     """The nouns that 'just' or 'only' limits: content words among the four after it."""
     return frozenset(
@@ -2880,8 +2898,20 @@ def _limited(words: tuple[str, ...]) -> frozenset[str]:
 
 
 def _all_or_limited(a: TextFacts, b: TextFacts) -> bool:
-    every = {noun for reach, noun in a.scopes if reach == "all"} - {noun for reach, noun in b.scopes if reach == "all"}
+    every = _every(a.words) - _every(b.words)
     return bool(every) and not every.isdisjoint(_limited(b.words) - _limited(a.words))
+
+
+def _every(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns 'all', 'every' or 'each' takes whole: content words among the three after
+    it ('all string columns': strings and columns)."""
+    return frozenset(
+        stem(_plain_plural(following))
+        for i, word in enumerate(words)
+        if _REACH.get(word) == "all"
+        for following in words[i + 1 : i + 4]
+        if _is_content(following)
+    )
 
 
 def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
