@@ -565,6 +565,13 @@ def broken(a: str, b: str) -> set[str]:
         ("Apply the filter to all columns in the table.", "Apply the filter to only the selected column.", "qualifier"),
         ("Sum up each chapter of this report in a line.", "Sum up the whole report in a line.", "qualifier"),
         ("Write just the intro of a post on remote work.", "Write the full post on remote work.", "qualifier"),
+        ("Proofread both my cover letter and my CV.", "Proofread just my CV.", "qualifier"),
+        # one part, or that part in a list of others
+        (
+            "Review just the pricing section of this proposal.",
+            "Review this proposal's pricing, timeline, scope, and staffing.",
+            "qualifier",
+        ),
         # what is converted and what it becomes trade places, each described at length
         (
             "Formula to turn the time in D4 into text in the format HH:MM.",
@@ -950,6 +957,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How do I add a drop-down menu to my form?", "I want a dropdown menu on my form. How do I set it up?"),
         ("Turn this list into a table.", "Convert this list into a table."),
         ("Sample size for a 2 percentage point lift from 10%?", "Base rate 10%: sample size for a 2 point lift?"),
+        # 'only' that filters rows does not limit the ask; both sides limiting to one part agree
+        (
+            "Keep only the rows where the region is EU and save them to a new sheet.",
+            "Filter the rows to the EU region, read the totals, and write them to a new sheet.",
+        ),
+        ("Compare just the rent of these two flats.", "For these two flats, compare only the rent."),
+        ("Pack just my carry-on for a weekend in Oslo.", "Help me pack only my carry-on for a weekend in Oslo."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

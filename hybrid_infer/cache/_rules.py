@@ -2854,7 +2854,12 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
 
 
 _WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full"})
-_PART_FOLLOWERS = frozenset({"the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter"})
+_PART_FOLLOWERS = frozenset(
+    {
+        "the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter",
+        "my", "our", "your", "his", "her", "their",
+    }
+)  # fmt: skip
 
 
 def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
@@ -2867,7 +2872,14 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
     whole_a, whole_b = a.says_whole, b.says_whole
     if (part_a and whole_b and not (whole_a or part_b)) or (part_b and whole_a and not (whole_b or part_a)):
         return True
-    return _all_or_limited(a, b) or _all_or_limited(b, a) or _each_part_or_whole(a, b) or _each_part_or_whole(b, a)
+    return (
+        _all_or_limited(a, b)
+        or _all_or_limited(b, a)
+        or _each_part_or_whole(a, b)
+        or _each_part_or_whole(b, a)
+        or _limited_or_listed(a, b)
+        or _limited_or_listed(b, a)
+    )
 
 
 def _points_or_percent(units_a: frozenset[str], units_b: frozenset[str], words_b: tuple[str, ...]) -> bool:
@@ -2900,6 +2912,17 @@ def _limited(words: tuple[str, ...]) -> frozenset[str]:
 def _all_or_limited(a: TextFacts, b: TextFacts) -> bool:
     every = _every(a.words) - _every(b.words)
     return bool(every) and not every.isdisjoint(_limited(b.words) - _limited(a.words))
+
+
+def _limited_or_listed(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for one part ('compare just the monthly rent') that ``b`` names in a list
+    with at least two others ``a`` leaves out ('on rent, location, commute and amenities'),
+    and ``b`` limits nothing ('keep only rows where…' filters, it does not limit the ask)."""
+    limited = _limited(a.words)
+    if not (a.asks_part and limited) or _limited(b.words) or limited.isdisjoint(b.listed):
+        return False
+    said = set(a.content) | {stem(_owner(word)) for word in a.words}
+    return len(b.listed - said - limited) >= 2
 
 
 def _every(words: tuple[str, ...]) -> frozenset[str]:
