@@ -61,7 +61,7 @@ from hybrid_infer._results import (
 from hybrid_infer._state import DeploymentState
 from hybrid_infer.errors import ClientClosed, ConfigError, HybridInferError
 from hybrid_infer.events import BreakerStateChanged, Callback, EventBus, HealthChanged
-from hybrid_infer.policies import ByUseCase, Policy, resolve_policy
+from hybrid_infer.policies import ByUseCase, Chain, LocalFirst, Policy, resolve_policy
 from hybrid_infer.transports import Transport
 
 if TYPE_CHECKING:
@@ -91,6 +91,42 @@ def _field_path(prefix: str, loc: tuple[int | str, ...]) -> str:
     return path
 
 
+def _config_error(prefix: str, exc: ValidationError) -> ConfigError:
+    """The first error of ``exc`` as a ``ConfigError`` on the field it names under ``prefix``
+    (without pydantic's 'Value error, ' before a message of our own validators)."""
+    first = exc.errors()[0]
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return ConfigError(message, field=_field_path(prefix, first["loc"]))
+
+
+def _health_config(health: HealthConfig | Mapping[str, Any] | None) -> HealthConfig:
+    """``health`` as a validated ``HealthConfig`` (``None``: the defaults)."""
+    if health is None:
+        return HealthConfig()
+    if isinstance(health, HealthConfig):
+        return health
+    if isinstance(health, Mapping):
+        try:
+            return HealthConfig.model_validate(dict(health))
+        except ValidationError as exc:
+            raise _config_error("health", exc) from None
+    raise ConfigError("must be a HealthConfig or a mapping", field="health")
+
+
+def _cache_config(cache: CacheConfig | Mapping[str, Any]) -> CacheConfig:
+    """``cache`` as a validated ``CacheConfig``; opens nothing."""
+    from hybrid_infer.cache import CacheConfig
+
+    if isinstance(cache, CacheConfig):
+        return cache
+    if isinstance(cache, Mapping):
+        try:
+            return CacheConfig.model_validate(dict(cache))
+        except ValidationError as exc:
+            raise _config_error("cache", exc) from None
+    raise ConfigError("must be a CacheConfig or a mapping", field="cache")
+
+
 def _validate_deployments(deployments: Any) -> list[Deployment]:
     if isinstance(deployments, str | bytes | Mapping) or not isinstance(deployments, Sequence):
         raise ConfigError("must be a list of Deployment objects or mappings", field="deployments")
@@ -105,8 +141,7 @@ def _validate_deployments(deployments: Any) -> list[Deployment]:
             try:
                 deployment = Deployment.model_validate(dict(item))
             except ValidationError as exc:
-                first = exc.errors()[0]
-                raise ConfigError(first["msg"], field=_field_path(f"deployments[{i}]", first["loc"])) from None
+                raise _config_error(f"deployments[{i}]", exc) from None
         else:
             raise ConfigError(
                 f"must be a Deployment or a mapping, got {type(item).__name__}",
@@ -162,18 +197,7 @@ class HybridClient:
         self._policy.validate(self._deployments)
         _check_use_case_routes(self._policy, self._deployments)
         _warn_litellm_ollama(self._deployments)
-        if health is None:
-            self._health = HealthConfig()
-        elif isinstance(health, HealthConfig):
-            self._health = health
-        elif isinstance(health, Mapping):
-            try:
-                self._health = HealthConfig.model_validate(dict(health))
-            except ValidationError as exc:
-                first = exc.errors()[0]
-                raise ConfigError(first["msg"], field=_field_path("health", first["loc"])) from None
-        else:
-            raise ConfigError("must be a HealthConfig or a mapping", field="health")
+        self._health = _health_config(health)
         if callable(callbacks) or isinstance(callbacks, str | bytes) or not isinstance(callbacks, Iterable):
             raise ConfigError(
                 f"must be a list of callables, got {type(callbacks).__name__} (wrap a single one: [callback])",
@@ -675,17 +699,11 @@ class HybridClient:
 
 
 def _open_cache(cache: CacheConfig | Mapping[str, Any]) -> ResponseCache:
-    from hybrid_infer.cache import CacheConfig, ResponseCache
-
-    if isinstance(cache, Mapping):
-        try:
-            cache = CacheConfig.model_validate(dict(cache))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            raise ConfigError(first["msg"], field=_field_path("cache", first["loc"])) from None
-    elif not isinstance(cache, CacheConfig):
-        raise ConfigError("must be a CacheConfig or a mapping", field="cache")
     import sqlite3
+
+    from hybrid_infer.cache import ResponseCache
+
+    cache = _cache_config(cache)
 
     try:
         return ResponseCache(cache)
@@ -849,13 +867,31 @@ def _warn_litellm_ollama(deployments: Sequence[Deployment]) -> None:
 
 def _check_use_case_routes(policy: Policy, deployments: Sequence[Deployment]) -> None:
     """A ``ByUseCase`` route for a use case no deployment serves is a typo ('reasonnig'):
-    requests for the intended one would quietly take the default route."""
-    if not isinstance(policy, ByUseCase):
-        return
+    requests for the intended one would quietly take the default route. Checked wherever
+    the router sits: first, in a chain (``ByUseCase(...) >> Fastest()``), behind
+    ``LocalFirst(then=...)`` or in another router's route."""
     known = {tag for deployment in deployments for tag in deployment.use_cases}
-    unknown = sorted(set(policy.routes) - known)
-    if unknown:
-        raise ConfigError(
-            f"ByUseCase routes {unknown} match no deployment's use_cases (they have: {sorted(known) or 'none'})",
-            field="policy",
-        )
+    for router in _use_case_routers(policy, set()):
+        unknown = sorted(set(router.routes) - known)
+        if unknown:
+            raise ConfigError(
+                f"ByUseCase routes {unknown} match no deployment's use_cases (they have: {sorted(known) or 'none'})",
+                field="policy",
+            )
+
+
+def _use_case_routers(policy: Policy, seen: set[int]) -> Iterator[ByUseCase]:
+    """Every ``ByUseCase`` inside ``policy`` (the built-in policies that hold others)."""
+    if id(policy) in seen:
+        return
+    seen.add(id(policy))
+    inner: Sequence[Policy] = ()
+    if isinstance(policy, ByUseCase):
+        yield policy
+        inner = [policy.default, *policy.routes.values()]
+    elif isinstance(policy, Chain):
+        inner = policy.policies
+    elif isinstance(policy, LocalFirst):
+        inner = [policy.then]
+    for child in inner:
+        yield from _use_case_routers(child, seen)

@@ -12,10 +12,12 @@ import os
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import yaml
+from pydantic import BaseModel
 
+from hybrid_infer._config import Deployment
 from hybrid_infer.errors import ConfigError
 
 _ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -53,8 +55,20 @@ _MAX_VALUES = 100_000
 object, and a 600-byte file of aliases of aliases ('billion laughs') expands to billions."""
 
 
-def _expand(value: Any, where: str, budget: list[int] | None = None) -> Any:
-    """``value`` with ``${VAR}`` references resolved, as a tree (aliases copied)."""
+def _expand(
+    value: Any,
+    where: str,
+    budget: list[int] | None = None,
+    *,
+    text_keys: frozenset[str] = frozenset(),
+    keep_text: bool = False,
+) -> Any:
+    """``value`` with ``${VAR}`` references resolved, as a tree (aliases copied).
+
+    ``text_keys``: the keys of this mapping whose values are text whatever they look like
+    (``namespace: ${TENANT_ID}`` with TENANT_ID=42 is the text "42"); ``keep_text`` says so
+    of ``value`` itself.
+    """
     if budget is None:
         budget = [_MAX_VALUES]
     budget[0] -= 1
@@ -68,7 +82,7 @@ def _expand(value: Any, where: str, budget: list[int] | None = None) -> Any:
             name = whole.group(1)
             if name not in os.environ:
                 raise ConfigError(f"environment variable {name} is not set", field=where)
-            return _scalar(os.environ[name])
+            return os.environ[name] if keep_text else _scalar(os.environ[name])
 
         def replace(match: re.Match[str]) -> str:
             name = match.group(1)
@@ -78,10 +92,22 @@ def _expand(value: Any, where: str, budget: list[int] | None = None) -> Any:
 
         return _ENV_REF.sub(replace, value)
     if isinstance(value, dict):
-        return {k: _expand(v, f"{where}.{k}", budget) for k, v in value.items()}
+        return {k: _expand(v, f"{where}.{k}", budget, keep_text=keep_text or k in text_keys) for k, v in value.items()}
     if isinstance(value, list):
-        return [_expand(v, f"{where}[{i}]", budget) for i, v in enumerate(value)]
+        return [_expand(v, f"{where}[{i}]", budget, keep_text=keep_text) for i, v in enumerate(value)]
     return value
+
+
+def _text_keys(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of ``model`` that take no number or boolean in any form: text fields, where
+    a variable's '42' or 'true' stays the text it is."""
+    return frozenset(name for name, field in model.model_fields.items() if not _takes_number(field.annotation))
+
+
+def _takes_number(annotation: Any) -> bool:
+    if annotation in (int, float, bool):
+        return True
+    return any(_takes_number(arg) for arg in get_args(annotation) if not isinstance(arg, str))
 
 
 _NUMBER = re.compile(r"[-+]?(?:\d+|\d*\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)")
@@ -102,13 +128,15 @@ def _scalar(text: str) -> Any:
 
 def _policy(spec: Any, where: str) -> Any:
     """A policy name, or a mapping ``{name: by-use-case, routes: {...}, default: ...}``."""
-    from hybrid_infer.policies import ByUseCase, LocalFirst, resolve_policy
+    from hybrid_infer.policies import ByUseCase, LocalFirst
 
     if isinstance(spec, str):
-        return resolve_policy(spec)
+        return _named_policy(spec, where)
     if not isinstance(spec, dict) or "name" not in spec:
         raise ConfigError("must be a policy name or a mapping with a 'name'", field=where)
     name = spec["name"]
+    if not isinstance(name, str):
+        raise ConfigError("policy name must be a string", field=f"{where}.name")
     allowed = {"by-use-case": {"name", "routes", "default"}, "local-first": {"name", "then"}}.get(name, {"name"})
     extra = set(spec) - allowed
     if extra:
@@ -123,9 +151,18 @@ def _policy(spec: Any, where: str) -> Any:
         )
     if name == "local-first" and "then" in spec:
         return LocalFirst(then=_policy(spec["then"], f"{where}.then"))
-    if not isinstance(name, str):
-        raise ConfigError("policy name must be a string", field=f"{where}.name")
-    return resolve_policy(name)
+    return _named_policy(name, f"{where}.name")
+
+
+def _named_policy(name: str, where: str) -> Any:
+    """The registry's policy called ``name``; an unknown name is an error at ``where``."""
+    from hybrid_infer.policies import resolve_policy
+
+    try:
+        return resolve_policy(name)
+    except ConfigError as exc:
+        message = str(exc).removeprefix(f"{exc.field}: ") if exc.field else str(exc)
+        raise ConfigError(message, field=where) from None
 
 
 def _syntax_error(exc: Exception) -> str:
@@ -148,7 +185,7 @@ def load_preset(path: str | Path) -> dict[str, Any]:
 def _load_preset(path: Path) -> dict[str, Any]:
     where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark (Windows editors) is no key
     except OSError as exc:
         raise ConfigError(f"cannot read preset: {exc.strerror}", field=where) from None
     except UnicodeDecodeError:
@@ -188,19 +225,20 @@ def _load_preset(path: Path) -> dict[str, Any]:
                 "presets must not hold keys; write api_key: ${ENV_VAR_NAME} and set the variable",
                 field=f"{field}.api_key",
             )
-        item = _expand(item, field, budget)
+        item = _expand(item, field, budget, text_keys=_text_keys(Deployment))
         if key is not None:
             item["api_key"] = key  # resolved at call time, never stored resolved
         resolved.append(item)
     settings["deployments"] = resolved
     if "policy" in data:
-        try:
-            settings["policy"] = _policy(_expand(data["policy"], f"{where}: policy", budget), f"{where}: policy")
-        except ConfigError as exc:  # a policy name the registry does not know names no file
-            if exc.field is not None and exc.field.startswith(where):
-                raise
-            raise ConfigError(str(exc).removeprefix(f"{exc.field}: "), field=f"{where}: policy") from None
-    for name in ("health", "queue_timeout_s", "default_max_output_tokens", "cache"):
+        policy = _expand(data["policy"], f"{where}: policy", budget, keep_text=True)  # names are text
+        settings["policy"] = _policy(policy, f"{where}: policy")
+    for name in ("health", "queue_timeout_s", "default_max_output_tokens"):
         if name in data:
             settings[name] = _expand(data[name], f"{where}: {name}", budget)
+    if "cache" in data:
+        from hybrid_infer.cache import CacheConfig
+
+        cache_keys = _text_keys(CacheConfig)
+        settings["cache"] = _expand(data["cache"], f"{where}: cache", budget, text_keys=cache_keys)
     return settings

@@ -13,7 +13,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,14 +67,19 @@ def _cmd_ask(args: argparse.Namespace) -> int:
 
 
 def _cmd_health(args: argparse.Namespace) -> int:
-    from hybrid_infer._client import HybridClient
+    from hybrid_infer._client import HybridClient, _cache_config, _health_config
     from hybrid_infer._preset import load_preset
 
     settings = load_preset(args.config)
-    # One probe now, with the preset's probe settings; no background loop. The settings are
-    # still the file's: an error in them names the file, as `ask` does.
-    health = settings.get("health")
-    settings["health"] = {**(dict(health) if isinstance(health, dict) else {}), "enabled": False}
+    # One probe now, with the preset's probe settings; no background loop, and no cache (a
+    # probe reads none, and the CLI never creates one). Both sections are still checked as
+    # `ask` checks them, and an error in them names the file.
+    with _in_file(args.config):
+        health = _health_config(settings.get("health"))
+        if settings.get("cache") is not None:
+            _cache_config(settings["cache"])
+    settings["health"] = health.model_copy(update={"enabled": False})
+    settings.pop("cache", None)
     with HybridClient._from_preset(args.config, settings, overridden=set()) as client:
         report = client.check_health()
     if args.json:
@@ -91,9 +97,8 @@ def _cmd_health(args: argparse.Namespace) -> int:
 
 def _open_cache(args: argparse.Namespace) -> ResponseCache:
     """The cache a preset (or --path) points at, opened without loading any model."""
-    from pydantic import ValidationError
-
-    from hybrid_infer.cache import CacheConfig, ResponseCache
+    from hybrid_infer._client import _cache_config
+    from hybrid_infer.cache import ResponseCache
 
     settings: dict[str, object] = {}
     if args.config:
@@ -102,15 +107,14 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
         preset = load_preset(args.config).get("cache")
         if isinstance(preset, dict):
             settings.update(preset)
+        elif preset is not None:
+            raise ConfigError("must be a CacheConfig or a mapping", field=f"{args.config}: cache")
     if args.path:
         settings["path"] = args.path
-    settings["semantic"] = False  # stats and clear need no embedder
-    try:
-        config = CacheConfig.model_validate(settings)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in ("cache", *first["loc"]))
-        raise ConfigError(first["msg"], field=f"{args.config}: {where}" if args.config else where) from None
+    # checked as the client checks it (a semantic-only cache is a cache), then opened with the
+    # exact layer alone: stats and clear need no embedder
+    with _in_file(args.config):
+        config = _cache_config(settings).model_copy(update={"exact": True, "semantic": False})
     # where the directory came from: the option, the preset (named as every command names it)
     # or the default location
     source = "--path" if args.path else f"{args.config}: cache.path" if args.config else "cache.path"
@@ -121,6 +125,18 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise ConfigError(f"cannot open the cache at {config.directory()}: {reason}", field=source) from None
+
+
+@contextmanager
+def _in_file(config: str | None) -> Iterator[None]:
+    """A ``ConfigError`` raised inside names the preset file first, as the loader's own do."""
+    try:
+        yield
+    except ConfigError as exc:
+        if not config or exc.field is None:
+            raise
+        message = str(exc).removeprefix(f"{exc.field}: ")
+        raise ConfigError(message, field=f"{config}: {exc.field}") from None
 
 
 _PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "stores", "store_errors", "embed_errors")

@@ -173,8 +173,10 @@ class AuthenticationFailed(RequestRejected):
 class MissingApiKey(AuthenticationFailed):
     """The deployment's ``api_key`` names an environment variable that is not set.
 
-    Nothing was sent. The variable is read again on the next call, so setting it takes
-    effect at once: unlike a 401, this does not take the deployment out of rotation.
+    Nothing was sent, so a call's missing key counts toward no breaker, and the variable is
+    read again on every call. A health probe that needs the key fails the same way and
+    marks the deployment unhealthy until a probe passes: with health checks on, setting
+    the variable takes effect at the next probe (``HealthConfig.interval_s``).
     """
 
     sent = False

@@ -275,7 +275,7 @@ def test_missing_semantic_extra_is_a_config_error(tmp_path: Path, monkeypatch: p
 
     with pytest.raises(ConfigError, match=r'pip install "hybrid-infer\[semantic\]"') as info:
         ResponseCache(CacheConfig(path=tmp_path))
-    assert info.value.field == "semantic"
+    assert info.value.field == "cache.semantic"
     exact_only = ResponseCache(CacheConfig(path=tmp_path, semantic=False))
     exact_only.store(build_request("hello"), answer())
     assert exact_only.lookup_exact(build_request("hello")) is not None
@@ -284,7 +284,7 @@ def test_missing_semantic_extra_is_a_config_error(tmp_path: Path, monkeypatch: p
 def test_an_embedder_that_is_not_a_model_directory_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="never downloaded") as info:
         ResponseCache(CacheConfig(path=tmp_path, embedder="BAAI/bge-small-en"))
-    assert info.value.field == "embedder"
+    assert info.value.field == "cache.embedder"
 
 
 def test_importing_and_building_the_cache_loads_no_heavy_modules(tmp_path: Path) -> None:

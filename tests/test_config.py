@@ -10,6 +10,8 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from hybrid_infer import ByUseCase, Cheapest, ConfigError, Deployment, HealthConfig, HybridClient, LocalFirst
+from hybrid_infer._preset import load_preset
+from hybrid_infer.policies import Policy
 
 from .conftest import NO_PROBES, deployment_for
 
@@ -405,6 +407,76 @@ def test_a_reference_that_is_not_plainly_a_number_stays_text(tmp_path: Path, mon
         assert client.deployments[0].name == "no"
 
 
+def test_a_reference_in_a_text_field_stays_text_even_when_it_looks_like_a_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tenant id of 42 is the namespace '42'; in a number field the same text is the number."""
+    path = tmp_path / "p.yaml"
+    path.write_text(
+        "deployments:\n  - name: ${NAME}\n    model: ollama_chat/x\n    use_cases: ['${NAME}']\n"
+        "    max_concurrency: ${NAME}\n"
+        f"cache: {{path: '{tmp_path / 'c'}', semantic: false, namespace: '${{NAME}}', max_entries: '${{NAME}}'}}\n"
+    )
+    monkeypatch.setenv("NAME", "42")
+    settings = load_preset(path)
+    assert settings["deployments"][0]["name"] == "42"
+    assert settings["deployments"][0]["use_cases"] == ["42"]
+    assert settings["deployments"][0]["max_concurrency"] == 42
+    assert settings["cache"]["namespace"] == "42"
+    assert settings["cache"]["max_entries"] == 42
+    with HybridClient.from_file(path, health=NO_PROBES) as client:
+        assert client.deployments[0].name == "42"
+
+
+def test_a_toml_preset_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text('\ufeffpolicy = "fastest"\n[[deployments]]\nname = "l"\nmodel = "ollama_chat/x"\n', "utf-8")
+    with HybridClient.from_file(path, health=NO_PROBES) as client:
+        assert client.deployments[0].name == "l"
+
+
+@pytest.mark.parametrize(
+    ("policy", "field"),
+    [
+        ("{name: [cheapest]}", "policy.name"),  # a list is no name (was a TypeError)
+        ("{name: {a: 1}}", "policy.name"),
+        ("{name: by-use-case, routes: {x: {name: [1]}}}", "policy.routes.x.name"),
+        ("{name: by-use-case, routes: {y: {name: local-first, then: fastst}}}", "policy.routes.y.then"),
+        ("{name: local-first, then: {name: cheapst}}", "policy.then.name"),
+        ("fastst", "policy"),
+    ],
+)
+def test_a_bad_policy_in_a_preset_is_named_where_it_is_written(tmp_path: Path, policy: str, field: str) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(f"policy: {policy}\ndeployments:\n  - {{name: a, model: ollama_chat/x, use_cases: [x, y]}}\n")
+    with pytest.raises(ConfigError) as info:
+        load_preset(path)
+    assert info.value.field == f"{path}: {field}"
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        LocalFirst(then=ByUseCase({"reasonnig": "cheapest"})),
+        ByUseCase({"reasonnig": "cheapest"}) >> Cheapest(),
+        ByUseCase({"reasoning": ByUseCase({"reasonnig": "cheapest"})}),
+        ByUseCase({"reasoning": "cheapest"}, default=ByUseCase({"reasonnig": "cheapest"})),
+    ],
+)
+def test_a_use_case_route_typo_is_found_wherever_the_router_sits(policy: Policy) -> None:
+    tagged = Deployment(name="r", model="ollama_chat/m", api_base="http://127.0.0.1:1", use_cases={"reasoning"})
+    with pytest.raises(ConfigError, match="reasonnig") as info:
+        HybridClient([tagged], policy=policy, health=NO_PROBES)
+    assert info.value.field == "policy"
+
+
+def test_a_model_level_error_carries_no_pydantic_prefix() -> None:
+    with pytest.raises(ConfigError) as info:
+        HybridClient([local()], health=NO_PROBES, cache={"exact": False, "semantic": False})
+    assert "Value error" not in str(info.value)
+    assert str(info.value).startswith("cache: exact and semantic are both off")
+
+
 def test_yaml_merge_keys_work_in_presets(tmp_path: Path) -> None:
     path = tmp_path / "p.yaml"
     path.write_text(
@@ -458,6 +530,8 @@ def test_a_transport_that_is_not_a_transport_is_named(value: object) -> None:
         ("cache", {"embedder": 5}, "cache.embedder"),
         ("health", {"failure_threshold": True}, "health.failure_threshold"),
         ("health", {"enabled": "yes"}, "health.enabled"),
+        ("cache", {"similarity_threshold": True}, "cache.similarity_threshold"),  # not 1.0
+        ("cache", {"fallback_threshold": "0.9"}, "cache.fallback_threshold"),
     ],
 )
 def test_cache_and_health_settings_take_their_own_types_and_errors_name_real_fields(

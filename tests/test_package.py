@@ -180,3 +180,75 @@ def test_cli_cache_stats_and_clear(fake, tmp_path: Path) -> None:
         [*cli, "stats", "--path", str(cache_dir)], capture_output=True, text=True, env=env, timeout=60
     )
     assert '"entries": 1' in after.stdout
+
+
+def test_cli_cache_commands_open_a_semantic_only_cache_named_by_a_preset(fake, tmp_path: Path) -> None:
+    """stats and clear open any cache the client accepts: one with the exact layer off too."""
+    from hybrid_infer import HybridClient
+
+    provider = fake("openai")
+    cache_dir = tmp_path / "cache"
+    preset = tmp_path / "preset.yaml"
+    preset.write_text(
+        f"deployments:\n  - {{name: p, model: openai/m, api_base: '{provider.api_base}'}}\n"
+        f"cache: {{path: '{cache_dir}', exact: false, embedder: all-MiniLM-L6-v2}}\n"
+    )
+    # the cache directory exists (the CLI never creates one)
+    with HybridClient.from_file(preset, health={"enabled": False}, cache={"path": str(cache_dir), "semantic": False}):
+        pass
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    cli = [sys.executable, "-m", "hybrid_infer.cli", "cache"]
+    for command in ("stats", "clear"):
+        out = subprocess.run(
+            [*cli, command, "--config", str(preset)], capture_output=True, text=True, env=env, timeout=60
+        )
+        assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize(
+    ("section", "command", "field"),
+    [
+        ("health: {enabled: 'yes'}", ["health"], "health.enabled"),
+        ("health: 5", ["health"], "health"),
+        ("cache: {semantic: false, max_entries: 0}", ["health"], "cache.max_entries"),
+        ("cache: true", ["cache", "stats"], "cache"),
+        ("cache: {semantic: false, max_entries: 0}", ["cache", "stats"], "cache.max_entries"),
+    ],
+)
+def test_every_cli_command_checks_a_preset_as_ask_does(
+    fake, tmp_path: Path, section: str, command: list[str], field: str
+) -> None:
+    provider = fake("openai")
+    preset = tmp_path / "preset.yaml"
+    preset.write_text(f"deployments:\n  - {{name: p, model: openai/m, api_base: '{provider.api_base}'}}\n{section}\n")
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    out = subprocess.run(
+        [sys.executable, "-m", "hybrid_infer.cli", *command, "--config", str(preset)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert f"{preset}: {field}:" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_cli_health_creates_no_cache(fake, tmp_path: Path) -> None:
+    provider = fake("openai")
+    cache_dir = tmp_path / "cache"
+    preset = tmp_path / "preset.yaml"
+    preset.write_text(
+        f"deployments:\n  - {{name: p, model: openai/m, api_base: '{provider.api_base}'}}\n"
+        f"cache: {{path: '{cache_dir}', semantic: false}}\n"
+    )
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    out = subprocess.run(
+        [sys.executable, "-m", "hybrid_infer.cli", "health", "--config", str(preset)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert not cache_dir.exists()

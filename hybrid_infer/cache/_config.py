@@ -33,7 +33,9 @@ class CacheConfig(BaseModel):
     """Cache directory; ``None`` uses the platform's user cache dir / ``hybrid-infer``."""
     exact: bool = Field(default=True, strict=True)
     semantic: bool = Field(default=True, strict=True)
-    similarity_threshold: float = Field(default=DEFAULT_SIMILARITY_THRESHOLD, gt=0.0, le=1.0, allow_inf_nan=False)
+    similarity_threshold: float = Field(
+        default=DEFAULT_SIMILARITY_THRESHOLD, gt=0.0, le=1.0, allow_inf_nan=False, strict=True
+    )
     """Minimum cosine similarity of the last user turns for a semantic hit."""
     ttl_s: float | None = Field(default=None, gt=0, le=MAX_SECONDS, allow_inf_nan=False, strict=True)
     max_entries: int | None = Field(default=None, ge=1, strict=True)
@@ -45,7 +47,7 @@ class CacheConfig(BaseModel):
     cache_sampled: bool = Field(default=False, strict=True)
     """Also cache requests with a temperature above 0 (off: sampled answers vary)."""
     offline_fallback: bool = Field(default=True, strict=True)
-    fallback_threshold: float = Field(default=0.85, gt=0.0, le=1.0, allow_inf_nan=False)
+    fallback_threshold: float = Field(default=0.85, gt=0.0, le=1.0, allow_inf_nan=False, strict=True)
     """Similarity needed for a stale answer when no provider could answer."""
     guard: bool = Field(default=True, strict=True)
     """Verify every semantic candidate with the false-hit guard before returning it."""

@@ -120,7 +120,7 @@ def resolve_embedder(embedder: Embedder) -> TextEmbedder:
     """Check the configured embedder now; load its model only when first used."""
     if not isinstance(embedder, str):
         if not callable(embedder):
-            raise ConfigError("must be a model name, a model directory or a callable", field="embedder")
+            raise ConfigError("must be a model name, a model directory or a callable", field="cache.embedder")
         name = getattr(embedder, "__qualname__", type(embedder).__qualname__)
         module = getattr(embedder, "__module__", "")
         return TextEmbedder(lambda: embedder, tag=f"callable:{module}.{name}", code=_code_digest(embedder))
@@ -163,7 +163,7 @@ def model_directory(name: str) -> Path:
         if spec is None or not spec.submodule_search_locations:
             raise ConfigError(
                 f"the bundled model needs {_BUNDLED_PACKAGE!r}: {INSTALL_HINT}",
-                field="embedder",
+                field="cache.embedder",
             )
         path = Path(next(iter(spec.submodule_search_locations))) / "model"
     else:
@@ -172,7 +172,7 @@ def model_directory(name: str) -> Path:
         raise ConfigError(
             f"{name!r} is neither {DEFAULT_EMBEDDER!r} nor a directory holding a"
             " sentence-transformers model (models are never downloaded)",
-            field="embedder",
+            field="cache.embedder",
         )
     return path.resolve()
 

