@@ -566,6 +566,21 @@ def broken(a: str, b: str) -> set[str]:
         ("Sum up each chapter of this report in a line.", "Sum up the whole report in a line.", "qualifier"),
         ("Write just the intro of a post on remote work.", "Write the full post on remote work.", "qualifier"),
         ("Proofread both my cover letter and my CV.", "Proofread just my CV.", "qualifier"),
+        ("Write just the intro of my cover letter.", "Write my complete cover letter, intro included.", "qualifier"),
+        # one of a noun, or every one of it
+        (
+            "What's the single most common cause of a slow drain?",
+            "What are all the common causes of a slow drain?",
+            "qualifier",
+        ),
+        # a code of digits, letters and digits
+        (
+            "Is the battery with batch code 2207K3 part of the recall?",
+            "Is the battery with batch code 2211K3 part of the recall?",
+            "number",
+        ),
+        # each side negates one of two opposites: not safe (toxic) / non-toxic (safe)
+        ("Which garden flowers are not safe for dogs?", "Which garden flowers are non-toxic to dogs?", "negation"),
         # one part, or that part in a list of others
         (
             "Review just the pricing section of this proposal.",
@@ -964,6 +979,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("Compare just the rent of these two flats.", "For these two flats, compare only the rent."),
         ("Pack just my carry-on for a weekend in Oslo.", "Help me pack only my carry-on for a weekend in Oslo."),
+        ("Which garden flowers are not toxic to dogs?", "Which garden flowers are non-toxic to dogs?"),
+        ("Which garden flowers aren't dangerous for dogs?", "Which garden flowers are not harmful to dogs?"),
+        ("Cut a 4x8 sheet of plywood into 4 equal strips.", "Cut a 4 x 8 plywood sheet into four equal strips."),
+        (
+            "What's the single most common cause of a slow drain?",
+            "What is the one most frequent reason for a slow drain?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

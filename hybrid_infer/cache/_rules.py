@@ -216,6 +216,7 @@ _WORD = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?|[+#]+")
 _NUMBER = re.compile(
     r"(?<![\w.])(?:[A-Za-z]{0,3})?\d+(?:[.,:/]\d+)*(?:[A-Za-z]{0,3})?(?![\w])"
     r"|(?<![\w.])[A-Za-z]+\d+[A-Za-z\d]*(?![\w])"
+    r"|(?<![\w.])\d+(?![xX]\d)[A-Za-z]+\d[A-Za-z\d]*(?![\w])"  # a code: lot '3045L1' (not a size: '4x8')
 )
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 _NUMBER_LIST = re.compile(r"^\d+(?:,\d+){2,}$")
@@ -859,6 +860,8 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     if (a.held & b.persisting) or (b.held & a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
     if _negations(a) == _negations(b) == 1 and a.negated and b.negated:
+        if _negated_opposites(a, b):
+            return True
         # one negation each, moved to another word: 'why does it re-render when the props
         # don't change' / 'why doesn't it re-render when the props change'
         targets_a, targets_b = set(_targets(a.negated)), set(_targets(b.negated))
@@ -875,6 +878,22 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
         and (_negates_shared(a, b) or _negates_shared(b, a))
         and (not (a.negated and b.negated) or _negated_on_one_side(a, b) or _negated_on_one_side(b, a))
     )
+
+
+def _negated_opposites(a: TextFacts, b: TextFacts) -> bool:
+    """Each side negates one word, and the two are opposites: 'not safe for cats' / 'non-toxic
+    to cats' say toxic and safe."""
+    opposites = _stemmed_opposites()
+    return any(y in opposites.get(x, ()) for x in _targets(a.negated) for y in _targets(b.negated))
+
+
+@lru_cache(maxsize=1)
+def _stemmed_opposites() -> Mapping[str, frozenset[str]]:
+    """:data:`_OPPOSITE` by stems, as negated words are kept."""
+    out: dict[str, set[str]] = {}
+    for word, opposites in _OPPOSITE.items():
+        out.setdefault(stem(word), set()).update(stem(o) for o in opposites)
+    return MappingProxyType({word: frozenset(o - {word}) for word, o in out.items()})
 
 
 def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
@@ -2853,7 +2872,7 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
     return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
 
 
-_WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full"})
+_WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full", "complete"})
 _PART_FOLLOWERS = frozenset(
     {
         "the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter",
@@ -2910,8 +2929,26 @@ def _limited(words: tuple[str, ...]) -> frozenset[str]:
 
 
 def _all_or_limited(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` takes every one of a noun that ``b`` limits to one: 'across all sheets' / 'in
+    just the current sheet', 'all the possible reasons' / 'the single most likely reason'."""
     every = _every(a.words) - _every(b.words)
-    return bool(every) and not every.isdisjoint(_limited(b.words) - _limited(a.words))
+    if not every:
+        return False
+    limited_a, limited_b = _limited(a.words) | _singled(a.words), _limited(b.words) | _singled(b.words)
+    # a side that limits one noun and takes every one of another says it another way:
+    # 'every item when only one changes' / 'all rows when a single item changes'
+    return not limited_a and not every.isdisjoint(limited_b)
+
+
+def _singled(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns 'single' picks one of: content words among the four after it."""
+    return frozenset(
+        stem(_plain_plural(following))
+        for i, word in enumerate(words)
+        if word == "single"
+        for following in words[i + 1 : i + 5]
+        if _is_content(following)
+    )
 
 
 def _limited_or_listed(a: TextFacts, b: TextFacts) -> bool:
