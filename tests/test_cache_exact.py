@@ -194,6 +194,17 @@ def test_entries_expire_after_their_ttl(cache: ResponseCache) -> None:
     assert cache.lookup_exact(build_request("kept")) is not None
 
 
+def test_clearing_a_namespace_counts_its_expired_entries_too(cache: ResponseCache) -> None:
+    """As clear() of every namespace does: rows it removed, expired ones not yet purged."""
+    cache.store(build_request("short-lived", namespace="x", cache_ttl_s=0.2), answer())
+    cache.store(build_request("kept", namespace="x"), answer())
+    cache.store(build_request("elsewhere", namespace="y"), answer())
+    time.sleep(0.3)
+
+    assert cache.clear("x") == 2
+    assert cache.lookup_exact(build_request("elsewhere", namespace="y")) is not None
+
+
 def test_the_config_ttl_applies_when_the_request_has_none(tmp_path: Path) -> None:
     cache = ResponseCache(CacheConfig(path=tmp_path, semantic=False, ttl_s=0.3))
     cache.store(build_request("hello"), answer())
@@ -216,6 +227,26 @@ def test_max_entries_evicts_the_oldest(tmp_path: Path) -> None:
         True,
     ]
     assert cache.stats()["entries"] == 3
+
+
+def test_a_process_that_stores_rarely_does_not_walk_what_others_evicted(tmp_path: Path) -> None:
+    """The eviction watermark is shared: one store here after 300 stores elsewhere evicts the
+    one generation still due, instead of revisiting the 300 the other process evicted."""
+    config = CacheConfig(path=tmp_path, semantic=False, max_entries=5)
+    rare, busy = ResponseCache(config), ResponseCache(config)
+    for i in range(6):
+        rare.store(build_request(f"rare {i}"), answer())
+    for i in range(300):
+        busy.store(build_request(f"busy {i}"), answer())
+    visited: list[int] = []
+    store = rare._store
+    evict = store._evict_generation
+    store._evict_generation = lambda victim: (visited.append(victim), evict(victim))[1]  # type: ignore[method-assign]
+    rare.store(build_request("rare again"), answer())
+    assert len(visited) == 1
+    assert rare.stats()["entries"] == 5
+    rare.close()
+    busy.close()
 
 
 def test_storing_again_replaces_the_entry(cache: ResponseCache) -> None:

@@ -291,6 +291,28 @@ def test_large_indexes_switch_to_hnsw_and_still_remove() -> None:
     assert copy.search(vectors[9], 1)[0][0] == 9
 
 
+def test_removed_hnsw_vectors_crowding_the_nearest_do_not_hide_a_live_one() -> None:
+    """Tombstones above a live match (a popular prompt stored and replaced many times) used
+    to fill the whole fetch: the search came back short and the cache stopped looking."""
+    rng = np.random.default_rng(1)
+    dim = 32
+    filler = rng.standard_normal((500, dim)).astype(np.float32)
+    query = rng.standard_normal(dim).astype(np.float32)
+    query /= np.linalg.norm(query)
+    near = query + 0.05 * rng.standard_normal((40, dim)).astype(np.float32)  # all closer than the live one
+    live = query + 0.6 * rng.standard_normal(dim).astype(np.float32)
+    vectors = np.vstack([filler, near, live[None, :]])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = VectorIndex(dim, hnsw_min_vectors=100)
+    index.add(list(range(len(vectors))), vectors)
+    for dead in range(500, 540):
+        index.remove(dead)
+    assert index.kind == "hnsw" and len(index) == 501  # 40 tombstones, below the compaction ratio
+    found = index.search(query, 8)
+    assert len(found) == 8
+    assert found[0][0] == 540
+
+
 def test_flat_index_round_trips_and_rejects_garbage() -> None:
     index = VectorIndex(4)
     index.add([10, 11], np.eye(4, dtype=np.float32)[:2])

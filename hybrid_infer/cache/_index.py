@@ -74,18 +74,30 @@ class VectorIndex:
             self._index.remove_ids(np.asarray([vector_id], dtype=np.int64))
 
     def search(self, vector: Vectors, k: int) -> list[tuple[int, float]]:
-        """Up to ``k`` live ``(id, cosine)`` pairs, most similar first."""
+        """Up to ``k`` live ``(id, cosine)`` pairs, most similar first: fewer only when the
+        index holds fewer live vectors (a caller widens its search on a full answer).
+
+        Removed HNSW vectors stay in the graph as tombstones until compaction. A first search
+        fetches a few more than ``k``; if tombstones still crowd out live ids (a popular prompt
+        stored, replaced and expired over and over), a second fetches ``k`` plus every
+        tombstone, which must hold ``k`` live ids if there are that many.
+        """
         if not self._ids or k <= 0:
             return []
+        query = vector.reshape(1, -1).astype(np.float32)
         fetch = min(k + min(len(self._tombstones), 4 * k), self._index.ntotal)
-        with _one_omp_thread():
-            scores, found = self._index.search(vector.reshape(1, -1).astype(np.float32), fetch)
-        out = [
-            (int(i), float(s))
-            for i, s in zip(found[0], scores[0], strict=True)
-            if i >= 0 and int(i) not in self._tombstones
-        ]
-        return out[:k]
+        while True:
+            with _one_omp_thread():
+                scores, found = self._index.search(query, fetch)
+            out = [
+                (int(i), float(s))
+                for i, s in zip(found[0], scores[0], strict=True)
+                if i >= 0 and int(i) not in self._tombstones
+            ]
+            widest = min(k + len(self._tombstones), self._index.ntotal)
+            if len(out) >= k or fetch >= widest:
+                return out[:k]
+            fetch = widest
 
     def to_bytes(self) -> bytes:
         """The faiss serialisation of the live vectors (tombstones compacted away)."""

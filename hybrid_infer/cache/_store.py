@@ -33,6 +33,9 @@ DEFAULT_SIZE_LIMIT = 2**30
 _PAGE_BYTES = 4096
 """SQLite's default page size."""
 _GENERATION = "m:generation"
+_EVICTED = "m:evicted"
+"""The newest generation evicted by ``max_entries`` in any process: where the next eviction
+starts, so a process that stores rarely does not walk every generation others evicted."""
 _ENTRY = "e:"
 _JOURNAL = "j:"
 _SQLITE_TIMEOUT_S = 10.0
@@ -181,9 +184,12 @@ class EntryStore:
     def clear(self, namespace: str | None) -> int:
         """Remove every entry of ``namespace`` (all when ``None``); return how many."""
         if namespace is not None:
-            removed = sum(1 for _ in self._entry_keys_in(namespace))
-            self._cache.evict(_tag(namespace), retry=True)
-            return removed
+            # entries whose key went with the namespace's tag: expired ones not yet purged
+            # count too (they cannot be read to see their namespace, as clear() counts them)
+            with self._cache.transact(retry=True):
+                before = {key for key in self._keys() if key.startswith(_ENTRY)}
+                self._cache.evict(_tag(namespace), retry=True)
+                return len(before.difference(self._keys()))
         with self._cache.transact(retry=True):
             removed = sum(1 for key in self._keys() if key.startswith(_ENTRY))
             generation = self.generation()
@@ -216,13 +222,17 @@ class EntryStore:
 
     def _evict_upto(self, limit: int) -> None:
         """Evict every entry of generation ``limit`` or older."""
+        shared = self._raw(_EVICTED)
+        done = shared if isinstance(shared, int) and not isinstance(shared, bool) and shared >= 0 else 0
         if self._evicted_upto is None:  # first time here: one scan for older leftovers
             victims: Iterable[int] = sorted(n for n in self._journal_numbers() if n <= limit)
         else:
-            victims = range(self._evicted_upto + 1, limit + 1)
+            victims = range(max(self._evicted_upto, min(done, limit)) + 1, limit + 1)
         for victim in victims:
             self._evict_generation(victim)
         self._evicted_upto = limit
+        if limit > done:
+            self._cache.set(_EVICTED, limit, retry=True)
 
     def _journal_numbers(self) -> Iterator[int]:
         """The generation of every journal row on disk (a full scan of the keys)."""
