@@ -581,6 +581,25 @@ def broken(a: str, b: str) -> set[str]:
         ),
         # each side negates one of two opposites: not safe (toxic) / non-toxic (safe)
         ("Which garden flowers are not safe for dogs?", "Which garden flowers are non-toxic to dogs?", "negation"),
+        # the first period of a loan, or all of it; '-able' says its base ('taxable': tax)
+        (
+            "How much will I pay in the first month of a $20,000 car loan?",
+            "How much will I pay over the whole life of a $20,000 car loan?",
+            "qualifier",
+        ),
+        ("Which side gigs give taxable income?", "Which side gigs give tax-free income?", "negation"),
+        # basis points are hundredths of a percentage point, not percent
+        (
+            "The fund's fee dropped by 25 basis points from 1%. What's the fee now?",
+            "The fund's fee dropped by 25 percent from 1%. What's the fee now?",
+            "unit",
+        ),
+        # the same numbers in another order pair them otherwise
+        (
+            "Loans of $5,000 and $9,000 at 4% and 7%: which do I repay first?",
+            "Loans of $5,000 and $9,000 at 7% and 4%: which do I repay first?",
+            "number",
+        ),
         # one part, or that part in a list of others
         (
             "Review just the pricing section of this proposal.",
@@ -981,6 +1000,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Pack just my carry-on for a weekend in Oslo.", "Help me pack only my carry-on for a weekend in Oslo."),
         ("Which garden flowers are not toxic to dogs?", "Which garden flowers are non-toxic to dogs?"),
         ("Which garden flowers aren't dangerous for dogs?", "Which garden flowers are not harmful to dogs?"),
+        ("Is my first-year salary taxable?", "Do I pay tax on my first-year salary?"),
+        (
+            "Cut my 6% rate by 25 basis points: what's the new rate?",
+            "What's my new rate if my 6% rate drops 25 basis points?",
+        ),
+        (
+            "Loans of $5,000 at 4% and $9,000 at 7%: which do I repay first?",
+            "Which do I repay first: $9,000 at 7% or $5,000 at 4%?",
+        ),
+        (
+            "How much interest do I pay in the first year of my mortgage?",
+            "In year one of my mortgage, how much interest do I pay?",
+        ),
         ("Cut a 4x8 sheet of plywood into 4 equal strips.", "Cut a 4 x 8 plywood sheet into four equal strips."),
         (
             "What's the single most common cause of a slow drain?",

@@ -811,6 +811,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _ranks_differ(a, b)
         or _measures_differ(a, b)
         or _counts_traded(a, b)
+        or _numbers_reordered(a, b)
         or _change_kind_differs(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
         or _points_or_percent(units_a, units_b, b.words)
@@ -837,6 +838,21 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
+
+
+def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
+    """The same words and the same numbers, the numbers in another order: 'balances of $800
+    and $1,200 at 19% and 29%' / '... at 29% and 19%' pair them otherwise, and 'from 5 to 10'
+    is not 'from 10 to 5'."""
+    if a.skeleton == b.skeleton or a.number_counts != b.number_counts:
+        return False
+    numbers_a = [word for word in a.skeleton if word[0].isdigit()]
+    numbers_b = [word for word in b.skeleton if word[0].isdigit()]
+    return sorted(numbers_a) == sorted(numbers_b) and _numbers_masked(a.skeleton) == _numbers_masked(b.skeleton)
+
+
+def _numbers_masked(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("#" if word[0].isdigit() else word for word in words)
 
 
 def _traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -1290,6 +1306,7 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     changes') is left to the verifier: paraphrases do that, near-misses do not.
     """
     shared = set(b.content) | {w.rstrip("e") for w in b.content}
+    shared |= {w[:-4] for w in b.content if len(w) > 6 and w.endswith(("able", "ible"))}  # 'taxable' says 'tax'
     shared |= {stem(_IRREGULAR_PAST[w]) for w in b.words if w in _IRREGULAR_PAST}  # 'went' says 'go'
     return any(
         target == ""
@@ -1434,12 +1451,15 @@ _INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?|oz|s|sec|min)(?!
 
 
 _PERCENTAGE_POINT = re.compile(r"\bpercentage[\s-]+points?\b|(?<=\d)\s?pp(?:ts?)?\b")
+_BASIS_POINT = re.compile(r"\bbasis[\s-]+points?\b")
+"""A hundredth of a percentage point ('cut by 50 basis points'): another unit than '50 percent'."""
 """A difference of percentages ('2 percentage points', '2pp'): another unit than '2 percent'."""
 
 
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
     tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
+    tokens += ["basis_point" for _ in _BASIS_POINT.finditer(text.lower())]
     if points := _PERCENTAGE_POINT.findall(text.lower()):
         tokens += ["percentage_point"] * len(points)
         for phrase in points:  # its 'percentage' is no percent of its own
@@ -2906,11 +2926,12 @@ def _points_or_percent(units_a: frozenset[str], units_b: frozenset[str], words_b
     says percent: 'a rate of 10% up 2 percentage points' (12%) / 'a rate of 10% up 2
     percent' (10.2%). ``b`` has all of ``a``'s other units (no unit more on one side) and
     speaks of no points ('an absolute increase of 2 points' says the same)."""
-    return (
-        "percentage_point" in units_a - units_b
+    return any(
+        point in units_a - units_b
         and "percent" in units_b
-        and units_a - {"percentage_point"} <= units_b
+        and units_a - {point} <= units_b
         and _POINT_WORDS.isdisjoint(words_b)
+        for point in ("percentage_point", "basis_point")
     )
 
 
@@ -2987,6 +3008,7 @@ def _asks_part(words: tuple[str, ...]) -> bool:
         (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
         or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
         or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
+        or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
         for word, following in pairwise(words)
     )
 
