@@ -594,6 +594,12 @@ def broken(a: str, b: str) -> set[str]:
             "The fund's fee dropped by 25 percent from 1%. What's the fee now?",
             "unit",
         ),
+        # the speaker of "I'm" does what is done to them on the other side
+        (
+            "I'm adding my wife to my phone plan. What happens to my bill?",
+            "My wife is adding me to her phone plan. What happens to my bill?",
+            "direction",
+        ),
         # the same numbers in another order pair them otherwise
         (
             "Loans of $5,000 and $9,000 at 4% and 7%: which do I repay first?",
@@ -1001,6 +1007,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which garden flowers are not toxic to dogs?", "Which garden flowers are non-toxic to dogs?"),
         ("Which garden flowers aren't dangerous for dogs?", "Which garden flowers are not harmful to dogs?"),
         ("Is my first-year salary taxable?", "Do I pay tax on my first-year salary?"),
+        (
+            "I'm adding my wife to my phone plan. What happens to my bill?",
+            "What happens to my bill if I add my wife to my phone plan?",
+        ),
         (
             "Cut my 6% rate by 25 basis points: what's the new rate?",
             "What's my new rate if my 6% rate drops 25 basis points?",

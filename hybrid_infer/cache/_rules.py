@@ -2245,6 +2245,14 @@ def _is_part_end(word: str) -> bool:
     return word[:1].isalnum() and word[-1:].isalnum() and word not in STOPWORDS
 
 
+def _first_person(words: tuple[str, ...]) -> tuple[str, ...]:
+    """'I'm adding my husband' as 'I adding my husband': the speaker of a contraction."""
+    return tuple("i" if word in _I_CONTRACTED else word for word in words)
+
+
+_I_CONTRACTED = frozenset({"i'm", "i've", "i'd", "i'll"})
+
+
 def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     """Stems of the content words right after 'I' ('I sent') and right before 'me' ('sent me')."""
     after, before = set(), set()
@@ -2307,10 +2315,11 @@ def _speaker_traded(a: TextFacts, b: TextFacts) -> bool:
     sides_a, sides_b = a.speaker_sides, b.speaker_sides
     if sides_a and sides_b and sides_a.isdisjoint(sides_b):
         return True
-    if not ({"i", "me"} & set(a.words) and {"i", "me"} & set(b.words)):
+    words_a, words_b = _first_person(a.words), _first_person(b.words)
+    if not ({"i", "me"} & set(words_a) and {"i", "me"} & set(words_b)):
         return False
-    does_a, done_a = _speaker_verbs(a.words)
-    does_b, done_b = _speaker_verbs(b.words)
+    does_a, done_a = _speaker_verbs(words_a)
+    does_b, done_b = _speaker_verbs(words_b)
     return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
 
 
