@@ -280,9 +280,14 @@ class Engine:
                         f"the {call.overflowed_window} that overflowed"
                     )
                     self._record(call, Attempt(deployment=name, outcome="skipped_context", error=cause))
-            # Policies return the candidates they were given; anything else is ignored.
+            # Policies return the candidates they were given; anything else (a deployment
+            # already tried, filtered out, of another client, or not a deployment) is
+            # ignored, and one listed twice counts once: each is tried at most once.
+            given = {id(state): state for state in remaining}
             ordered = (
-                [c for c in self._order(policy, remaining, call.route) if isinstance(c, DeploymentState)]
+                list(
+                    {id(c): given[id(c)] for c in self._order(policy, remaining, call.route) if id(c) in given}.values()
+                )
                 if remaining
                 else []
             )
@@ -734,7 +739,7 @@ class Engine:
                                 item.__cause__ = exc
                         finally:
                             self._wait_ends(task)
-                    if isinstance(item, Completion) and (problem := _broken(item)):
+                    if not isinstance(item, ProviderError) and (problem := _broken(item)):
                         item = MalformedResponse(problem, deployment=state.deployment.name)
                     if rest := joiner.flush():  # the first half of a pair that never got its second
                         partial.append(rest)
@@ -895,8 +900,24 @@ def _masked_completion(completion: Completion, secret: str, pieces: frozenset[st
     return dataclasses.replace(completion, text=text, finish_reason=finish, tool_calls=calls)
 
 
-def _broken(completion: Completion) -> str | None:
-    """Why a completion that parsed is still not an answer (both transports), if it is not."""
+def _broken(completion: object) -> str | None:
+    """Why what a transport returned as the answer is not one, if it is not: not a
+    ``Completion`` of the documented field types (a custom transport's bug), or a parsed
+    completion that still says nothing (both transports)."""
+    if not isinstance(completion, Completion):
+        return f"the transport returned {type(completion).__name__}, not a Completion"
+    if not isinstance(completion.text, str):
+        return f"Completion.text is {type(completion.text).__name__}, not str"
+    for name in ("prompt_tokens", "completion_tokens"):
+        count = getattr(completion, name)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            return f"Completion.{name} is {count!r}, not a count"
+    if not isinstance(completion.model, str) or not (
+        completion.finish_reason is None or isinstance(completion.finish_reason, str)
+    ):
+        return "Completion.model or finish_reason is not text"
+    if not isinstance(completion.tool_calls, tuple):
+        return "Completion.tool_calls is not a tuple"
     if completion.finish_reason == "tool_calls" and not completion.tool_calls and not completion.text:
         return "finish_reason 'tool_calls' without a tool call or text"
     return None

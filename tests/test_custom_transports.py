@@ -198,3 +198,51 @@ async def test_a_stream_whose_cleanup_raises_still_delivers_its_answer(caplog: p
     kinds = [type(e).__name__ for e in events if isinstance(e, RequestStarted | RequestFinished)]
     assert kinds == ["RequestStarted", "RequestFinished"] * 2
     assert any("cleanup went wrong" in r.getMessage() for r in caplog.records)
+
+
+class Misshapen(Transport):
+    """Returns an answer that is not a well-formed ``Completion`` (a transport's bug)."""
+
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+
+    async def complete(self, deployment: DeploymentModel, request: Request, timeout_s: float) -> Completion:
+        return self.answer  # type: ignore[return-value]
+
+    async def stream(
+        self, deployment: DeploymentModel, request: Request, timeout_s: float
+    ) -> AsyncGenerator[str | Completion, None]:
+        yield self.answer  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        Completion("ok", -1, 1, "stop", "m"),
+        Completion(None, 1, 1, "stop", "m"),  # type: ignore[arg-type]
+        Completion("ok", 1.5, 1, "stop", "m"),  # type: ignore[arg-type]
+        Completion("ok", True, 1, "stop", "m"),
+        b"ok",
+        None,
+    ],
+)
+@pytest.mark.parametrize("streamed", [False, True])
+async def test_a_malformed_answer_from_a_transport_is_a_malformed_response_and_fails_over(
+    answer: object, streamed: bool
+) -> None:
+    """It used to escape as a pydantic ValidationError, a TypeError or an AssertionError,
+    with no failover and no RequestFinished for its RequestStarted."""
+    events: list[object] = []
+    deployments = [Deployment(name="gw", model="anthropic/m"), Deployment(name="backup", model="anthropic/m")]
+    transports = {"gw": Misshapen(answer), "backup": Gateway()}
+    async with HybridClient(deployments, transports=transports, health=NO_PROBES, callbacks=[events.append]) as client:
+        if streamed:
+            result = [chunk async for chunk in client.astream("hi")][-1].result
+        else:
+            result = await client.acomplete("hi")
+        assert result is not None
+        assert result.provider == "backup"
+        first = result.attempts[0]
+        assert (first.deployment, first.outcome, first.error_type) == ("gw", "error", "MalformedResponse")
+        assert client.health()["gw"].in_flight == 0
+    assert sum(isinstance(e, RequestStarted) for e in events) == sum(isinstance(e, RequestFinished) for e in events)

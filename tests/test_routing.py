@@ -158,6 +158,30 @@ async def test_custom_policies_and_per_request_overrides(fake) -> None:
         assert (await client.acomplete("x", policy="local-first")).provider == "alpha"
 
 
+class Pinned(Policy):
+    """A 'sticky' user policy: the first candidate it ever saw goes first, given or not."""
+
+    def __init__(self) -> None:
+        self.first: Candidate | None = None
+
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        if self.first is None:
+            self.first = candidates[0]
+        return [self.first, self.first, "junk", *candidates]  # type: ignore[list-item]
+
+
+async def test_a_policy_cannot_bring_back_a_deployment_it_was_not_given(fake) -> None:
+    """Each deployment is tried at most once per request: a policy returning one already
+    tried (or twice, or something else) used to make the engine call it again and again."""
+    a, b = fake("openai", error_status=500), fake("openai")
+    deployments = [deployment_for(a, "a"), deployment_for(b, "b")]
+    async with HybridClient(deployments, policy=Pinned(), health=NO_PROBES) as client:
+        result = await client.acomplete("hi")
+    assert result.provider == "b"
+    assert [(x.deployment, x.outcome) for x in result.attempts] == [("a", "error"), ("b", "ok")]
+    assert a.request_count == 1
+
+
 def test_a_filtering_chain_applies_in_order() -> None:
     from hybrid_infer import Deployment
     from hybrid_infer._state import DeploymentState
