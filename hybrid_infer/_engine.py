@@ -512,7 +512,10 @@ class Engine:
         latency_ms = (time.perf_counter() - started) * 1000
         deployment = state.deployment
         prompt, completion = estimate_prompt_tokens(call.request.messages), estimate_text_tokens(partial)
-        state.record_abandoned(prompt, completion, deployment.cost_usd(prompt, completion))
+        # a cut without any answer yet bounds the deployment's latency from below (not when
+        # the client's own close cut it: that says nothing of the deployment)
+        unanswered = latency_ms if not partial and not self._closing else None
+        state.record_abandoned(prompt, completion, deployment.cost_usd(prompt, completion), unanswered_ms=unanswered)
         if self._closing:
             how, kind = "cut by the client's close", "ClientClosed"
         elif partial:

@@ -185,10 +185,20 @@ class DeploymentState:
             else:
                 self.errors += 1
 
-    def record_abandoned(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
+    def record_abandoned(
+        self, prompt_tokens: int, completion_tokens: int, cost_usd: float, *, unanswered_ms: float | None = None
+    ) -> None:
         """A call its caller gave up on (cancelled, stream closed early): it was made and
-        probably billed, but says nothing about the deployment's health or latency."""
+        probably billed, but says nothing about the deployment's health.
+
+        ``unanswered_ms``: how long it had waited without any answer. The deployment takes at
+        least that long, so when that is more than its latency estimate (or it has none) the
+        estimate is raised toward it: otherwise a deployment slower than every caller's
+        deadline stays unmeasured, and ``Fastest`` ranks it first for ever.
+        """
         with self._lock:
+            if unanswered_ms is not None and (self.ewma_latency_ms is None or unanswered_ms > self.ewma_latency_ms):
+                self.ewma_latency_ms = _ewma(self.ewma_latency_ms, unanswered_ms)
             self.requests += 1
             self.prompt_tokens += prompt_tokens
             self.completion_tokens += completion_tokens

@@ -83,6 +83,25 @@ async def test_fastest_measures_every_deployment_then_prefers_the_fastest(fake) 
     assert later == ["quick", "quick", "quick"]
 
 
+async def test_a_deployment_slower_than_every_callers_deadline_is_measured_by_the_waits(fake) -> None:
+    """Callers that bound their calls with asyncio.timeout() cancel the slow deployment's
+    attempts: it used to stay unmeasured, and Fastest ranked it first for ever."""
+    slow, quick = fake("openai", latency_s=2.0), fake("openai")
+    deployments = [deployment_for(slow, "slow"), deployment_for(quick, "quick")]
+    answered: list[str] = []
+    async with HybridClient(deployments, policy="fastest", health=NO_PROBES) as client:
+        for _ in range(4):
+            try:
+                async with asyncio.timeout(0.3):
+                    answered.append((await client.acomplete("hi")).provider)
+            except TimeoutError:
+                answered.append("timeout")
+        slow_ms, quick_ms = client.health()["slow"].ewma_latency_ms, client.health()["quick"].ewma_latency_ms
+        assert slow_ms is not None and quick_ms is not None and slow_ms > quick_ms
+    assert answered[-2:] == ["quick", "quick"]
+    assert slow.request_count <= 2
+
+
 async def test_cheapest_measures_every_deployment_of_one_price_then_prefers_the_fastest(fake) -> None:
     """Equal prices tie; the tie goes to latency, which needs each of them measured once."""
     slow, quick = fake("openai", latency_s=0.08), fake("openai", latency_s=0.0)
