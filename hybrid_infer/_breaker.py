@@ -90,6 +90,19 @@ class DeploymentBreaker:
         self.granted_trial = True
         return True
 
+    def blocked(self) -> bool:
+        """Whether :meth:`try_acquire` would refuse now whatever the capacity: open within its
+        reset timeout, or half-open with its one trial out. Reserves nothing."""
+        state = self._breaker.current_state
+        if state == pybreaker.STATE_CLOSED:
+            return False
+        if state == pybreaker.STATE_OPEN:
+            opened_at = self._breaker._state_storage.opened_at
+            timeout = timedelta(seconds=self._breaker.reset_timeout)
+            if opened_at is not None and datetime.now(UTC) < opened_at + timeout:
+                return True
+        return self.trial_in_flight
+
     def release_trial(self) -> None:
         """End the half-open trial; call it only for the call that was granted it."""
         self.trial_in_flight = False

@@ -122,6 +122,8 @@ class DeploymentState:
             if self.unhealthy_until is None or time.monotonic() < self.unhealthy_until:
                 return "skipped_unhealthy"
             self.mark_healthy()
+        if self.breaker.blocked():  # before capacity: an open deployment never makes a request wait
+            return "skipped_open"
         if not self.has_capacity:
             return "skipped_busy"
         if not self.breaker.try_acquire():

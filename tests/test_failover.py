@@ -112,6 +112,32 @@ async def test_a_failed_trial_reopens_the_breaker(fake) -> None:
         assert breaker(client, "flaky") == "open"
 
 
+async def test_a_half_open_deployment_with_its_slots_taken_is_skipped_open_without_waiting(fake) -> None:
+    """An older call holds one slot, the half-open trial the other: a new request used to be
+    told 'skipped_busy' and wait its whole queue timeout for a deployment that is open."""
+    a = fake("openai")
+    deployments = [deployment_for(a, "a", max_concurrency=2)]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.2)
+    async with HybridClient(deployments, health=health, queue_timeout_s=2.0) as client:
+        a.set_faults(latency_s=3.0)
+        old = asyncio.create_task(client.acomplete("a long call"))
+        await asyncio.sleep(0.1)
+        a.set_faults(latency_s=0.0, error_status=500)
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("fails")
+        await asyncio.sleep(0.25)
+        a.set_faults(error_status=None, latency_s=3.0)
+        trial = asyncio.create_task(client.acomplete("the trial"))
+        await asyncio.sleep(0.1)
+        assert client.health()["a"].in_flight == 2
+        with pytest.raises(AllDeploymentsFailed) as info:  # not Overloaded after the queue timeout
+            await client.acomplete("new request")
+        assert [(x.deployment, x.outcome) for x in info.value.attempts] == [("a", "skipped_open")]
+        old.cancel()
+        trial.cancel()
+        await asyncio.gather(old, trial, return_exceptions=True)
+
+
 async def test_429_honours_retry_after_as_a_cooldown(fake, transport: str) -> None:
     limited, good = fake("openai", retry_after_s=30), fake("openai")
     deployments = [

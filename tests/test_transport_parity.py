@@ -103,6 +103,14 @@ _ODD_STREAMS: dict[str, list[bytes]] = {
     "finish_without_done": [_chunk({"content": "hello"}), _chunk({}, "stop")],
     # a 200 stream with no body at all: litellm makes up a finish reason for it
     "empty_stream": [],
+    # the closing usage chunk with "choices": null rather than []
+    "usage_with_null_choices": [
+        _chunk({"content": "hello"}),
+        _chunk({}, "stop"),
+        b'data: {"id": "c", "object": "chat.completion.chunk", "model": "m", "choices": null,'
+        b' "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}}\n\n',
+        b"data: [DONE]\n\n",
+    ],
 }
 
 
@@ -138,6 +146,7 @@ async def odd_server() -> AsyncIterator[tuple[str, dict[str, str]]]:
         ("error_event_first", True, "MalformedResponse"),
         ("finish_without_done", True, "ok"),
         ("empty_stream", True, "ProviderConnectionError"),
+        ("usage_with_null_choices", True, "ok"),
     ],
 )
 async def test_odd_answers_are_classified_alike(

@@ -194,6 +194,8 @@ def parse_openai_chunk(
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else None
     model = data.get("model") if isinstance(data.get("model"), str) else None
     choices = data.get("choices")
+    if choices is None and usage is not None:
+        choices = []  # the closing usage chunk of some servers: '"choices": null' (litellm reads it so too)
     if not isinstance(choices, list):
         raise MalformedResponse("stream chunk has no choices list")
     if not choices:
