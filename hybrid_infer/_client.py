@@ -484,7 +484,7 @@ class HybridClient:
         """Answer a prompt (or ``messages=[...]``) from the best available deployment.
 
         Keyword arguments: ``messages``, ``use_case``, ``max_tokens``, ``temperature``,
-        ``policy``, ``timeout_s``, ``queue_timeout_s`` and provider parameters such as
+        ``policy``, ``timeout_s``, ``queue_timeout_s``, ``deadline_s`` and provider parameters such as
         ``top_p``, ``stop``, ``seed``, ``tools``, ``response_format``.
         """
         request = self._request(prompt, False, kwargs)

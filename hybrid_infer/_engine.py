@@ -81,6 +81,8 @@ class _Call:
     """Whether ``RequestFinished`` was emitted (exactly once per request)."""
     cut: bool = False
     """Whether the client's close cancelled this call's wait for a provider (see ``aclose``)."""
+    deadline: float | None = None
+    """``time.monotonic()`` by which the request's ``deadline_s`` ends, if it has one."""
 
 
 class Engine:
@@ -244,7 +246,12 @@ class Engine:
             messages=request.messages,
             expected_output_tokens=request.max_tokens or self.default_max_output_tokens,
         )
-        return _Call(request, request_id, now, time.monotonic() + queue_timeout, route, candidates)
+        queue_deadline = time.monotonic() + queue_timeout
+        deadline = None
+        if request.deadline_s is not None:  # counted from when the caller's request began
+            deadline = time.monotonic() - (time.perf_counter() - now) + request.deadline_s
+            queue_deadline = min(queue_deadline, deadline)
+        return _Call(request, request_id, now, queue_deadline, route, candidates, deadline=deadline)
 
     def _record(self, call: _Call, attempt: Attempt) -> None:
         call.attempts.append(attempt)
@@ -572,13 +579,43 @@ class Engine:
     def _timeout_for(self, state: DeploymentState, request: Request) -> float:
         return request.timeout_s if request.timeout_s is not None else state.deployment.timeout_s
 
+    def _attempt_timeout(self, state: DeploymentState, call: _Call) -> float:
+        """The attempt's ``timeout_s``, cut to what is left of the request's ``deadline_s``."""
+        timeout = self._timeout_for(state, call.request)
+        if call.deadline is None:
+            return timeout
+        return max(0.0, min(timeout, call.deadline - time.monotonic()))
+
+    async def _reserve_in_time(self, call: _Call) -> tuple[DeploymentState, float]:
+        """:meth:`_reserve`, and the attempt's timeout; a slot reserved with no time left of
+        the request's ``deadline_s`` is given back unused (nothing sent counts against it)."""
+        self._check_deadline(call)
+        state = await self._reserve(call)
+        timeout = self._attempt_timeout(state, call)
+        if timeout <= 0:
+            state.forget_rpm_start()
+            self._release(state, call)
+            self._check_deadline(call)
+        return state, timeout
+
+    def _check_deadline(self, call: _Call) -> None:
+        """Past the request's ``deadline_s``: no further attempt (the ones made are reported)."""
+        if call.deadline is not None and time.monotonic() >= call.deadline:
+            summary = "; ".join(
+                f"{a.deployment}: {a.outcome}" + (f" ({a.error})" if a.error else "") for a in call.attempts
+            )
+            raise AllDeploymentsFailed(
+                f"deadline_s={call.request.deadline_s:g} reached: {summary or 'no attempt made'}", call.attempts
+            )
+
     def first_attempt_budget(self, request: Request) -> float:
         """How long ``request``'s own first attempt may take at most: its queue timeout plus
         the longest timeout of a deployment that could take it. A caller that waits for an
         identical request already in flight waits no longer than this."""
         queue_timeout = self.queue_timeout_s if request.queue_timeout_s is None else request.queue_timeout_s
         states = [s for s in self.states if request.use_case is None or request.use_case in s.deployment.use_cases]
-        return queue_timeout + max((self._timeout_for(s, request) for s in states), default=0.0)
+        budget = queue_timeout + max((self._timeout_for(s, request) for s in states), default=0.0)
+        return budget if request.deadline_s is None else min(budget, request.deadline_s)
 
     # --- public calls --------------------------------------------------------------------
 
@@ -604,8 +641,7 @@ class Engine:
         task = self._wait_begins(call)  # the whole call: it waits on a provider or for a slot throughout
         try:
             while True:
-                state = await self._reserve(call)
-                timeout = self._timeout_for(state, request)
+                state, timeout = await self._reserve_in_time(call)
                 transport = self.transports[state.deployment.name]
                 started = time.perf_counter()
                 try:
@@ -669,8 +705,8 @@ class Engine:
         sent = False
         try:
             while True:
-                state = await self._reserve(call)
-                timeout = self._timeout_for(state, request)
+                state, first_timeout = await self._reserve_in_time(call)
+                timeout = self._timeout_for(state, request)  # each gap between chunks
                 transport = self.transports[state.deployment.name]
                 waited = time.perf_counter()
                 task = self._wait_begins(call)
@@ -706,12 +742,12 @@ class Engine:
                 try:
                     task = self._wait_begins(call)
                     try:
-                        async with asyncio.timeout(timeout):
+                        async with asyncio.timeout(first_timeout):  # cut to what is left of deadline_s
                             first = await anext(source)
                     except (Exception, StopAsyncIteration) as exc:
                         if isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError):
                             raise
-                        self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started)
+                        self._failed(call, state, _as_provider_error(exc, first_timeout, state.deployment), started)
                         continue
                     finally:
                         self._wait_ends(task)

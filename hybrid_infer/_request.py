@@ -47,6 +47,7 @@ REQUEST_ARGUMENTS = (
     "policy",
     "timeout_s",
     "queue_timeout_s",
+    "deadline_s",
     "cache",
     "namespace",
     "cache_ttl_s",
@@ -75,6 +76,8 @@ class Request:
     stream: bool = False
     timeout_s: float | None = None
     queue_timeout_s: float | None = None
+    deadline_s: float | None = None
+    """End-to-end bound of the call to its answer (to its first token when streamed)."""
     policy: Any = None
     cache_mode: CacheMode = "default"
     namespace: str | None = None
@@ -292,6 +295,7 @@ def build_request(
     policy: Any = None,
     timeout_s: Any = None,
     queue_timeout_s: Any = None,
+    deadline_s: Any = None,
     stream: bool = False,
     cache: Any = "default",
     namespace: Any = None,
@@ -384,6 +388,7 @@ def build_request(
         stream=stream,
         timeout_s=None if timeout_s is None else _positive_seconds(timeout_s, "timeout_s"),
         queue_timeout_s=None if queue_timeout_s is None else _positive_seconds(queue_timeout_s, "queue_timeout_s"),
+        deadline_s=None if deadline_s is None else _positive_seconds(deadline_s, "deadline_s"),
         policy=policy,
         cache_mode=cast(CacheMode, cache),
         namespace=namespace,

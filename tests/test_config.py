@@ -553,7 +553,7 @@ def test_a_cache_path_that_cannot_hold_a_cache_is_a_config_error(tmp_path: Path)
 
 @pytest.mark.parametrize(
     ("name", "value", "bounds"),
-    [("cache_ttl_s", -1, "(0, "), ("timeout_s", 0, "(0, "), ("queue_timeout_s", -1, "[0, ")],
+    [("cache_ttl_s", -1, "(0, "), ("timeout_s", 0, "(0, "), ("queue_timeout_s", -1, "[0, "), ("deadline_s", 0, "(0, ")],
 )
 def test_a_duration_out_of_range_is_refused_with_the_range_it_takes(name: str, value: float, bounds: str) -> None:
     from hybrid_infer._request import build_request
@@ -563,7 +563,9 @@ def test_a_duration_out_of_range_is_refused_with_the_range_it_takes(name: str, v
     assert error.value.field == name
 
 
-@pytest.mark.parametrize("name", ["max_tokens", "temperature", "timeout_s", "cache_ttl_s", "top_p", "seed"])
+@pytest.mark.parametrize(
+    "name", ["max_tokens", "temperature", "timeout_s", "deadline_s", "cache_ttl_s", "top_p", "seed"]
+)
 def test_a_number_too_large_for_a_float_is_refused_naming_its_argument(name: str) -> None:
     """10**400 used to reach a policy's cost estimate (or math.isfinite) and overflow there,
     blamed on the policy."""

@@ -342,3 +342,39 @@ def test_a_request_refused_before_sending_leaves_a_half_open_breaker_undecided(f
     # the trial is still there to take: local is tried (and, still hanging, opens again)
     assert [(a.deployment, a.outcome) for a in retried.attempts] == [("local", "timeout"), ("cloud", "ok")]
     assert final_state == "open"
+
+
+async def test_a_deadline_bounds_the_request_and_its_cut_attempts_count_against_a_hung_deployment(fake) -> None:
+    """deadline_s is the end-to-end bound: an attempt it cuts is a timeout the breaker
+    counts, so a hung local runtime stops taking traffic (an asyncio.timeout() around the
+    call cancels it instead, which counts toward nothing)."""
+    local, cloud = fake("ollama", hang=True), fake("openai")
+    deployments = [deployment_for(local, "local"), deployment_for(cloud, "cloud")]
+    async with HybridClient(deployments, health=HealthConfig(enabled=False, failure_threshold=2)) as client:
+        for _ in range(2):
+            with pytest.raises(AllDeploymentsFailed, match=r"deadline_s=0\.3 reached") as info:
+                await client.acomplete("hi", deadline_s=0.3)
+            assert [(a.deployment, a.outcome) for a in info.value.attempts] == [("local", "timeout")]
+        assert breaker(client, "local") == "open"
+        result = await client.acomplete("hi", deadline_s=0.3)
+        assert [(a.deployment, a.outcome) for a in result.attempts] == [("local", "skipped_open"), ("cloud", "ok")]
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_a_deadline_leaves_time_to_fail_over_when_attempts_are_shorter(fake, streamed: bool) -> None:
+    local, cloud = fake("ollama", hang=True), fake("openai")
+    deployments = [deployment_for(local, "local"), deployment_for(cloud, "cloud")]
+    with HybridClient(deployments, health=NO_PROBES) as client:
+        if streamed:
+            result = list(client.stream("hi", deadline_s=5, timeout_s=0.2))[-1].result
+        else:
+            result = client.complete("hi", deadline_s=5, timeout_s=0.2)
+    assert result is not None
+    assert [(a.deployment, a.outcome) for a in result.attempts] == [("local", "timeout"), ("cloud", "ok")]
+
+
+async def test_a_streamed_deadline_bounds_the_wait_for_the_first_token(fake) -> None:
+    slow = fake("openai", latency_s=1.0)
+    async with HybridClient([deployment_for(slow, "slow")], health=NO_PROBES) as client:
+        with pytest.raises(AllDeploymentsFailed, match="deadline_s"):
+            _ = [chunk async for chunk in client.astream("hi", deadline_s=0.2)]
