@@ -600,6 +600,12 @@ def broken(a: str, b: str) -> set[str]:
             "My wife is adding me to her phone plan. What happens to my bill?",
             "direction",
         ),
+        # a negation inside a quoted name reaches nothing outside it
+        (
+            'Find users whose "account never expires" option is not set.',
+            'Find users whose "account never expires" option is set.',
+            "negation",
+        ),
         # the same numbers in another order pair them otherwise
         (
             "Loans of $5,000 and $9,000 at 4% and 7%: which do I repay first?",
@@ -1007,6 +1013,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which garden flowers are not toxic to dogs?", "Which garden flowers are non-toxic to dogs?"),
         ("Which garden flowers aren't dangerous for dogs?", "Which garden flowers are not harmful to dogs?"),
         ("Is my first-year salary taxable?", "Do I pay tax on my first-year salary?"),
+        (
+            'Find users whose "account never expires" option is set.',
+            'List the users that have the "account never expires" option set.',
+        ),
+        (
+            "Why doesn't the 'do not disturb' mode turn off at 7am?",
+            "Why won't the 'do not disturb' mode switch off at 7am?",
+        ),
         (
             "I'm adding my wife to my phone plan. What happens to my bill?",
             "What happens to my bill if I add my wife to my phone plan?",

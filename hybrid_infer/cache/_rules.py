@@ -732,7 +732,7 @@ def _text_facts(text: str) -> TextFacts:
         skeleton=_skeleton(sentences),
         stranded=stranded,
         attached=attached,
-        negation_reach=_negation_reach(clauses),
+        negation_reach=_negation_reach(_quote_bounded(text)),
         negated_clauses=_negated_clauses(clauses),
         listed=_listed(clauses),
         scopes=_scopes(words),
@@ -1204,6 +1204,15 @@ def _listed(tokens: tuple[str, ...]) -> frozenset[str]:
 
 _SUBORDINATORS = frozenset({"when", "whenever", "if", "unless", "because", "although", "though", "while", "whereas"})
 """Words that open another clause: a negation before them does not reach past them."""
+
+
+_QUOTE_BOUNDED_TOKEN = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?|[,;.?!:()/\"\u201c\u201d\u2018\u2019']")
+
+
+def _quote_bounded(text: str) -> tuple[str, ...]:
+    """:func:`_clause_tokens` with quote marks as bounds too: a negation inside a quoted
+    name ('the "password never expires" flag') reaches no word outside it."""
+    return tuple(t if not t[0].isalnum() else _normalise_word(t) for t in _QUOTE_BOUNDED_TOKEN.findall(text))
 
 
 def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
