@@ -16,13 +16,13 @@ import os
 import time
 from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from hybrid_infer._answers import DeltaJoiner, trusted_completion, valid_text
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request
-from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, Usage
+from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, ToolCall, Usage
 from hybrid_infer._secrets import MIN_SECRET, echo_pieces, mask_echoes, mask_fragments
 from hybrid_infer._state import DeploymentState
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
@@ -248,8 +248,8 @@ class Engine:
         )
         queue_deadline = time.monotonic() + queue_timeout
         deadline = None
-        if request.deadline_s is not None:  # counted from when the caller's request began
-            deadline = time.monotonic() - (time.perf_counter() - now) + request.deadline_s
+        if request.deadline_s is not None:  # counted from the call, on the caller's thread
+            deadline = time.monotonic() - (time.perf_counter() - min(now, request.created)) + request.deadline_s
             queue_deadline = min(queue_deadline, deadline)
         return _Call(request, request_id, now, queue_deadline, route, candidates, deadline=deadline)
 
@@ -315,6 +315,7 @@ class Engine:
                 raise self._exhausted(call, bool(remaining) and not ordered)
             wait = call.queue_deadline - time.monotonic()
             if wait <= 0:
+                self._check_deadline(call)  # the request's deadline_s, not its queue patience, ran out
                 patience = (
                     self.queue_timeout_s if call.request.queue_timeout_s is None else call.request.queue_timeout_s
                 )
@@ -587,26 +588,82 @@ class Engine:
         return max(0.0, min(timeout, call.deadline - time.monotonic()))
 
     async def _reserve_in_time(self, call: _Call) -> tuple[DeploymentState, float]:
-        """:meth:`_reserve`, and the attempt's timeout; a slot reserved with no time left of
-        the request's ``deadline_s`` is given back unused (nothing sent counts against it)."""
+        """:meth:`_reserve`, and the attempt's timeout; a slot reserved with (almost) no time
+        left of the request's ``deadline_s`` is given back unused (nothing sent counts
+        against it) and the request ends."""
         self._check_deadline(call)
         state = await self._reserve(call)
         timeout = self._attempt_timeout(state, call)
-        if timeout <= 0:
-            state.forget_rpm_start()
-            self._release(state, call)
-            self._check_deadline(call)
+        if self._too_late(call, state, timeout):
+            self._give_back(call, state)
         return state, timeout
+
+    def _too_late(self, call: _Call, state: DeploymentState, timeout: float) -> bool:
+        """Whether ``deadline_s`` leaves this attempt too little time to be worth sending."""
+        return (
+            call.deadline is not None and timeout < _MIN_ATTEMPT_S and timeout < self._timeout_for(state, call.request)
+        )
+
+    def _give_back(self, call: _Call, state: DeploymentState) -> NoReturn:
+        """Release a reserved slot unsent, and end the request at its deadline."""
+        state.forget_rpm_start()
+        self._release(state, call)
+        raise self._deadline_error(call)
+
+    async def _ready_in_time(self, transport: Transport, call: _Call) -> bool:
+        """:meth:`_ready` within what is left of ``deadline_s``; False if it ran out first
+        (the set-up goes on for the calls after this one)."""
+        if call.deadline is None:
+            await self._ready(transport)
+            return True
+        try:
+            async with asyncio.timeout(max(0.0, call.deadline - time.monotonic())):
+                await self._ready(transport)
+        except TimeoutError:
+            return False
+        return True
 
     def _check_deadline(self, call: _Call) -> None:
         """Past the request's ``deadline_s``: no further attempt (the ones made are reported)."""
         if call.deadline is not None and time.monotonic() >= call.deadline:
-            summary = "; ".join(
-                f"{a.deployment}: {a.outcome}" + (f" ({a.error})" if a.error else "") for a in call.attempts
-            )
-            raise AllDeploymentsFailed(
-                f"deadline_s={call.request.deadline_s:g} reached: {summary or 'no attempt made'}", call.attempts
-            )
+            raise self._deadline_error(call)
+
+    @staticmethod
+    def _deadline_error(call: _Call) -> AllDeploymentsFailed:
+        summary = "; ".join(
+            f"{a.deployment}: {a.outcome}" + (f" ({a.error})" if a.error else "") for a in call.attempts
+        )
+        return AllDeploymentsFailed(
+            f"deadline_s={call.request.deadline_s:g} reached: {summary or 'no attempt made'}", call.attempts
+        )
+
+    def _timed_out(self, call: _Call, state: DeploymentState, timeout: float, started: float) -> None:
+        """An attempt that got no answer within ``timeout``.
+
+        The time it waited bounds the deployment's latency from below (``Fastest`` learns it is
+        slow). A timeout cut short by the request's ``deadline_s`` counts toward the breaker
+        only when the attempt had at least half of that deadline: a failover attempt left with
+        a sliver of it says nothing about its deployment, which must not open for everyone.
+        """
+        waited_ms = (time.perf_counter() - started) * 1000
+        state.record_unanswered(waited_ms)
+        error = ProviderTimeout(f"no answer within {timeout:g}s")
+        deadline_s = call.request.deadline_s
+        cut = deadline_s is not None and timeout < self._timeout_for(state, call.request)
+        if not cut or deadline_s is None or timeout >= deadline_s / 2 or self._closing:
+            self._failed(call, state, error, started)
+            return
+        name = state.deployment.name
+        call.tried.add(name)
+        prompt = estimate_prompt_tokens(call.request.messages)
+        state.record_abandoned(prompt, 0, state.deployment.cost_usd(prompt, 0))
+        cause = f"{error} (cut by deadline_s={deadline_s:g}; not counted against {name})"
+        self._record(
+            call,
+            Attempt(
+                deployment=name, outcome="timeout", error=cause, error_type="ProviderTimeout", latency_ms=waited_ms
+            ),
+        )
 
     def first_attempt_budget(self, request: Request) -> float:
         """How long ``request``'s own first attempt may take at most: its queue timeout plus
@@ -645,14 +702,20 @@ class Engine:
                 transport = self.transports[state.deployment.name]
                 started = time.perf_counter()
                 try:
-                    await self._ready(transport)
+                    if not await self._ready_in_time(transport, call):
+                        state.forget_rpm_start()  # nothing sent: the set-up outlasted the deadline
+                        raise self._deadline_error(call)
+                    timeout = self._attempt_timeout(state, call)  # what the set-up left
+                    if self._too_late(call, state, timeout):
+                        state.forget_rpm_start()
+                        raise self._deadline_error(call)
                     started = time.perf_counter()
                     async with asyncio.timeout(timeout):
                         completion = await transport.complete(state.deployment, request, timeout)
                     if problem := _broken(completion):
                         raise MalformedResponse(problem, deployment=state.deployment.name)
                 except TimeoutError:
-                    self._failed(call, state, ProviderTimeout(f"no answer within {timeout:g}s"), started)
+                    self._timed_out(call, state, timeout, started)
                     continue
                 except ProviderError as error:
                     self._failed(call, state, error, started)
@@ -711,7 +774,7 @@ class Engine:
                 waited = time.perf_counter()
                 task = self._wait_begins(call)
                 try:
-                    await self._ready(transport)
+                    in_time = await self._ready_in_time(transport, call)
                 except Exception as error:
                     self._release(state, call)
                     if isinstance(error, HybridInferError) and not isinstance(error, ProviderError):
@@ -725,6 +788,9 @@ class Engine:
                     raise
                 finally:
                     self._wait_ends(task)
+                first_timeout = self._attempt_timeout(state, call)  # what the set-up left
+                if not in_time or self._too_late(call, state, first_timeout):
+                    self._give_back(call, state)
                 started = time.perf_counter()
                 held = 0.0  # time spent with the caller (between chunks), not waiting for the provider
                 try:  # a transport's plain-def stream may raise before it hands back a generator
@@ -747,7 +813,10 @@ class Engine:
                     except (Exception, StopAsyncIteration) as exc:
                         if isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError):
                             raise
-                        self._failed(call, state, _as_provider_error(exc, first_timeout, state.deployment), started)
+                        if isinstance(exc, TimeoutError):
+                            self._timed_out(call, state, first_timeout, started)
+                        else:
+                            self._failed(call, state, _as_provider_error(exc, first_timeout, state.deployment), started)
                         continue
                     finally:
                         self._wait_ends(task)
@@ -939,6 +1008,10 @@ def _masked_completion(completion: Completion, secret: str, pieces: frozenset[st
     return dataclasses.replace(completion, text=text, finish_reason=finish, tool_calls=calls)
 
 
+_MIN_ATTEMPT_S = 0.02
+"""Less time than this left of a request's ``deadline_s`` is not worth an attempt."""
+
+
 def _broken(completion: object) -> str | None:
     """Why what a transport returned as the answer is not one, if it is not: not a
     ``Completion`` of the documented field types (a custom transport's bug), or a parsed
@@ -955,8 +1028,8 @@ def _broken(completion: object) -> str | None:
         completion.finish_reason is None or isinstance(completion.finish_reason, str)
     ):
         return "Completion.model or finish_reason is not text"
-    if not isinstance(completion.tool_calls, tuple):
-        return "Completion.tool_calls is not a tuple"
+    if not isinstance(completion.tool_calls, tuple) or not all(isinstance(c, ToolCall) for c in completion.tool_calls):
+        return "Completion.tool_calls is not a tuple of ToolCall"
     if completion.finish_reason == "tool_calls" and not completion.tool_calls and not completion.text:
         return "finish_reason 'tool_calls' without a tool call or text"
     return None

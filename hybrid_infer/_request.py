@@ -9,6 +9,7 @@ microseconds; everything downstream (policies, transports, caches) trusts its ou
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
@@ -78,6 +79,9 @@ class Request:
     queue_timeout_s: float | None = None
     deadline_s: float | None = None
     """End-to-end bound of the call to its answer (to its first token when streamed)."""
+    created: float = field(default_factory=time.perf_counter, compare=False)
+    """``time.perf_counter()`` when the caller made the call (on its own thread): where
+    ``deadline_s`` counts from, before any hop to the client's loop thread."""
     policy: Any = None
     cache_mode: CacheMode = "default"
     namespace: str | None = None

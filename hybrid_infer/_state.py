@@ -198,13 +198,20 @@ class DeploymentState:
         estimate is raised toward it: otherwise a deployment slower than every caller's
         deadline stays unmeasured, and ``Fastest`` ranks it first for ever.
         """
+        if unanswered_ms is not None:
+            self.record_unanswered(unanswered_ms)
         with self._lock:
-            if unanswered_ms is not None and (self.ewma_latency_ms is None or unanswered_ms > self.ewma_latency_ms):
-                self.ewma_latency_ms = _ewma(self.ewma_latency_ms, unanswered_ms)
             self.requests += 1
             self.prompt_tokens += prompt_tokens
             self.completion_tokens += completion_tokens
             self.cost_usd += cost_usd
+
+    def record_unanswered(self, waited_ms: float) -> None:
+        """A call that waited ``waited_ms`` and got no answer (a timeout, a cancel): the
+        deployment takes at least that long, so a lower estimate is raised toward it."""
+        with self._lock:
+            if self.ewma_latency_ms is None or waited_ms > self.ewma_latency_ms:
+                self.ewma_latency_ms = _ewma(self.ewma_latency_ms, waited_ms)
 
     def record_usage(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
         """Tokens a failed call still cost (a stream cut after it sent text): spent, if not useful."""

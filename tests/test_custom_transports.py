@@ -222,6 +222,7 @@ class Misshapen(Transport):
         Completion(None, 1, 1, "stop", "m"),  # type: ignore[arg-type]
         Completion("ok", 1.5, 1, "stop", "m"),  # type: ignore[arg-type]
         Completion("ok", True, 1, "stop", "m"),
+        Completion("", 1, 1, "tool_calls", "m", ({"id": "x"},)),  # type: ignore[arg-type]
         b"ok",
         None,
     ],
@@ -246,3 +247,26 @@ async def test_a_malformed_answer_from_a_transport_is_a_malformed_response_and_f
         assert (first.deployment, first.outcome, first.error_type) == ("gw", "error", "MalformedResponse")
         assert client.health()["gw"].in_flight == 0
     assert sum(isinstance(e, RequestStarted) for e in events) == sum(isinstance(e, RequestFinished) for e in events)
+
+
+class SlowToSetUp(Gateway):
+    async def ready(self) -> None:
+        self.ready_calls += 1
+        await asyncio.sleep(1.0)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+async def test_a_deadline_covers_a_transports_set_up(streamed: bool) -> None:
+    """ready() (litellm's import, a custom transport's log-in) ran outside the deadline: a
+    call with deadline_s=0.3 answered after the whole set-up (review 30)."""
+    transport = SlowToSetUp()
+    deployments = [Deployment(name="gw", model="anthropic/m")]
+    async with HybridClient(deployments, transports={"gw": transport}, health=NO_PROBES) as client:
+        with pytest.raises(AllDeploymentsFailed, match=r"deadline_s=0\.3 reached: no attempt made"):
+            if streamed:
+                _ = [chunk async for chunk in client.astream("hi", deadline_s=0.3)]
+            else:
+                await client.acomplete("hi", deadline_s=0.3)
+        assert transport.calls == 0
+        assert client.health()["gw"].state == "closed"
+        assert client.health()["gw"].in_flight == 0

@@ -378,3 +378,43 @@ async def test_a_streamed_deadline_bounds_the_wait_for_the_first_token(fake) -> 
     async with HybridClient([deployment_for(slow, "slow")], health=NO_PROBES) as client:
         with pytest.raises(AllDeploymentsFailed, match="deadline_s"):
             _ = [chunk async for chunk in client.astream("hi", deadline_s=0.2)]
+
+
+async def test_a_failover_attempt_the_deadline_leaves_a_sliver_of_time_does_not_open_its_breaker(fake) -> None:
+    """The healthy fallback got what the hung first deployment left: cutting it says nothing
+    about it, and counting it opened its breaker for every caller (review 30)."""
+    local, cloud = fake("ollama", hang=True), fake("openai", latency_s=0.3)
+    deployments = [deployment_for(local, "local", timeout_s=0.25), deployment_for(cloud, "cloud")]
+    async with HybridClient(deployments, health=HealthConfig(enabled=False, failure_threshold=2)) as client:
+        for _ in range(3):
+            with pytest.raises(AllDeploymentsFailed, match="deadline_s") as info:
+                await client.acomplete("hi", deadline_s=0.3)
+            outcomes = [(a.deployment, a.outcome) for a in info.value.attempts if a.outcome != "skipped_open"]
+            assert outcomes in ([("local", "timeout"), ("cloud", "timeout")], [("cloud", "timeout")])
+        assert breaker(client, "local") == "open"
+        assert breaker(client, "cloud") == "closed"
+        assert (await client.acomplete("no deadline")).provider == "cloud"
+
+
+async def test_a_deadline_cut_measures_a_slow_deployment_for_fastest(fake) -> None:
+    slow, quick = fake("openai", latency_s=1.0), fake("openai")
+    deployments = [deployment_for(slow, "slow"), deployment_for(quick, "quick")]
+    async with HybridClient(deployments, policy="fastest", health=NO_PROBES) as client:
+        answered = []
+        for _ in range(3):
+            try:
+                answered.append((await client.acomplete("hi", deadline_s=0.3)).provider)
+            except AllDeploymentsFailed:
+                answered.append("deadline")
+        assert client.health()["slow"].ewma_latency_ms is not None
+    assert answered[-1] == "quick"
+
+
+async def test_a_deadline_ends_a_queue_wait_as_a_deadline(fake) -> None:
+    busy = fake("openai", latency_s=1.0)
+    async with HybridClient([deployment_for(busy, "busy", max_concurrency=1)], health=NO_PROBES) as client:
+        first = asyncio.create_task(client.acomplete("holds the slot"))
+        await asyncio.sleep(0.1)
+        with pytest.raises(AllDeploymentsFailed, match=r"deadline_s=0\.2 reached"):  # not Overloaded
+            await client.acomplete("waits", deadline_s=0.2)
+        await first
