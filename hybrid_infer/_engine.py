@@ -248,8 +248,10 @@ class Engine:
         )
         queue_deadline = time.monotonic() + queue_timeout
         deadline = None
-        if request.deadline_s is not None:  # counted from the call, on the caller's thread
-            deadline = time.monotonic() - (time.perf_counter() - min(now, request.created)) + request.deadline_s
+        if request.deadline_s is not None:
+            # counted from the call, on the caller's thread; a stream's from when it is first read
+            origin = now if request.stream else min(now, request.created)
+            deadline = time.monotonic() - (time.perf_counter() - origin) + request.deadline_s
             queue_deadline = min(queue_deadline, deadline)
         return _Call(request, request_id, now, queue_deadline, route, candidates, deadline=deadline)
 
@@ -514,14 +516,31 @@ class Engine:
             request_id=call.request_id,
         )
 
-    def _abandoned(self, call: _Call, state: DeploymentState, started: float, partial: str = "") -> None:
+    def _abandoned(
+        self, call: _Call, state: DeploymentState, started: float, partial: str = "", *, sent: bool = True
+    ) -> None:
         """Account a call its caller gave up on (task cancelled, stream closed early): an
-        attempt and the tokens it probably cost; neither the breaker nor the error count moves."""
+        attempt and the tokens it probably cost; neither the breaker nor the error count moves.
+        ``sent=False``: given up while the transport still set up, so nothing was sent, cost
+        or measured, and its ``rpm`` start is taken back."""
         latency_ms = (time.perf_counter() - started) * 1000
         deployment = state.deployment
+        if not sent:
+            state.forget_rpm_start()
+            self._record(
+                call,
+                Attempt(
+                    deployment=deployment.name,
+                    outcome="error",
+                    error="cancelled by the caller before anything was sent",
+                    error_type="ClientClosed" if self._closing else "CancelledError",
+                    latency_ms=latency_ms,
+                ),
+            )
+            return
         prompt, completion = estimate_prompt_tokens(call.request.messages), estimate_text_tokens(partial)
-        # a cut without any answer yet bounds the deployment's latency from below (not when
-        # the client's own close cut it: that says nothing of the deployment)
+        # a cut without any answer yet: a first latency estimate for a deployment never
+        # measured (not when the client's own close cut it: that says nothing of the deployment)
         unanswered = latency_ms if not partial and not self._closing else None
         state.record_abandoned(prompt, completion, deployment.cost_usd(prompt, completion), unanswered_ms=unanswered)
         if self._closing:
@@ -617,10 +636,12 @@ class Engine:
             await self._ready(transport)
             return True
         try:
-            async with asyncio.timeout(max(0.0, call.deadline - time.monotonic())):
+            async with asyncio.timeout(max(0.0, call.deadline - time.monotonic())) as timer:
                 await self._ready(transport)
         except TimeoutError:
-            return False
+            if timer.expired():
+                return False
+            raise  # the set-up's own error ('connect timed out'): an attempt that fails over
         return True
 
     def _check_deadline(self, call: _Call) -> None:
@@ -640,10 +661,11 @@ class Engine:
     def _timed_out(self, call: _Call, state: DeploymentState, timeout: float, started: float) -> None:
         """An attempt that got no answer within ``timeout``.
 
-        The time it waited bounds the deployment's latency from below (``Fastest`` learns it is
-        slow). A timeout cut short by the request's ``deadline_s`` counts toward the breaker
-        only when the attempt had at least half of that deadline: a failover attempt left with
-        a sliver of it says nothing about its deployment, which must not open for everyone.
+        A deployment not measured yet takes the time it waited as its first latency estimate
+        (see :meth:`DeploymentState.record_unanswered`). A timeout cut short by the request's
+        ``deadline_s`` counts toward the breaker only when the attempt had at least half of
+        that deadline: a failover attempt left with a sliver of it says nothing about its
+        deployment, which must not open for everyone.
         """
         waited_ms = (time.perf_counter() - started) * 1000
         state.record_unanswered(waited_ms)
@@ -701,6 +723,7 @@ class Engine:
                 state, timeout = await self._reserve_in_time(call)
                 transport = self.transports[state.deployment.name]
                 started = time.perf_counter()
+                sending = False
                 try:
                     if not await self._ready_in_time(transport, call):
                         state.forget_rpm_start()  # nothing sent: the set-up outlasted the deadline
@@ -710,6 +733,7 @@ class Engine:
                         state.forget_rpm_start()
                         raise self._deadline_error(call)
                     started = time.perf_counter()
+                    sending = True
                     async with asyncio.timeout(timeout):
                         completion = await transport.complete(state.deployment, request, timeout)
                     if problem := _broken(completion):
@@ -721,7 +745,7 @@ class Engine:
                     self._failed(call, state, error, started)
                     continue
                 except asyncio.CancelledError:
-                    self._abandoned(call, state, started)
+                    self._abandoned(call, state, started, sent=sending)
                     if call.cut:
                         raise _cut_by_close(call) from None
                     raise
@@ -782,6 +806,7 @@ class Engine:
                     self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited)
                     continue
                 except BaseException as exc:
+                    state.forget_rpm_start()  # given up while the transport set up: nothing sent
                     self._release(state, call)
                     if call.cut and isinstance(exc, asyncio.CancelledError):
                         raise _cut_by_close(call) from None

@@ -193,10 +193,8 @@ class DeploymentState:
         """A call its caller gave up on (cancelled, stream closed early): it was made and
         probably billed, but says nothing about the deployment's health.
 
-        ``unanswered_ms``: how long it had waited without any answer. The deployment takes at
-        least that long, so when that is more than its latency estimate (or it has none) the
-        estimate is raised toward it: otherwise a deployment slower than every caller's
-        deadline stays unmeasured, and ``Fastest`` ranks it first for ever.
+        ``unanswered_ms``: how long it had waited without any answer (see
+        :meth:`record_unanswered`).
         """
         if unanswered_ms is not None:
             self.record_unanswered(unanswered_ms)
@@ -207,11 +205,14 @@ class DeploymentState:
             self.cost_usd += cost_usd
 
     def record_unanswered(self, waited_ms: float) -> None:
-        """A call that waited ``waited_ms`` and got no answer (a timeout, a cancel): the
-        deployment takes at least that long, so a lower estimate is raised toward it."""
+        """A call that waited ``waited_ms`` and got no answer (a timeout, a cancel). A
+        deployment never measured takes that as its first estimate: it takes at least that
+        long, and left unmeasured ``Fastest`` would rank it first for ever. A measured one
+        keeps its estimate: one hang must not demote a fast deployment that nothing would
+        measure again (its breaker answers for hangs)."""
         with self._lock:
-            if self.ewma_latency_ms is None or waited_ms > self.ewma_latency_ms:
-                self.ewma_latency_ms = _ewma(self.ewma_latency_ms, waited_ms)
+            if self.ewma_latency_ms is None:
+                self.ewma_latency_ms = waited_ms
 
     def record_usage(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
         """Tokens a failed call still cost (a stream cut after it sent text): spent, if not useful."""

@@ -270,3 +270,37 @@ async def test_a_deadline_covers_a_transports_set_up(streamed: bool) -> None:
         assert transport.calls == 0
         assert client.health()["gw"].state == "closed"
         assert client.health()["gw"].in_flight == 0
+
+
+class TimesOutSettingUp(Gateway):
+    async def ready(self) -> None:
+        raise TimeoutError("connect timed out")
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+async def test_a_set_up_timing_out_on_its_own_fails_over_under_a_deadline(streamed: bool) -> None:
+    """The set-up's own TimeoutError is an attempt that fails over; it was read as the
+    request's 30 s deadline running out at once (review 31)."""
+    deployments = [Deployment(name="gw", model="anthropic/m"), Deployment(name="backup", model="anthropic/m")]
+    transports = {"gw": TimesOutSettingUp(), "backup": Gateway()}
+    async with HybridClient(deployments, transports=transports, health=NO_PROBES) as client:
+        if streamed:
+            result = [chunk async for chunk in client.astream("hi", deadline_s=30)][-1].result
+        else:
+            result = await client.acomplete("hi", deadline_s=30)
+    assert result is not None and result.provider == "backup"
+
+
+async def test_a_call_given_up_while_the_transport_sets_up_sent_nothing() -> None:
+    """Its rpm start is taken back and it is not counted as a request (review 31)."""
+    transport = SlowToSetUp()
+    deployments = [Deployment(name="gw", model="anthropic/m", rpm=1)]
+    async with HybridClient(deployments, transports={"gw": transport}, health=NO_PROBES, queue_timeout_s=0.5) as client:
+        given_up = asyncio.create_task(client.acomplete("hi"))
+        await asyncio.sleep(0.1)
+        given_up.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await given_up
+        assert client.stats()["gw"].requests == 0
+        result = await client.acomplete("hi again")  # the rpm window has room: nothing was sent
+        assert result.provider == "gw"

@@ -418,3 +418,12 @@ async def test_a_deadline_ends_a_queue_wait_as_a_deadline(fake) -> None:
         with pytest.raises(AllDeploymentsFailed, match=r"deadline_s=0\.2 reached"):  # not Overloaded
             await client.acomplete("waits", deadline_s=0.2)
         await first
+
+
+async def test_a_streams_deadline_counts_from_when_it_is_first_read(fake) -> None:
+    provider = fake("openai")
+    async with HybridClient([deployment_for(provider, "p")], health=NO_PROBES) as client:
+        stream = client.astream("hi", deadline_s=0.4)
+        await asyncio.sleep(0.5)
+        chunks = [chunk async for chunk in stream]
+    assert chunks[-1].result is not None and chunks[-1].result.provider == "p"

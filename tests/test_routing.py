@@ -102,6 +102,23 @@ async def test_a_deployment_slower_than_every_callers_deadline_is_measured_by_th
     assert slow.request_count <= 2
 
 
+async def test_one_hang_does_not_demote_a_measured_fast_deployment(fake) -> None:
+    """Its breaker answers for hangs; raising its estimate would hand every later request to
+    the slower one, and nothing would measure the fast one again (review 31)."""
+    quick, slower = fake("openai"), fake("openai", latency_s=0.1)
+    deployments = [deployment_for(quick, "quick"), deployment_for(slower, "slower")]
+    async with HybridClient(deployments, policy="fastest", health=NO_PROBES) as client:
+        for i in range(3):
+            await client.acomplete(f"warm {i}")
+        before = client.health()["quick"].ewma_latency_ms
+        quick.set_faults(hang=True)
+        hung = await client.acomplete("hangs once", timeout_s=0.3)
+        assert [(a.deployment, a.outcome) for a in hung.attempts] == [("quick", "timeout"), ("slower", "ok")]
+        quick.clear_faults()
+        assert client.health()["quick"].ewma_latency_ms == before
+        assert (await client.acomplete("after")).provider == "quick"
+
+
 async def test_cheapest_measures_every_deployment_of_one_price_then_prefers_the_fastest(fake) -> None:
     """Equal prices tie; the tie goes to latency, which needs each of them measured once."""
     slow, quick = fake("openai", latency_s=0.08), fake("openai", latency_s=0.0)
