@@ -252,3 +252,26 @@ def test_cli_health_creates_no_cache(fake, tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert not cache_dir.exists()
+
+
+def test_cli_cache_stats_needs_no_semantic_extra(fake, tmp_path: Path) -> None:
+    """Reading the saved index's sidecar needs no faiss: on an install without the
+    `semantic` extra, `cache stats` crashed with ModuleNotFoundError (review 32)."""
+    from hybrid_infer import CacheConfig, HybridClient
+
+    provider = fake("openai")
+    cache_dir = tmp_path / "cache"
+    with HybridClient(
+        [deployment_for(provider, "p")], health={"enabled": False}, cache=CacheConfig(path=cache_dir, semantic=False)
+    ) as client:
+        client.complete("one")
+    code = (
+        "import sys\n"
+        "sys.modules['faiss'] = None  # as on an install without the semantic extra\n"
+        "from hybrid_infer.cli import main\n"
+        f"sys.exit(main(['cache', 'stats', '--path', {str(cache_dir)!r}]))\n"
+    )
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert '"entries": 1' in out.stdout

@@ -17,11 +17,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from hybrid_infer.cache._index import VectorIndex
 from hybrid_infer.cache._store import make_private_dir
+
+if TYPE_CHECKING:  # faiss (the semantic extra) loads only to read the index itself:
+    from hybrid_infer.cache._index import VectorIndex  # its sidecar, for `cache stats`, needs none
 
 SIDECAR = "index.json"
 LOCK = ".lock"
@@ -91,6 +94,8 @@ class IndexFiles:
                 if hashlib.sha256(data).hexdigest() != entry.sha256:
                     return None
                 try:
+                    from hybrid_infer.cache._index import VectorIndex
+
                     index = VectorIndex.from_bytes(data, sidecar.dim)
                 except ValueError:
                     return None
