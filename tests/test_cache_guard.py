@@ -600,6 +600,22 @@ def broken(a: str, b: str) -> set[str]:
             "My wife is adding me to her phone plan. What happens to my bill?",
             "direction",
         ),
+        # one part of a work, or all of it; one owner's side or another's; each clause negated
+        (
+            "Write one chapter of a mystery about a lighthouse.",
+            "Write a complete mystery about a lighthouse.",
+            "qualifier",
+        ),
+        (
+            "Plan the heist from the thief's point of view.",
+            "Plan the heist from the detective's point of view.",
+            "replaced",
+        ),
+        (
+            "Write a story where the dog finds the treasure and keeps it.",
+            "Write a story where the dog does not find the treasure and never keeps it.",
+            "negation",
+        ),
         # a negation inside a quoted name reaches nothing outside it
         (
             'Find users whose "account never expires" option is not set.',
@@ -1013,6 +1029,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which garden flowers are not toxic to dogs?", "Which garden flowers are non-toxic to dogs?"),
         ("Which garden flowers aren't dangerous for dogs?", "Which garden flowers are not harmful to dogs?"),
         ("Is my first-year salary taxable?", "Do I pay tax on my first-year salary?"),
+        (
+            "Write a story where the dog finds the treasure and keeps it.",
+            "Write a story in which the dog finds the treasure and holds on to it.",
+        ),
+        (
+            "Write a story where the dog doesn't find the treasure and never gives up.",
+            "Write a story in which the dog never gives up and does not find the treasure.",
+        ),
         (
             'Find users whose "account never expires" option is set.',
             'List the users that have the "account never expires" option set.',

@@ -889,6 +889,8 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
         )
     if _negated_in_each_clause(a, b) or _negated_in_each_clause(b, a):
         return True
+    if _negates_several_shared(a, b) or _negates_several_shared(b, a):
+        return True
     return (
         _negations(a) % 2 != _negations(b) % 2
         and (_negates_shared(a, b) or _negates_shared(b, a))
@@ -910,6 +912,27 @@ def _stemmed_opposites() -> Mapping[str, frozenset[str]]:
     for word, opposites in _OPPOSITE.items():
         out.setdefault(stem(word), set()).update(stem(o) for o in opposites)
     return MappingProxyType({word: frozenset(o - {word}) for word, o in out.items()})
+
+
+_COORDINATED = frozenset({"and", "or", "but", "nor"})
+
+
+def _negates_several_shared(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` negates two or more different words that ``a``, which negates nothing, says
+    plainly: 'survives the shipwreck and makes it home' / 'does not survive the shipwreck
+    and never makes it home'. Their count is even, but each flips its own word (two
+    negations of one word would cancel out)."""
+    if a.negated or _negations(b) < 2:
+        return False
+    # each negation in its own coordinated part ('does not survive … and never makes it');
+    # two in one ('can't log in without a code') cancel out
+    at = [i for i, word in enumerate(b.words) if word in NEGATIONS]
+    if len(at) < 2 or any(_COORDINATED.isdisjoint(b.words[i + 1 : j + 1]) for i, j in pairwise(at)):
+        return False
+    targets = [t for t in b.negated if t]
+    return len(set(targets)) == len(targets) and all(
+        _negates_shared(replace(b, negated=(target,)), a) for target in targets
+    )
 
 
 def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
@@ -957,8 +980,13 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
     x, y = replaced[0]
     if x in _WH_WORDS and y in _WH_WORDS:
         return {x, y} != {"what", "which"}
+    owned = _owner(x) != x or _owner(y) != y  # "from the empire's side" / "from the rebels' side"
+    if owned:
+        x, y = _owner(x), _owner(y)
     if not (_replaceable(x) and _replaceable(y)) or not (x.isalpha() and y.isalpha()):
         return False
+    if owned:
+        return not _equivalent(x, y, frozenset({x, _plain_plural(x)}), frozenset({y, _plain_plural(y)}))
     return not _equivalent(x, y, a.forms[x][0], b.forms[y][0])
 
 
@@ -3027,6 +3055,7 @@ def _asks_part(words: tuple[str, ...]) -> bool:
         or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
         or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
         or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
+        or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
         for word, following in pairwise(words)
     )
 
