@@ -616,6 +616,11 @@ def broken(a: str, b: str) -> set[str]:
             "Write a story where the dog does not find the treasure and never keeps it.",
             "negation",
         ),
+        (
+            "Translate the introduction section of this report into French.",
+            "Translate the entire report into French.",
+            "qualifier",
+        ),
         # a negation inside a quoted name reaches nothing outside it
         (
             'Find users whose "account never expires" option is not set.',
@@ -1029,6 +1034,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which garden flowers are not toxic to dogs?", "Which garden flowers are non-toxic to dogs?"),
         ("Which garden flowers aren't dangerous for dogs?", "Which garden flowers are not harmful to dogs?"),
         ("Is my first-year salary taxable?", "Do I pay tax on my first-year salary?"),
+        (
+            "Why ask questions here when everything is on Google?",
+            "Why post questions on forums when you can Google everything?",
+        ),
+        (
+            "Proofread the whole essay, especially the second paragraph.",
+            "Proofread the entire essay and pay special attention to paragraph two.",
+        ),
         (
             "Write a story where the dog finds the treasure and keeps it.",
             "Write a story in which the dog finds the treasure and holds on to it.",

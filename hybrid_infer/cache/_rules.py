@@ -2964,6 +2964,19 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _each_part_or_whole(b, a)
         or _limited_or_listed(a, b)
         or _limited_or_listed(b, a)
+        or _named_part_or_whole(a, b)
+        or _named_part_or_whole(b, a)
+    )
+
+
+def _named_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` names a part ('the setup section of the rulebook') that ``b``, asking for the
+    whole ('the entire rulebook'), does not mention."""
+    return (
+        b.says_whole
+        and not a.says_whole
+        and not _DOCUMENT_PART_STEMS.isdisjoint(stem(w) for w in a.words)
+        and _DOCUMENT_PART_STEMS.isdisjoint(stem(w) for w in b.words)
     )
 
 
@@ -3068,6 +3081,8 @@ _NUMBERED_PARTS = frozenset(
 )  # fmt: skip
 
 _NUMBERED_PART_STEMS = frozenset(stem(part) for part in _NUMBERED_PARTS)
+_DOCUMENT_PART_STEMS = _NUMBERED_PART_STEMS - {stem(w) for w in ("question", "exercise", "line")}
+"""Parts of a work that name a part on their own ('questions on Quora' name no part)."""
 
 _REACH = MappingProxyType(
     {"every": "all", "all": "all", "each": "all", "first": "first", "last": "last", "one": "one", "single": "one"}
