@@ -348,9 +348,7 @@ class Engine:
     def _exhausted(self, call: _Call, filtered_out: bool) -> HybridInferError:
         if filtered_out and not call.attempts:
             return NoDeploymentAvailable(f"policy {call.request.policy or self.policy!r} left no deployment to try")
-        summary = "; ".join(
-            f"{a.deployment}: {a.outcome}" + (f" ({a.error})" if a.error else "") for a in call.attempts
-        )
+        summary = _attempts_summary(call)
         return AllDeploymentsFailed(f"no deployment answered: {summary or 'none configured'}", call.attempts)
 
     async def _wait_for_capacity(
@@ -651,9 +649,7 @@ class Engine:
 
     @staticmethod
     def _deadline_error(call: _Call) -> AllDeploymentsFailed:
-        summary = "; ".join(
-            f"{a.deployment}: {a.outcome}" + (f" ({a.error})" if a.error else "") for a in call.attempts
-        )
+        summary = _attempts_summary(call)
         return AllDeploymentsFailed(
             f"deadline_s={call.request.deadline_s:g} reached: {summary or 'no attempt made'}", call.attempts
         )
@@ -725,12 +721,10 @@ class Engine:
                 started = time.perf_counter()
                 sending = False
                 try:
-                    if not await self._ready_in_time(transport, call):
-                        state.forget_rpm_start()  # nothing sent: the set-up outlasted the deadline
-                        raise self._deadline_error(call)
+                    in_time = await self._ready_in_time(transport, call)
                     timeout = self._attempt_timeout(state, call)  # what the set-up left
-                    if self._too_late(call, state, timeout):
-                        state.forget_rpm_start()
+                    if not in_time or self._too_late(call, state, timeout):
+                        state.forget_rpm_start()  # nothing sent (the slot is released below)
                         raise self._deadline_error(call)
                     started = time.perf_counter()
                     sending = True
@@ -1031,6 +1025,11 @@ def _masked_completion(completion: Completion, secret: str, pieces: frozenset[st
     if text == completion.text and finish == completion.finish_reason and calls == completion.tool_calls:
         return completion
     return dataclasses.replace(completion, text=text, finish_reason=finish, tool_calls=calls)
+
+
+def _attempts_summary(call: _Call) -> str:
+    """'local: timeout (no answer within 30s); cloud: error (…)': what each attempt did."""
+    return "; ".join(f"{a.deployment}: {a.outcome}" + (f" ({a.error})" if a.error else "") for a in call.attempts)
 
 
 _MIN_ATTEMPT_S = 0.02
