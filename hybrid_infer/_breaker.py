@@ -79,9 +79,7 @@ class DeploymentBreaker:
             self.granted_trial = False
             return True
         if state == pybreaker.STATE_OPEN:
-            opened_at = self._breaker._state_storage.opened_at
-            timeout = timedelta(seconds=self._breaker.reset_timeout)
-            if opened_at is not None and datetime.now(UTC) < opened_at + timeout:
+            if self._cooling():
                 return False
             self._breaker.half_open()
         if self.trial_in_flight:
@@ -96,12 +94,15 @@ class DeploymentBreaker:
         state = self._breaker.current_state
         if state == pybreaker.STATE_CLOSED:
             return False
-        if state == pybreaker.STATE_OPEN:
-            opened_at = self._breaker._state_storage.opened_at
-            timeout = timedelta(seconds=self._breaker.reset_timeout)
-            if opened_at is not None and datetime.now(UTC) < opened_at + timeout:
-                return True
+        if state == pybreaker.STATE_OPEN and self._cooling():
+            return True
         return self.trial_in_flight
+
+    def _cooling(self) -> bool:
+        """Open, and within its reset timeout (no trial yet)."""
+        opened_at = self._breaker._state_storage.opened_at
+        timeout = timedelta(seconds=self._breaker.reset_timeout)
+        return opened_at is not None and datetime.now(UTC) < opened_at + timeout
 
     def release_trial(self) -> None:
         """End the half-open trial; call it only for the call that was granted it."""

@@ -273,8 +273,7 @@ class HybridClient:
             top = re.match(r"\w+", exc.field or "")
             if exc.field is None or exc.field.startswith(prefix) or (top and top.group() in overridden):
                 raise
-            message = str(exc).removeprefix(f"{exc.field}: ")
-            raise ConfigError(message, field=prefix + exc.field) from None
+            raise exc.at(prefix + exc.field) from None
 
     # --- introspection ------------------------------------------------------------------
 

@@ -161,8 +161,7 @@ def _named_policy(name: str, where: str) -> Any:
     try:
         return resolve_policy(name)
     except ConfigError as exc:
-        message = str(exc).removeprefix(f"{exc.field}: ") if exc.field else str(exc)
-        raise ConfigError(message, field=where) from None
+        raise exc.at(where) from None
 
 
 def _syntax_error(exc: Exception) -> str:

@@ -135,8 +135,7 @@ def _in_file(config: str | None) -> Iterator[None]:
     except ConfigError as exc:
         if not config or exc.field is None:
             raise
-        message = str(exc).removeprefix(f"{exc.field}: ")
-        raise ConfigError(message, field=f"{config}: {exc.field}") from None
+        raise exc.at(f"{config}: {exc.field}") from None
 
 
 _PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "stores", "store_errors", "embed_errors")

@@ -30,7 +30,13 @@ class ConfigError(HybridInferError, ValueError):
 
     def __init__(self, message: str, *, field: str | None = None) -> None:
         self.field = field
+        self.reason = message
+        """The message without the field in front."""
         super().__init__(f"{field}: {message}" if field else message)
+
+    def at(self, field: str) -> ConfigError:
+        """The same error, naming ``field`` instead (a preset file and the place in it)."""
+        return ConfigError(self.reason, field=field)
 
 
 # --- routing outcomes that end a request -------------------------------------------
