@@ -138,8 +138,7 @@ class EntryStore:
 
     def generation(self) -> int:
         """The number of the newest entry ever stored (cheap: one indexed row)."""
-        value = self._raw(_GENERATION)
-        return value if isinstance(value, int) and value >= 0 else 0
+        return self._counter(_GENERATION) or 0
 
     def approximate_rows(self) -> int:
         """Rows in the database (entries and journal rows, expired ones included)."""
@@ -222,8 +221,7 @@ class EntryStore:
 
     def _evict_upto(self, limit: int) -> None:
         """Evict every entry of generation ``limit`` or older."""
-        shared = self._raw(_EVICTED)
-        done = shared if isinstance(shared, int) and not isinstance(shared, bool) and shared >= 0 else 0
+        done = self._counter(_EVICTED) or 0
         if self._evicted_upto is None:  # first time here: one scan for older leftovers
             victims: Iterable[int] = sorted(n for n in self._journal_numbers() if n <= limit)
         else:
@@ -247,17 +245,17 @@ class EntryStore:
             self._cache.delete(_ENTRY + owner[0], retry=True)
         self._cache.delete(_journal_key(victim), retry=True)
 
-    def _entry_keys_in(self, namespace: str) -> Iterator[str]:
-        for key, record in self.entries():
-            if record.namespace == namespace:
-                yield key
-
     def _keys(self) -> Iterator[str]:
         # Iterating the Cache walks rowid ranges (linear); ``iterkeys`` re-seeks by key with an
         # OR clause SQLite cannot use the index for, which is quadratic on large caches.
         for key in self._cache:
             if isinstance(key, str):  # refused (pickled) keys come back as a marker
                 yield key
+
+    def _counter(self, db_key: str) -> int | None:
+        """A counter row's value: a plain non-negative int, or None (absent, or edited on disk)."""
+        value = self._raw(db_key)
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
     def _raw(self, db_key: str) -> object:
         try:
