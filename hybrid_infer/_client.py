@@ -34,7 +34,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from hybrid_infer._caching import CacheLayer
 from hybrid_infer._config import Deployment, HealthConfig
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from hybrid_infer.cache import CacheConfig, ResponseCache
 
 T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
 _log = logging.getLogger("hybrid_infer")
 _BLOCKING_ON_OWN_LOOP = (
     "a blocking call was made on the event loop this client runs on; use the async methods (acomplete, astream) there"
@@ -101,30 +102,27 @@ def _config_error(prefix: str, exc: ValidationError) -> ConfigError:
 
 def _health_config(health: HealthConfig | Mapping[str, Any] | None) -> HealthConfig:
     """``health`` as a validated ``HealthConfig`` (``None``: the defaults)."""
-    if health is None:
-        return HealthConfig()
-    if isinstance(health, HealthConfig):
-        return health
-    if isinstance(health, Mapping):
-        try:
-            return HealthConfig.model_validate(dict(health))
-        except ValidationError as exc:
-            raise _config_error("health", exc) from None
-    raise ConfigError("must be a HealthConfig or a mapping", field="health")
+    return HealthConfig() if health is None else _validated(HealthConfig, health, "health")
 
 
 def _cache_config(cache: CacheConfig | Mapping[str, Any]) -> CacheConfig:
     """``cache`` as a validated ``CacheConfig``; opens nothing."""
     from hybrid_infer.cache import CacheConfig
 
-    if isinstance(cache, CacheConfig):
-        return cache
-    if isinstance(cache, Mapping):
+    return _validated(CacheConfig, cache, "cache")
+
+
+def _validated(model: type[M], value: M | Mapping[str, Any], field: str) -> M:
+    """``value`` as a ``model``: the object itself, or a mapping validated into one, with an
+    error on ``field`` otherwise."""
+    if isinstance(value, model):
+        return value
+    if isinstance(value, Mapping):
         try:
-            return CacheConfig.model_validate(dict(cache))
+            return model.model_validate(dict(value))
         except ValidationError as exc:
-            raise _config_error("cache", exc) from None
-    raise ConfigError("must be a CacheConfig or a mapping", field="cache")
+            raise _config_error(field, exc) from None
+    raise ConfigError(f"must be a {model.__name__} or a mapping", field=field)
 
 
 def _validate_deployments(deployments: Any) -> list[Deployment]:
