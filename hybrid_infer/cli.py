@@ -108,7 +108,8 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
         if isinstance(preset, dict):
             settings.update(preset)
         elif preset is not None:
-            raise ConfigError("must be a CacheConfig or a mapping", field=f"{args.config}: cache")
+            with _in_file(args.config):
+                _cache_config(preset)  # not a mapping: refused as the client refuses it
     if args.path:
         settings["path"] = args.path
     # checked as the client checks it (a semantic-only cache is a cache), then opened with the

@@ -1202,9 +1202,9 @@ def _negated_on_one_side(a: TextFacts, b: TextFacts) -> bool:
     return any(t and t in b.content and t not in b.negation_reach for t in _targets(a.negated))
 
 
-def _clause_tokens(text: str) -> tuple[str, ...]:
+def _clause_tokens(text: str, token: re.Pattern[str] = _CLAUSE_TOKEN) -> tuple[str, ...]:
     """Normalised words with the punctuation that ends a clause or joins items (',', '/', ...)."""
-    return tuple(t if not t[0].isalnum() else _normalise_word(t) for t in _CLAUSE_TOKEN.findall(text))
+    return tuple(t if not t[0].isalnum() else _normalise_word(t) for t in token.findall(text))
 
 
 def _listed(tokens: tuple[str, ...]) -> frozenset[str]:
@@ -1240,7 +1240,7 @@ _QUOTE_BOUNDED_TOKEN = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?|[,;.?!
 def _quote_bounded(text: str) -> tuple[str, ...]:
     """:func:`_clause_tokens` with quote marks as bounds too: a negation inside a quoted
     name ('the "password never expires" flag') reaches no word outside it."""
-    return tuple(t if not t[0].isalnum() else _normalise_word(t) for t in _QUOTE_BOUNDED_TOKEN.findall(text))
+    return _clause_tokens(text, _QUOTE_BOUNDED_TOKEN)
 
 
 def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
@@ -2999,11 +2999,16 @@ _POINT_WORDS = frozenset({"point", "points", "pts", "absolute"})
 
 def _limited(words: tuple[str, ...]) -> frozenset[str]:
     """The nouns that 'just' or 'only' limits: content words among the four after it."""
+    return _nouns_after(words, frozenset({"just", "only"}), 4)
+
+
+def _nouns_after(words: tuple[str, ...], marks: frozenset[str], span: int) -> frozenset[str]:
+    """Stems of the content words among the ``span`` words after each of ``marks``."""
     return frozenset(
         stem(_plain_plural(following))
         for i, word in enumerate(words)
-        if word in ("just", "only")
-        for following in words[i + 1 : i + 5]
+        if word in marks
+        for following in words[i + 1 : i + 1 + span]
         if _is_content(following)
     )
 
@@ -3022,13 +3027,7 @@ def _all_or_limited(a: TextFacts, b: TextFacts) -> bool:
 
 def _singled(words: tuple[str, ...]) -> frozenset[str]:
     """The nouns 'single' picks one of: content words among the four after it."""
-    return frozenset(
-        stem(_plain_plural(following))
-        for i, word in enumerate(words)
-        if word == "single"
-        for following in words[i + 1 : i + 5]
-        if _is_content(following)
-    )
+    return _nouns_after(words, frozenset({"single"}), 4)
 
 
 def _limited_or_listed(a: TextFacts, b: TextFacts) -> bool:
@@ -3045,13 +3044,7 @@ def _limited_or_listed(a: TextFacts, b: TextFacts) -> bool:
 def _every(words: tuple[str, ...]) -> frozenset[str]:
     """The nouns 'all', 'every' or 'each' takes whole: content words among the three after
     it ('all string columns': strings and columns)."""
-    return frozenset(
-        stem(_plain_plural(following))
-        for i, word in enumerate(words)
-        if _REACH.get(word) == "all"
-        for following in words[i + 1 : i + 4]
-        if _is_content(following)
-    )
+    return _nouns_after(words, _ALL_WORDS, 3)
 
 
 def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
@@ -3088,6 +3081,7 @@ _REACH = MappingProxyType(
     {"every": "all", "all": "all", "each": "all", "first": "first", "last": "last", "one": "one", "single": "one"}
 )
 """Words that say how much of a set an ask covers: all of it, or its first or last one."""
+_ALL_WORDS = frozenset(word for word, reach in _REACH.items() if reach == "all")
 _REACH_SKIPS = frozenset({"of", "the", "my", "our", "your", "their", "its", "this", "that", "these", "those"})
 
 
