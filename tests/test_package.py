@@ -28,6 +28,13 @@ def run_python(code: str) -> str:
     ).stdout
 
 
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m hybrid_infer.cli ARGS`` as a user runs it (no network: a local cost map)."""
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    cli = [sys.executable, "-m", "hybrid_infer.cli", *args]
+    return subprocess.run(cli, capture_output=True, text=True, env=env, timeout=60)
+
+
 def test_importing_the_package_does_not_import_litellm() -> None:
     out = run_python(
         "import sys, hybrid_infer\n"
@@ -196,12 +203,8 @@ def test_cli_cache_commands_open_a_semantic_only_cache_named_by_a_preset(fake, t
     # the cache directory exists (the CLI never creates one)
     with HybridClient.from_file(preset, health={"enabled": False}, cache={"path": str(cache_dir), "semantic": False}):
         pass
-    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    cli = [sys.executable, "-m", "hybrid_infer.cli", "cache"]
     for command in ("stats", "clear"):
-        out = subprocess.run(
-            [*cli, command, "--config", str(preset)], capture_output=True, text=True, env=env, timeout=60
-        )
+        out = run_cli("cache", command, "--config", str(preset))
         assert out.returncode == 0, out.stderr
 
 
@@ -221,14 +224,7 @@ def test_every_cli_command_checks_a_preset_as_ask_does(
     provider = fake("openai")
     preset = tmp_path / "preset.yaml"
     preset.write_text(f"deployments:\n  - {{name: p, model: openai/m, api_base: '{provider.api_base}'}}\n{section}\n")
-    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    out = subprocess.run(
-        [sys.executable, "-m", "hybrid_infer.cli", *command, "--config", str(preset)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    out = run_cli(*command, "--config", str(preset))
     assert out.returncode == 2, out.stdout + out.stderr
     assert f"{preset}: {field}:" in out.stderr
     assert "Traceback" not in out.stderr
@@ -242,14 +238,7 @@ def test_cli_health_creates_no_cache(fake, tmp_path: Path) -> None:
         f"deployments:\n  - {{name: p, model: openai/m, api_base: '{provider.api_base}'}}\n"
         f"cache: {{path: '{cache_dir}', semantic: false}}\n"
     )
-    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    out = subprocess.run(
-        [sys.executable, "-m", "hybrid_infer.cli", "health", "--config", str(preset)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    out = run_cli("health", "--config", str(preset))
     assert out.returncode == 0, out.stderr
     assert not cache_dir.exists()
 
