@@ -645,6 +645,28 @@ def broken(a: str, b: str) -> set[str]:
             "Formula to turn text in D4 in the format HH:MM into a time.",
             "direction",
         ),
+        # one thing picked out of a whole, or the whole ('all four wheels': the wheels)
+        ("How much paint do I need for one wall?", "How much paint do I need for the whole room?", "qualifier"),
+        (
+            "How long does it take to replace the pads on one wheel?",
+            "How long does it take to replace the pads on all four wheels?",
+            "qualifier",
+        ),
+        # a part said 'alone'
+        (
+            "Price out the materials for the kitchen alone.",
+            "Price out the materials for the whole house renovation.",
+            "qualifier",
+        ),
+        # two phrases after the same verb trade places
+        (
+            "My dog stays calm when walking on the leash but gets anxious when walking in the dog park. "
+            "How do I help him?",
+            "My dog stays calm when walking in the dog park but gets anxious when walking on the leash. "
+            "How do I help him?",
+            "direction",
+        ),
+        ("How do I make a pivot table in Excel?", "How do I make a pivot table in Google Sheets?", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1078,6 +1100,30 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What's the single most common cause of a slow drain?",
             "What is the one most frequent reason for a slow drain?",
+        ),
+        # 'fall' with a season is autumn; 'pauses breathing' stops it as 'stop breathing' does
+        ("Should I plant garlic in the fall or spring?", "Is autumn or spring the better time to plant garlic?"),
+        (
+            "My baby sometimes stops breathing for a few seconds in his sleep. Should I worry?",
+            "In his sleep my baby occasionally pauses breathing briefly. Should I be worried?",
+        ),
+        # quantifiers of time say how long, not how much of a set
+        (
+            "I get headaches for a few hours and feel tired all day. What could cause that?",
+            "What might cause headaches lasting a few hours plus tiredness the whole day?",
+        ),
+        (
+            "Can I import an Excel file into Google Sheets?",
+            "Is it possible to open an Excel spreadsheet in Google Sheets?",
+        ),
+        (
+            "Which one is better for one person: a kayak or a canoe?",
+            "For a single person, is a kayak or a canoe the better choice?",
+        ),
+        # two phrases in a list, in another order
+        (
+            "I like cycling in the morning and cycling after dinner.",
+            "I like cycling after dinner and cycling in the morning.",
         ),
     ],
 )

@@ -67,8 +67,10 @@ _CLI_SUBCOMMAND = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(t) for t in sorted(_VOCABULARY["cli_tools"], key=len, reverse=True)) + r")"
     r"\s+([a-z][a-z0-9-]*)(?:\s+([a-z][a-z0-9-]*))?"
 )
-_STOPPING = frozenset({"stop", "stops", "stopped", "quit", "quits"})
-"""Verbs that negate the activity after them ('stop napping', 'quit smoking')."""
+_STOPPING = frozenset(
+    {"stop", "stops", "stopped", "quit", "quits", "pause", "pauses", "paused", "cease", "ceases", "ceased"}
+)
+"""Verbs that negate the activity after them ('stop napping', 'quit smoking', 'pauses breathing')."""
 _NEGATING_PHRASES = frozenset(
     {("rather", "than"), ("instead", "of"), ("alternative", "to"), ("alternatives", "to"), ("away", "from")}
     | {("other", "than")}
@@ -2012,15 +2014,28 @@ def _written_joined(words: tuple[str, ...], other: TextFacts) -> set[str]:
 def _opposable(word: str, facts: TextFacts) -> bool:
     """A word that can contrast with its opposite: not negated, not diminished, not the
     verb of 'stop X from Ving', which means prevent, not the opposite of start, not
-    'against' after a comparing verb ('check it against my answer' takes no side), and not
-    'any' after a negation."""
+    'against' after a comparing verb ('check it against my answer' takes no side), not
+    'any' after a negation, and not a quantifier of time ('a few seconds', 'all day' say how
+    long, not how much of a set)."""
     return (
         stem(word) not in _targets(facts.negated)
         and word not in facts.diminished
         and not (word in _PREVENTING and facts.held)
         and not (word == "against" and _compares_against(facts.words))
         and not (word == "any" and _negated_any(facts.words))
+        and not (word in _QUANTIFIERS and _quantifies_time(word, facts.words))
     )
+
+
+_QUANTIFIERS = frozenset({"all", "every", "each", "whole", "entire", "some", "any", "few", "certain"})
+"""Words of the all / some opposition that can also say how long ('all day', 'a few hours')."""
+
+
+def _quantifies_time(quantifier: str, words: tuple[str, ...]) -> bool:
+    """Every ``quantifier`` in ``words`` is followed by a period ('a few seconds', 'all day',
+    'the whole week'), after at most one word ('every single night')."""
+    places = [i for i, w in enumerate(words) if w == quantifier]
+    return bool(places) and all(any(w.removesuffix("s") in _TIME_PERIODS for w in words[i + 1 : i + 3]) for i in places)
 
 
 def _negated_any(words: tuple[str, ...]) -> bool:
@@ -2262,8 +2277,8 @@ def _runs_traded(a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] 
     while a[end - 1] == b[end - 1]:
         end -= 1
     left, right = a[start:end], b[start:end]
-    for x_len in range(1, min(4, len(left) - 1) + 1):
-        for y_len in range(1, min(4, len(left) - x_len) + 1):
+    for x_len in range(1, min(_PHRASE_LENGTH, len(left) - 1) + 1):
+        for y_len in range(1, min(_PHRASE_LENGTH, len(left) - x_len) + 1):
             x, y = left[:x_len], left[len(left) - y_len :]
             middle = left[x_len : len(left) - y_len]
             if right != y + middle + x or not middle:
@@ -2272,9 +2287,27 @@ def _runs_traded(a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] 
                 continue  # 'X and Y', 'X with the Y': a list; 'primary in X and the replica in Y' relates
             if stem(x[0]) in listed and stem(y[-1]) in listed:
                 continue  # 'name, status, and age' / 'age, status, and name': items of one list
-            if all(_is_part_end(part[0]) and _is_part_end(part[-1]) for part in (x, y)):
+            if max(x_len, y_len) <= 4 and all(_is_part_end(part[0]) and _is_part_end(part[-1]) for part in (x, y)):
+                return True
+            if start and a[start - 1] == middle[-1] and _phrases_of_one_slot(x, y, middle):
                 return True
     return False
+
+
+_PHRASE_LENGTH = 6
+"""The most words of a phrase that trades places with another (a part is at most four)."""
+
+
+def _phrases_of_one_slot(x: tuple[str, ...], y: tuple[str, ...], middle: tuple[str, ...]) -> bool:
+    """Two phrases after the same word trade places: 'serving with the wind behind me but fall
+    apart when serving into the wind' / 'serving into the wind but … serving with the wind
+    behind me'. Each starts with a preposition and says something; a middle with 'and' or 'or'
+    joins a list, whose order says nothing ('running in the rain and running at night')."""
+    return (
+        _ALTERNATIVES.isdisjoint(middle)
+        and "and" not in middle
+        and all(part[0] in _PREPOSITIONS and part[-1].isalnum() and any(map(_is_content, part)) for part in (x, y))
+    )
 
 
 def _is_part_end(word: str) -> bool:
@@ -2966,7 +2999,41 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _limited_or_listed(b, a)
         or _named_part_or_whole(a, b)
         or _named_part_or_whole(b, a)
+        or _one_or_whole(a, b)
+        or _one_or_whole(b, a)
     )
+
+
+def _one_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` picks one thing ('for one tomato plant', 'one item from my order', 'from a single
+    cell') where ``b`` takes a whole ('the whole tomato bed', 'my entire order', 'the whole
+    sheet'), and neither says the other's."""
+    return (
+        bool(_picked_one(a.words))
+        and not _picked_one(b.words)
+        and b.says_whole
+        and not a.says_whole
+        and not _every(a.words)
+    )
+
+
+_NOT_COUNTING_ONE = frozenset({"which", "no", "any", "each", "every", "the", "this", "that", "at", "some", "another"})
+"""Words before 'one' that make it no count of things: 'which one', 'no one', 'the one I bought'."""
+_NOT_COUNTED = frozenset({"of", "another", "more", "by", "day", "time", "way", "thing", "other"})
+"""Words after 'one' that make it no count of things: 'one of them', 'one day', 'one way to'."""
+
+
+def _picked_one(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns 'one' or 'single' picks out of a set: the first content word among the two
+    after it ('one tomato plant': tomato), unless 'one' counts nothing ('which one', 'one of')."""
+    found = set(_singled(words))
+    for i, word in enumerate(words[:-1]):
+        if word != "one" or (i and words[i - 1] in _NOT_COUNTING_ONE) or words[i + 1] in _NOT_COUNTED:
+            continue
+        noun = next((w for w in words[i + 1 : i + 3] if _is_content(w)), None)
+        if noun is not None:
+            found.add(stem(_plain_plural(noun)))
+    return frozenset(found)
 
 
 def _named_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
@@ -3055,8 +3122,11 @@ def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
 def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
     one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
-    first step')."""
+    first step'), or a determined noun said 'alone' ('this week alone', 'the kitchen alone')."""
     return any(
+        (word in ("this", "that", "the") and _is_content(noun) and after == "alone")
+        for word, noun, after in zip(words, words[1:], words[2:], strict=False)
+    ) or any(
         (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
         or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
         or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
@@ -3087,14 +3157,15 @@ _REACH_SKIPS = frozenset({"of", "the", "my", "our", "your", "their", "its", "thi
 
 def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
     """``(reach, noun)`` for each quantified noun: the content word at most three words after
-    'every', 'all', 'each', 'first' or 'last' ('all of the rows'), not a period ('last week')."""
+    'every', 'all', 'each', 'first' or 'last' ('all of the rows'), not a period ('last week').
+    A count after 'all' or 'every' is not the noun ('all four wheels': the wheels)."""
     found = set()
     for i, word in enumerate(words):
         reach = _REACH.get(word)
         if reach is None:
             continue
         for following in words[i + 1 : i + 4]:
-            if following in _REACH_SKIPS:
+            if following in _REACH_SKIPS or (reach == "all" and _counts(following)):
                 continue
             if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
                 found.add((reach, stem(_plain_plural(following))))
