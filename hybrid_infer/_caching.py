@@ -19,7 +19,7 @@ from collections.abc import AsyncGenerator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
-from hybrid_infer._engine import Engine, new_request_id
+from hybrid_infer._engine import Engine, Finalize, new_request_id
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, Result, StreamChunk
 from hybrid_infer.errors import AllDeploymentsFailed, CacheMiss, Overloaded, RequestRejected, RoutingError
@@ -281,13 +281,26 @@ class CacheLayer:
     ) -> Result:
         """Route the request, store the answer, or serve a stale one if no deployment answers."""
         try:
-            result = await engine.complete(
-                request, request_id, defer=_FALLBACK_ERRORS, announced=announced, started=started
+            return await engine.complete(
+                request,
+                request_id,
+                defer=_FALLBACK_ERRORS,
+                announced=announced,
+                started=started,
+                finalize=self._finalizer(request, readable),
             )
         except _FALLBACK_ERRORS as error:
             return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
-        result = await self._store(request, result)
-        return result if readable else result.model_copy(update={"cache": "bypass"})
+
+    def _finalizer(self, request: Request, readable: bool) -> Finalize:
+        """What a fresh answer goes through before the engine reports it: stored (tagged with
+        its entry's key), and marked ``bypass`` when the cache was not read for it."""
+
+        async def finalize(result: Result) -> Result:
+            result = await self._store(request, result)
+            return result if readable else result.model_copy(update={"cache": "bypass"})
+
+        return finalize
 
     async def stream(self, engine: Engine, request: Request) -> AsyncGenerator[StreamChunk, None]:
         started = time.perf_counter()
@@ -299,17 +312,12 @@ class CacheLayer:
                 async for chunk in replay:
                     yield chunk
             return
-        source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS, started=started)
+        # Only a complete answer is finalized (stored); an interrupted one raises instead.
+        finalize = self._finalizer(request, readable)
+        source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS, started=started, finalize=finalize)
         sent_any = False
         try:
             async for chunk in source:
-                if chunk.result is not None:
-                    # Only a complete answer reaches here; an interrupted one raised instead.
-                    result = await self._store(request, chunk.result)
-                    if not readable:
-                        result = result.model_copy(update={"cache": "bypass"})
-                    if result is not chunk.result:
-                        chunk = StreamChunk(delta=chunk.delta, result=result)
                 sent_any = True
                 yield chunk
         except _FALLBACK_ERRORS as error:

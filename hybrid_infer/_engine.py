@@ -14,9 +14,9 @@ import dataclasses
 import logging
 import os
 import time
-from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeAlias
 
 from hybrid_infer._answers import DeltaJoiner, trusted_completion, valid_text
 from hybrid_infer._config import Deployment, HealthConfig
@@ -55,6 +55,9 @@ from hybrid_infer.policies import Policy, RouteContext
 from hybrid_infer.transports import Completion, Transport
 
 _log = logging.getLogger("hybrid_infer")
+
+Finalize: TypeAlias = Callable[[Result], Awaitable[Result]]
+"""Turns a provider's answer into the result its caller gets (see :meth:`Engine.complete`)."""
 
 
 def new_request_id() -> str:
@@ -702,6 +705,7 @@ class Engine:
         defer: tuple[type[HybridInferError], ...] = (),
         announced: bool = False,
         started: float | None = None,
+        finalize: Finalize | None = None,
     ) -> Result:
         """Route ``request`` until a deployment answers (``announced``: its ``RequestStarted``
         was already emitted, by a caller that waited before routing it; ``started``: the
@@ -710,6 +714,8 @@ class Engine:
 
         A failure of a type in ``defer`` raises without its ``RequestFinished`` event: the
         caller (the cache layer, which may still answer from cache) reports how it ended.
+        ``finalize`` turns the answer into the result the caller gets (the cache layer stores
+        it and tags it) before ``RequestFinished`` reports it, so the event carries that result.
         """
         call = self._begin(request, request_id or new_request_id(), announced, started)
         self._open_calls += 1
@@ -751,6 +757,8 @@ class Engine:
                 finally:
                     self._release(state, call)
                 result = self._succeeded(call, state, completion, started)
+                if finalize is not None:
+                    result = await finalize(result)
                 self._finish(call, result)
                 return result
         except HybridInferError as error:
@@ -775,11 +783,12 @@ class Engine:
         *,
         defer: tuple[type[HybridInferError], ...] = (),
         started: float | None = None,
+        finalize: Finalize | None = None,
     ) -> AsyncGenerator[StreamChunk, None]:
         """Stream from the first deployment that yields a token; fail over only before it.
 
-        ``defer`` and ``started`` as in :meth:`complete`, ``defer`` for failures before the
-        first chunk.
+        ``defer``, ``started`` and ``finalize`` as in :meth:`complete`, ``defer`` for failures
+        before the first chunk; ``finalize`` runs on the complete answer only.
         """
         call = self._begin(request, request_id or new_request_id(), started=started)
         self._open_calls += 1
@@ -902,6 +911,8 @@ class Engine:
                         await _close_source(source, state.deployment)
                     finally:
                         self._release(state, call)
+                if finalize is not None:
+                    result = await finalize(result)
                 self._finish(call, result)
                 yield StreamChunk(delta="", result=result)
                 return

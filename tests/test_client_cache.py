@@ -247,6 +247,29 @@ def test_a_cache_only_miss_is_reported_like_any_request(fake, tmp_path: Path) ->
     assert (finished.result, finished.error_type) == (None, "CacheMiss")
 
 
+async def test_the_finish_event_carries_the_result_the_caller_gets(fake, tmp_path: Path) -> None:
+    """Stored (with its entry's key) or bypassed, the event says what the caller was given."""
+    events: list[object] = []
+    provider = fake("openai")
+    cache = CacheConfig(path=tmp_path / "cache", embedder=HashingEmbedder())
+    async with HybridClient(
+        [deployment_for(provider, "p")], health=NO_PROBES, cache=cache, callbacks=[events.append]
+    ) as client:
+        streamed = [chunk async for chunk in client.astream("a streamed miss")][-1].result
+        results = [
+            await client.acomplete("a stored miss"),
+            await client.acomplete("not read", cache="off"),
+            await client.acomplete("refreshed", cache="no-cache"),
+            await client.acomplete("sampled", temperature=0.7),
+            streamed,
+            [chunk async for chunk in client.astream("not read either", cache="off")][-1].result,
+        ]
+    finished = [e.result for e in events if isinstance(e, RequestFinished)]
+    assert finished == [results[-2], *results[:-2], results[-1]]
+    assert [r.cache for r in results if r is not None] == ["miss", "bypass", "bypass", "bypass", "miss", "bypass"]
+    assert all(r is not None and r.cache_key is not None for r in (results[0], results[4]))
+
+
 def test_ttl_expiry(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path) as client:
