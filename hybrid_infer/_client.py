@@ -25,7 +25,6 @@ from collections.abc import (
     Awaitable,
     Callable,
     Coroutine,
-    Iterable,
     Iterator,
     Mapping,
     Sequence,
@@ -60,7 +59,7 @@ from hybrid_infer._results import (
 )
 from hybrid_infer._state import DeploymentState
 from hybrid_infer.errors import ClientClosed, ConfigError, HybridInferError
-from hybrid_infer.events import BreakerStateChanged, Callback, EventBus, HealthChanged
+from hybrid_infer.events import BreakerStateChanged, Callback, EventBus, HealthChanged, checked_callbacks
 from hybrid_infer.policies import ByUseCase, Chain, LocalFirst, Policy, resolve_policy
 from hybrid_infer.transports import Transport
 
@@ -183,7 +182,7 @@ class HybridClient:
         *,
         policy: Policy | str = "local-first",
         health: HealthConfig | Mapping[str, Any] | None = None,
-        callbacks: Sequence[Callback] = (),
+        callbacks: Sequence[Callback] | None = (),
         queue_timeout_s: float = DEFAULT_QUEUE_TIMEOUT_S,
         default_max_output_tokens: int = DEFAULT_MAX_OUTPUT_TOKENS,
         transports: Mapping[str, Transport] | None = None,
@@ -196,13 +195,7 @@ class HybridClient:
         _check_use_case_routes(self._policy, self._deployments)
         _warn_litellm_ollama(self._deployments)
         self._health = _health_config(health)
-        if callable(callbacks) or isinstance(callbacks, str | bytes) or not isinstance(callbacks, Iterable):
-            raise ConfigError(
-                f"must be a list of callables, got {type(callbacks).__name__} (wrap a single one: [callback])",
-                field="callbacks",
-            )
-        if not all(callable(c) for c in callbacks):
-            raise ConfigError("every callback must be callable", field="callbacks")
+        callbacks = checked_callbacks(callbacks)
         self._queue_timeout_s = _non_negative(queue_timeout_s, "queue_timeout_s")
         self._default_max_output_tokens = output_tokens(default_max_output_tokens, "default_max_output_tokens")
         if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1024:

@@ -10,16 +10,18 @@ outcomes and numbers, never API keys or prompts.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import queue
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from time import perf_counter, time
 from typing import TypeAlias
 
 from hybrid_infer._results import Attempt, BreakerState, Result
+from hybrid_infer.errors import ConfigError
 
 _log = logging.getLogger("hybrid_infer")
 # A library does not print on its own: without logging configured by the application,
@@ -93,6 +95,37 @@ Event: TypeAlias = (
 Callback: TypeAlias = Callable[[Event], object]
 
 
+def checked_callbacks(callbacks: object, field: str = "callbacks") -> tuple[Callback, ...]:
+    """``callbacks`` as a tuple of plain callables, read once (a generator works like a list).
+
+    An ``async def`` callback is refused: events are delivered by a plain call on the client's
+    loop, so its coroutine would never run. Wrap async work in a plain function that schedules
+    it, or in :class:`ThreadedCallback`."""
+    if callbacks is None:
+        return ()
+    if callable(callbacks) or isinstance(callbacks, str | bytes) or not isinstance(callbacks, Iterable):
+        raise ConfigError(
+            f"must be a list of callables, got {type(callbacks).__name__} (wrap a single one: [callback])",
+            field=field,
+        )
+    found = tuple(callbacks)
+    for index, callback in enumerate(found):
+        if not callable(callback):
+            raise ConfigError(f"must be callable, got {type(callback).__name__}", field=f"{field}[{index}]")
+        if _is_async(callback):
+            raise ConfigError(
+                "an async def callback would never run (events are delivered by a plain call on the "
+                "client's loop): pass a plain function, or one that schedules the async work",
+                field=f"{field}[{index}]",
+            )
+    return found
+
+
+def _is_async(callback: Callable[..., object]) -> bool:
+    """An ``async def`` function, or an object whose ``__call__`` is one."""
+    return inspect.iscoroutinefunction(callback) or inspect.iscoroutinefunction(type(callback).__call__)
+
+
 def _detach(error: BaseException, outer: BaseException) -> None:
     """Cut ``error``'s chain where it reaches ``outer``, the error being handled around the emit."""
     seen: set[int] = set()
@@ -139,7 +172,7 @@ class EventBus:
     __slots__ = ("_failed", "_report_slow", "_slow", "callbacks")
 
     def __init__(self, callbacks: Sequence[Callback] = (), *, report_slow: bool = True) -> None:
-        self.callbacks: tuple[Callback, ...] = tuple(callbacks)
+        self.callbacks: tuple[Callback, ...] = checked_callbacks(callbacks)
         self._failed = [_Reports() for _ in self.callbacks]
         self._slow = [_Reports() for _ in self.callbacks]
         self._report_slow = report_slow
@@ -152,8 +185,16 @@ class EventBus:
         for index, callback in enumerate(self.callbacks):
             started = perf_counter()
             try:
-                callback(event)
-            except Exception as exc:
+                returned = callback(event)
+                if inspect.isawaitable(returned):  # an async callable that hid being one
+                    if inspect.iscoroutine(returned):
+                        returned.close()  # never run: no 'was never awaited' warning on top
+                    raise TypeError("the callback returned an awaitable, which is never awaited: pass a plain function")
+            except BaseException as exc:
+                if isinstance(exc, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
+                    raise  # Ctrl-C during a callback is the user's, not the callback's
+                # Anything else a callback raises is its own failure, SystemExit and a stray
+                # CancelledError included: it must not fail the request nor stop the loop.
                 # Events are often emitted while a provider error is being handled; that error
                 # is not the callback's cause, so its traceback is left out of this warning.
                 if outer is not None:
@@ -196,8 +237,12 @@ class ThreadedCallback:
     """
 
     def __init__(self, callback: Callback, max_queue: int = 10_000) -> None:
-        if max_queue < 1:
-            raise ValueError("max_queue must be at least 1")
+        if isinstance(max_queue, bool) or not isinstance(max_queue, int) or max_queue < 1:
+            raise ConfigError(f"must be an integer >= 1, got {max_queue!r}", field="max_queue")
+        try:
+            (callback,) = checked_callbacks([callback])
+        except ConfigError as error:
+            raise error.at("callback") from None
         self.callback = callback
         self.dropped = 0
         """Events dropped because the queue was full."""

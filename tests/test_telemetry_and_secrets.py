@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from aiohttp import web
 
-from hybrid_infer import AllDeploymentsFailed, Deployment, HybridClient, StreamInterrupted
+from hybrid_infer import AllDeploymentsFailed, ConfigError, Deployment, HybridClient, StreamInterrupted
 from hybrid_infer._secrets import KeyMaskFilter
 from hybrid_infer.events import AttemptFinished, Event, RequestFinished, RequestStarted, ThreadedCallback
 
@@ -69,6 +69,55 @@ async def test_a_broken_callback_never_fails_a_request(fake, caplog: pytest.LogC
     assert "callback" in caplog.text
     warning = next(r for r in caplog.records if "telemetry callback" in r.getMessage())
     assert warning.request_id == result.request_id  # a structured field, for JSON log formatters
+
+
+@pytest.mark.parametrize("raised", [SystemExit, asyncio.CancelledError, GeneratorExit, KeyboardInterrupt])
+def test_a_callback_raising_a_base_exception_neither_fails_requests_nor_stops_the_client(fake, raised: type) -> None:
+    """On the sync client's loop thread no Ctrl-C can arrive: whatever a callback raises
+    there is its own bug, logged like any other, and the loop goes on serving."""
+    raised_once: list[str] = []
+
+    def explode(event: Event) -> None:
+        if not raised_once:
+            raised_once.append(type(event).__name__)
+            raise raised()
+
+    with HybridClient([deployment_for(fake("openai"), "good")], health=NO_PROBES, callbacks=[explode]) as client:
+        answers = [client.complete(f"question {n}").provider for n in range(3)]
+    assert raised_once and answers == ["good"] * 3
+
+
+def test_callbacks_are_read_once_so_a_generator_works_like_a_list(fake) -> None:
+    events: list[Event] = []
+    with HybridClient(
+        [deployment_for(fake("openai"), "good")], health=NO_PROBES, callbacks=(c for c in [events.append])
+    ) as client:
+        client.complete("hi")
+    assert [type(e).__name__ for e in events] == ["RequestStarted", "AttemptFinished", "RequestFinished"]
+
+
+def test_an_async_callback_is_refused_rather_than_never_run(fake) -> None:
+    async def on_event(event: Event) -> None:
+        pass
+
+    class AsyncExporter:
+        async def __call__(self, event: Event) -> None:
+            pass
+
+    for bad in (on_event, AsyncExporter()):
+        with pytest.raises(ConfigError, match="async def") as info:
+            HybridClient([deployment_for(fake("openai"), "good")], callbacks=[print, bad])
+        assert info.value.field == "callbacks[1]"
+
+
+def test_threaded_callback_settings_are_checked() -> None:
+    for bad in (0, -1, "10", 2.5, True):
+        with pytest.raises(ConfigError) as info:
+            ThreadedCallback(print, max_queue=bad)  # type: ignore[arg-type]
+        assert info.value.field == "max_queue"
+    with pytest.raises(ConfigError) as info:
+        ThreadedCallback(5)  # type: ignore[arg-type]
+    assert info.value.field == "callback"
 
 
 async def test_failed_attempts_are_logged_with_structured_fields(fake, caplog: pytest.LogCaptureFixture) -> None:
