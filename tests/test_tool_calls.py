@@ -118,9 +118,16 @@ async def test_ollama_gets_requests_in_its_own_shape(fake) -> None:
     assert sent["options"]["stop"] == ["\n\n"]
 
 
-async def test_an_image_link_ollama_cannot_fetch_fails_over(fake) -> None:
+@pytest.mark.parametrize(
+    "part",
+    [
+        {"type": "image_url", "image_url": {"url": "https://x.test/a.png"}},
+        {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}},  # never silently dropped
+    ],
+)
+async def test_a_part_ollama_cannot_take_fails_over(fake, part: dict[str, Any]) -> None:
     local, cloud = fake("ollama"), fake("openai")
-    parts = [{"type": "text", "text": "Describe"}, {"type": "image_url", "image_url": {"url": "https://x.test/a.png"}}]
+    parts = [{"type": "text", "text": "Describe"}, part]
     deployments = [deployment_for(local, "local"), deployment_for(cloud, "cloud")]
     async with HybridClient(deployments, health=NO_PROBES) as client:
         result = await client.acomplete(messages=[{"role": "user", "content": parts}])

@@ -116,6 +116,9 @@ def _ollama_content(parts: list[Any]) -> tuple[str, list[str]]:
             if not isinstance(url, str) or not url.startswith("data:") or ";base64," not in url:
                 raise RequestRejected("Ollama takes images as base64 data URLs, not links", sent=False)
             images.append(url.split(";base64,", 1)[1])
+        else:  # audio, files, ...: dropping them would answer another question
+            kind = part.get("type")
+            raise RequestRejected(f"Ollama's /api/chat takes text and image parts, not {kind!r}", sent=False)
     return "\n".join(texts), images
 
 
