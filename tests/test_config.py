@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -199,6 +200,33 @@ def test_policy_objects_are_accepted() -> None:
     client = HybridClient([local()], policy=LocalFirst(then=Cheapest()), health=NO_PROBES)
     assert "LocalFirst" in repr(client.policy)
     client.close()
+
+
+def test_policy_objects_take_names_where_they_take_policies() -> None:
+    """As presets and ByUseCase routes do: LocalFirst(then='cheapest'), X >> 'fastest'."""
+    assert repr(LocalFirst(then="cheapest")) == "LocalFirst(then=Cheapest())"
+    assert repr(LocalFirst() >> "fastest") == "LocalFirst() >> Fastest()"
+    assert repr("cheapest" >> LocalFirst()) == "Cheapest() >> LocalFirst()"
+
+
+@pytest.mark.parametrize(
+    ("build", "field"),
+    [
+        (lambda: LocalFirst(then="cheapst"), "then"),
+        (lambda: LocalFirst(then=5), "then"),
+        (lambda: LocalFirst() >> 5, "policies[1]"),
+        (lambda: ByUseCase(5), "routes"),
+        (lambda: ByUseCase([("reasoning", "cheapest")]), "routes"),
+        (lambda: ByUseCase({"reasoning": 5}), "routes.reasoning"),
+        (lambda: ByUseCase({"": "cheapest"}), "routes"),
+        (lambda: ByUseCase(default=None), "default"),
+        (lambda: HybridClient([local()], policy=5), "policy"),
+    ],
+)
+def test_a_policy_built_from_a_bad_value_is_a_config_error_naming_it(build: Callable[[], object], field: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        build()
+    assert info.value.field == field
 
 
 TOOL_TURN = {"role": "assistant", "content": None}

@@ -20,10 +20,16 @@ from hybrid_infer.policies._use_case import ByUseCase
 POLICY_NAMES = ("local-first", "cheapest", "fastest", "by-use-case")
 
 
-def resolve_policy(policy: Policy | str) -> Policy:
-    """Turn a policy name into a policy object; pass policy objects through."""
+def resolve_policy(policy: Policy | str, field: str = "policy") -> Policy:
+    """Turn a policy name into a policy object; pass policy objects through. Anything else
+    is a :class:`ConfigError` naming ``field``."""
     if isinstance(policy, Policy):
         return policy
+    if not isinstance(policy, str):
+        raise ConfigError(
+            f"must be a policy name ({', '.join(POLICY_NAMES)}) or a Policy object, got {type(policy).__name__}",
+            field=field,
+        )
     if policy == "local-first":
         return LocalFirst()
     if policy == "cheapest":
@@ -34,7 +40,7 @@ def resolve_policy(policy: Policy | str) -> Policy:
         return ByUseCase()
     raise ConfigError(
         f"unknown policy {policy!r}; use one of {', '.join(POLICY_NAMES)} or a Policy object",
-        field="policy",
+        field=field,
     )
 
 

@@ -88,8 +88,11 @@ class Policy(ABC):
     def validate(self, deployments: Sequence[Deployment]) -> None:  # noqa: B027 - optional hook
         """Raise :class:`~hybrid_infer.errors.ConfigError` if this policy cannot rank them."""
 
-    def __rshift__(self, other: Policy) -> Policy:
+    def __rshift__(self, other: Policy | str) -> Policy:
         return Chain(self, other)
+
+    def __rrshift__(self, other: str) -> Policy:
+        return Chain(other, self)  # 'cheapest' >> policy
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -98,9 +101,12 @@ class Policy(ABC):
 class Chain(Policy):
     """Apply policies in turn: each orders (or filters) the output of the previous one."""
 
-    def __init__(self, *policies: Policy) -> None:
+    def __init__(self, *policies: Policy | str) -> None:
+        from hybrid_infer.policies import resolve_policy
+
         flat: list[Policy] = []
-        for policy in policies:
+        for index, given in enumerate(policies):
+            policy = resolve_policy(given, field=f"policies[{index}]")
             flat.extend(policy.policies if isinstance(policy, Chain) else (policy,))
         self.policies: tuple[Policy, ...] = tuple(flat)
 

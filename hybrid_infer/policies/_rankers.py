@@ -30,8 +30,10 @@ class LocalFirst(Policy):
     within each group (declared order by default).
     """
 
-    def __init__(self, then: Policy | None = None) -> None:
-        self.then = then or Declared()
+    def __init__(self, then: Policy | str | None = None) -> None:
+        from hybrid_infer.policies import resolve_policy
+
+        self.then = Declared() if then is None else resolve_policy(then, field="then")
 
     def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
         ranked = candidates if isinstance(self.then, Declared) else self.then.order(candidates, ctx)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hybrid_infer._config import Deployment
+from hybrid_infer.errors import ConfigError
 from hybrid_infer.policies._base import Candidate, Policy, RouteContext
 
 
@@ -27,8 +28,14 @@ class ByUseCase(Policy):
     ) -> None:
         from hybrid_infer.policies import resolve_policy
 
-        self.routes: dict[str, Policy] = {name: resolve_policy(policy) for name, policy in (routes or {}).items()}
-        self.default = resolve_policy(default)
+        if routes is not None and not isinstance(routes, Mapping):
+            raise ConfigError(f"must be a mapping from use case to policy, got {type(routes).__name__}", field="routes")
+        self.routes: dict[str, Policy] = {}
+        for name, policy in (routes or {}).items():
+            if not isinstance(name, str) or not name.strip():
+                raise ConfigError(f"a use case must be a non-empty string, got {name!r}", field="routes")
+            self.routes[name] = resolve_policy(policy, field=f"routes.{name}")
+        self.default = resolve_policy(default, field="default")
 
     def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
         if ctx.use_case is None:
