@@ -534,8 +534,11 @@ class HybridClient:
                 _close_on(loop, source)
 
     def astream(self, prompt: str | None = None, **kwargs: Any) -> AsyncIterator[StreamChunk]:
-        """Async :meth:`stream` (``async for chunk in client.astream(...)``)."""
+        """Async :meth:`stream` (``async for chunk in client.astream(...)``).
+
+        As with :meth:`stream`, arguments are validated, and a closed client refused, now."""
         request = self._request(prompt, True, kwargs)
+        self._check_open()
         engine = self._engine
         if engine is not None and not self._closed and engine.loop is _running_loop():
             self._check_process()

@@ -81,7 +81,7 @@ class Deployment(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", hide_input_in_errors=True)
 
-    name: str = Field(min_length=1, max_length=200, pattern=r"^\S(.*\S)?$")
+    name: str = Field(min_length=1, max_length=200)
     model: str = Field(min_length=1, max_length=500)
     """A litellm model string: ``ollama_chat/qwen3-coder``, ``openai/gpt-4o-mini``, …"""
     api_base: str | None = None
@@ -97,6 +97,15 @@ class Deployment(BaseModel):
     context_window: int | None = Field(default=None, ge=1, strict=True)
     rpm: int | None = Field(default=None, ge=1, strict=True)
     transport: TransportName = "auto"
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str) -> str:
+        if value != value.strip():  # names are matched exactly: in results, policies, transports
+            raise ValueError(f"name {value!r} must be non-blank, without spaces at either end")
+        if not value.isprintable():
+            raise ValueError(f"name {value!r} must not contain line breaks or control characters")
+        return value
 
     @field_validator("model")
     @classmethod

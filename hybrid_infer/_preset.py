@@ -175,6 +175,8 @@ def _syntax_error(exc: Exception) -> str:
 
 def load_preset(path: str | Path) -> dict[str, Any]:
     """Parse ``path`` and return keyword arguments for :class:`HybridClient`."""
+    if not isinstance(path, str | os.PathLike) or isinstance(os.fspath(path), bytes):
+        raise ConfigError(f"must be a file path (str or Path), got {type(path).__name__}", field="path")
     try:
         return _load_preset(Path(path))
     except RecursionError:  # lists in lists thousands deep, in the parser or in _expand

@@ -202,6 +202,22 @@ def test_policy_objects_are_accepted() -> None:
     client.close()
 
 
+@pytest.mark.parametrize(
+    ("name", "reason"), [("  ", "non-blank"), (" a", "either end"), ("a ", "either end"), ("a\nb", "line breaks")]
+)
+def test_a_deployment_name_that_would_not_match_itself_is_refused_in_words(name: str, reason: str) -> None:
+    with pytest.raises(ConfigError, match=reason) as info:
+        HybridClient([{"name": name, "model": "ollama_chat/x"}])
+    assert info.value.field == "deployments[0].name"
+
+
+@pytest.mark.parametrize("path", [None, 123, b"router.yaml"])
+def test_from_file_wants_a_path(path: object) -> None:
+    with pytest.raises(ConfigError) as info:
+        HybridClient.from_file(path)  # type: ignore[arg-type]
+    assert info.value.field == "path"
+
+
 def test_policy_objects_take_names_where_they_take_policies() -> None:
     """As presets and ByUseCase routes do: LocalFirst(then='cheapest'), X >> 'fastest'."""
     assert repr(LocalFirst(then="cheapest")) == "LocalFirst(then=Cheapest())"

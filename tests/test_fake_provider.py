@@ -512,3 +512,17 @@ def test_module_entry_point_serves_until_terminated() -> None:
         assert process.wait(timeout=5) == 0
         if process.stdout is not None:
             process.stdout.close()
+
+
+def test_module_entry_point_reports_an_out_of_range_option_as_a_usage_error() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "hybrid_infer.testing", "--error-rate", "3"],
+        cwd=REPO,
+        env={**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2  # as argparse's own errors, not a traceback
+    assert "error_rate must be within [0, 1]" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -262,6 +262,15 @@ async def test_closing_ends_queued_and_in_flight_requests_with_client_closed(fak
     assert client.stats()["only"].errors == 0
 
 
+async def test_a_closed_client_refuses_a_stream_when_it_is_asked_for_as_the_sync_one_does(fake) -> None:
+    client = HybridClient([deployment_for(fake("openai"), "only")], health=NO_PROBES)
+    await client.aclose()
+    with pytest.raises(HybridInferError, match="closed"):
+        client.astream("hi")  # not only at the first chunk
+    with pytest.raises(HybridInferError, match="closed"):
+        client.stream("hi")
+
+
 def test_a_sync_call_cut_by_close_from_another_thread_carries_its_attempt(fake) -> None:
     slow = fake("openai", latency_s=2.0)
     client = HybridClient([deployment_for(slow, "only")], health=NO_PROBES).start()

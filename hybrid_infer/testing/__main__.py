@@ -39,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -47,20 +48,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
-    provider = FakeProvider(
-        args.protocol,
-        models=args.models or ("fake-model",),
-        reply=args.reply,
-        name=args.name,
-        latency_s=args.latency_s,
-        token_delay_s=args.token_delay_s,
-        context_window=args.context_window,
-        host=args.host,
-        port=args.port,
-        seed=args.seed,
-        api_key=args.api_key,
-    )
-    provider.set_faults(error_status=args.error_status, error_rate=args.error_rate)
+    try:
+        provider = FakeProvider(
+            args.protocol,
+            models=args.models or ("fake-model",),
+            reply=args.reply,
+            name=args.name,
+            latency_s=args.latency_s,
+            token_delay_s=args.token_delay_s,
+            context_window=args.context_window,
+            host=args.host,
+            port=args.port,
+            seed=args.seed,
+            api_key=args.api_key,
+        )
+        provider.set_faults(error_status=args.error_status, error_rate=args.error_rate)
+    except ValueError as exc:  # an option out of range: a usage error, as argparse's own are
+        parser.error(str(exc))
     provider.start()
     try:
         print(f"READY {provider.api_base}", flush=True)
