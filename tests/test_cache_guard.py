@@ -667,6 +667,18 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("How do I make a pivot table in Excel?", "How do I make a pivot table in Google Sheets?", "category"),
+        # one long period for another
+        (
+            "Plan activities to keep my nephews busy all summer.",
+            "Plan activities to keep my nephews busy this weekend.",
+            "time",
+        ),
+        # all of a thing, or one of it
+        (
+            "How do I update the firmware on all my security cameras?",
+            "How do I update the firmware on my security camera?",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1125,6 +1137,24 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "I like cycling in the morning and cycling after dinner.",
             "I like cycling after dinner and cycling in the morning.",
         ),
+        # 'stop X Ving' holds X back as 'stop X from Ving' does; a synonym in another form
+        ("How do I stop my dog chewing the furniture?", "How can I stop my dog from chewing the furniture?"),
+        ("Is it worth repairing my old washing machine?", "Is it worth fixing my old washing machine?"),
+        # 'X alone' limits as 'just X' does; 'stopped working' is no narrowing word
+        (
+            "The flights alone cost $900, so how can I tell my friends I can't join the trip?",
+            "Just the flights are $900; how do I tell my friends I can't afford to come on the trip?",
+        ),
+        (
+            "My laptop's trackpad stopped working after an update. How do I fix it?",
+            "After an update the trackpad on my laptop quit working; how can I fix it?",
+        ),
+        # a decade is ten years; 'the largest of all' ranks
+        (
+            "What were the biggest tech trends over the past ten years?",
+            "What were the biggest tech trends of the last decade?",
+        ),
+        ("What is the largest of all the planets?", "Which planet is the largest?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

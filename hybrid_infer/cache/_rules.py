@@ -836,7 +836,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b) or _part_or_whole(a, b),
-        "time": _times_differ(a, b, measured),
+        "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
@@ -1031,9 +1031,14 @@ def _equivalent(x: str, y: str, forms_x: frozenset[str], forms_y: frozenset[str]
         or _abbreviates(short, long)
         or _CANONICAL.get(x, x) == _CANONICAL.get(y, y)
         or (x in UNITS and UNITS[x] == UNITS.get(y))
-        or _SYNONYMS.get(x, frozenset()) & _SYNONYMS.get(y, frozenset())
+        or _synonym_groups(forms_x | {x}) & _synonym_groups(forms_y | {y})
         or any({x, y} <= side for side in _GROUP_SIDES)
     )
+
+
+def _synonym_groups(forms: frozenset[str]) -> frozenset[int]:
+    """The synonym groups any of a word's forms belongs to ('repairing' is in 'fix' / 'repair')."""
+    return frozenset().union(*(_SYNONYMS.get(form, frozenset()) for form in forms))
 
 
 def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
@@ -1180,11 +1185,16 @@ def _left_out(words: tuple[str, ...], i: int) -> int:
 
 
 def _held_from(words: tuple[str, ...], i: int) -> int:
-    """Where the held-back action starts in 'stop X from Ving' (at most four words of X), or 0."""
+    """Where the held-back action starts in 'stop X from Ving' (at most four words of X), or
+    in 'stop my cat scratching' (X a determiner and one or two words, 'from' left out), or 0."""
     for j in range(i + 2, min(i + 6, len(words) - 1)):
         if words[j] == "from":
             following = words[j + 1]
             return j + 1 if following.endswith("ing") and len(following) > 5 else 0
+    if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ALONE_DETERMINERS | {"a", "an"}:
+        for j in range(i + 3, min(i + 5, len(words))):
+            if words[j].endswith("ing") and len(words[j]) > 5:
+                return j if all(_is_content(w) for w in words[i + 2 : j]) else 0
     return 0
 
 
@@ -2951,13 +2961,15 @@ def _phrase_marks(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
 
 def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[str]:
     """Narrowing words in front of a content word ('unused images'), not 'the container
-    stopped unexpectedly' (a verb) nor 'not hidden' (negated)."""
+    stopped unexpectedly' nor 'the left side stopped working' (verbs) nor 'not hidden'
+    (negated)."""
     return frozenset(
         stem(word)
         for word, following in pairwise(words)
         if word in QUALIFIERS
         and _is_content(following)
         and not following.endswith("ly")
+        and not (word.endswith("ed") and following.endswith("ing"))
         and stem(word) not in _targets(negated)
     )
 
@@ -3001,7 +3013,45 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _named_part_or_whole(b, a)
         or _one_or_whole(a, b)
         or _one_or_whole(b, a)
+        or _all_or_one(a.words, b.words)
+        or _all_or_one(b.words, a.words)
     )
+
+
+def _all_or_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` takes all of a thing that ``b`` names one of: 'reset all my smart plugs' /
+    'reset my smart plug' ('all' before a plural that ``b`` says only in the singular, after
+    a determiner, and ``b`` quantifies nothing). 'The smallest of all particles' ranks, it
+    takes nothing whole."""
+    if _every(b) or _picked_one(b):
+        return False
+    for i, word in enumerate(a):
+        head = _head_after(a, i) if word == "all" and not (i and a[i - 1] == "of") else None
+        if head is None or len(head) < 4 or not head.endswith("s") or head.endswith("ss") or head in b:
+            continue
+        if any(w == head[:-1] and _determined(b, j) for j, w in enumerate(b)):
+            return True
+    return False
+
+
+def _head_after(words: tuple[str, ...], at: int) -> str | None:
+    """The last of the (at most three) content words after ``words[at]``, past determiners:
+    'all of my smart plugs' -> 'plugs'."""
+    start = at + 1
+    while start < len(words) and words[start] in _REACH_SKIPS:
+        start += 1
+    end = start
+    while end < len(words) and end - start < 3 and _is_content(words[end]):
+        end += 1
+    return words[end - 1] if end > start else None
+
+
+def _determined(words: tuple[str, ...], at: int) -> bool:
+    """``words[at]`` follows a determiner, at most two content words before it ('my smart plug')."""
+    k = at - 1
+    while k >= 0 and at - k <= 3 and _is_content(words[k]):
+        k -= 1
+    return k >= 0 and words[k] in _ALONE_DETERMINERS | {"a", "an"}
 
 
 def _one_or_whole(a: TextFacts, b: TextFacts) -> bool:
@@ -3065,8 +3115,28 @@ _POINT_WORDS = frozenset({"point", "points", "pts", "absolute"})
 
 
 def _limited(words: tuple[str, ...]) -> frozenset[str]:
-    """The nouns that 'just' or 'only' limits: content words among the four after it."""
-    return _nouns_after(words, frozenset({"just", "only"}), 4)
+    """The nouns that 'just' or 'only' limits (content words among the four after it), or
+    that 'alone' limits ('the bachelorette trip alone')."""
+    return _nouns_after(words, frozenset({"just", "only"}), 4) | _alone(words)
+
+
+_ALONE_DETERMINERS = frozenset({"the", "this", "that", "my", "our", "your", "his", "her", "their"})
+
+
+def _alone(words: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the nouns 'alone' limits: one to three content words between a determiner
+    and it ('this week alone', 'the bachelorette trip alone'; not 'leave me alone')."""
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        if word != "alone":
+            continue
+        for start in range(i - 1, max(i - 4, 0) - 1, -1):
+            if words[start] in _ALONE_DETERMINERS and start < i - 1:
+                found.update(stem(_plain_plural(w)) for w in words[start + 1 : i])
+                break
+            if not _is_content(words[start]):
+                break
+    return frozenset(found)
 
 
 def _nouns_after(words: tuple[str, ...], marks: frozenset[str], span: int) -> frozenset[str]:
@@ -3122,11 +3192,8 @@ def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
 def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
     one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
-    first step'), or a determined noun said 'alone' ('this week alone', 'the kitchen alone')."""
-    return any(
-        (word in ("this", "that", "the") and _is_content(noun) and after == "alone")
-        for word, noun, after in zip(words, words[1:], words[2:], strict=False)
-    ) or any(
+    first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone')."""
+    return bool(_alone(words)) or any(
         (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
         or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
         or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
@@ -3219,6 +3286,26 @@ _PLAIN_PERIOD = MappingProxyType({"evening": "night", "decade": "year", "century
 def _counts(word: str) -> bool:
     """A word that counts periods ('3', 'three', 'few') in 'the last three years'."""
     return word.isdigit() or word in _CARDINALS or word in ("few", "couple", "several", "many")
+
+
+_SPANS = frozenset({"weekend", "week", "month", "year", "summer", "winter", "autumn", "semester", "decade", "century"})
+"""Periods long enough that one in place of another changes a plan ('all summer' / 'this
+weekend'); parts of a day, and words that are also other things ('fall', 'spring',
+'quarter'), are left out."""
+
+
+def _spans(words: tuple[str, ...]) -> frozenset[str]:
+    """The long periods named, a decade or a century as years ('ten years' / 'a decade')."""
+    return frozenset(
+        "year" if span in ("decade", "century") else span for w in words if (span := w.removesuffix("s")) in _SPANS
+    )
+
+
+def _spans_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Each side names a long period the other does not: 'away for the whole summer' / 'away
+    for the weekend', 'entertain my kids all summer' / 'this weekend'."""
+    spans_a, spans_b = _spans(a), _spans(b)
+    return bool(spans_a - spans_b) and bool(spans_b - spans_a)
 
 
 def _times_differ(a: TextFacts, b: TextFacts, measured: bool = False) -> bool:
