@@ -3,8 +3,11 @@
 It decides, per request, whether the cache may be read or written (``cache=`` mode,
 temperature), turns hits into :class:`Result` s with ``cache="exact"|"semantic"``, replays
 cached answers as streams, stores only complete answers, and serves stale answers marked
-``cache="fallback"`` when no deployment could answer. Lookups that embed text run in a
-worker thread so the event loop never blocks on a model.
+``cache="fallback"`` when no deployment could answer. Lookups that embed text run on the
+layer's own threads (never the loop's default pool, which the application shares), and
+writes on others, so a stored answer never waits behind a burst of lookups. The cache
+never makes a request late: a semantic lookup is skipped when too many are waiting, and
+waited for no longer than half of what is left of the request's ``deadline_s``.
 """
 
 from __future__ import annotations
@@ -15,18 +18,27 @@ import contextlib
 import re
 import threading
 import time
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from hybrid_infer._engine import Engine, Finalize, new_request_id
 from hybrid_infer._request import Request
 from hybrid_infer._results import Attempt, Result, StreamChunk
-from hybrid_infer.errors import AllDeploymentsFailed, CacheMiss, Overloaded, RequestRejected, RoutingError
+from hybrid_infer.errors import (
+    AllDeploymentsFailed,
+    CacheMiss,
+    HybridInferError,
+    Overloaded,
+    RequestRejected,
+    RoutingError,
+)
 from hybrid_infer.events import CacheServed, EventBus, RequestFinished, RequestStarted
 
 if TYPE_CHECKING:
     from hybrid_infer.cache import CacheHit, ResponseCache
+
+T = TypeVar("T")
 
 _PIECES = re.compile(r"\S+\s*|\s+")
 _FALLBACK_ERRORS = (AllDeploymentsFailed, Overloaded)
@@ -86,6 +98,28 @@ class _Pending(concurrent.futures.Future[Result | Literal["cancelled"] | None]):
         self.budget = budget
 
 
+_LOOKUP_THREADS = 16
+"""Threads for lookups that embed: most of them wait for an encode shared with the others
+(see ``TextEmbedder.embed_one``), so more threads make bigger batches, not more CPU work."""
+_WRITE_THREADS = 2
+_MAX_WAITING_LOOKUPS = 64
+"""Semantic lookups queued or running at most; a request past that skips the semantic layer
+(counted in ``stats()["semantic_skipped"]``) rather than wait behind a burst."""
+
+
+def _time_left(request: Request) -> float | None:
+    """Seconds left of the request's ``deadline_s``, or ``None`` without one."""
+    if request.deadline_s is None:
+        return None
+    return request.deadline_s - (time.perf_counter() - request.created)
+
+
+def _ran_out_of_time(error: BaseException) -> bool:
+    """A request that failed on its own limits (every attempt timed out, or its deadline
+    came first), not because a deployment said no: a caller with looser limits may succeed."""
+    return isinstance(error, AllDeploymentsFailed) and not any(a.outcome == "error" for a in error.attempts)
+
+
 class CacheLayer:
     """Wraps engine calls with cache reads, writes and the offline fallback."""
 
@@ -97,14 +131,71 @@ class CacheLayer:
         """Per exact key: the first caller's pending answer (see ``complete``), whatever its
         event loop or thread."""
         self._lock = threading.Lock()
+        self._lookups: concurrent.futures.ThreadPoolExecutor | None = None
+        self._writes: concurrent.futures.ThreadPoolExecutor | None = None
+        self._waiting_lookups = 0
+
+    def close(self) -> None:
+        """Stop the layer's threads (lookups not started yet are dropped). Idempotent."""
+        with self._lock:
+            pools = [p for p in (self._lookups, self._writes) if p is not None]
+            self._lookups = self._writes = None
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _pool(self, kind: Literal["lookups", "writes"]) -> concurrent.futures.ThreadPoolExecutor:
+        with self._lock:
+            pool = self._lookups if kind == "lookups" else self._writes
+            if pool is None:
+                pool = concurrent.futures.ThreadPoolExecutor(
+                    _LOOKUP_THREADS if kind == "lookups" else _WRITE_THREADS,
+                    thread_name_prefix=f"hybrid-infer-cache-{kind}",
+                )
+                if kind == "lookups":
+                    self._lookups = pool
+                else:
+                    self._writes = pool
+            return pool
+
+    async def _on_thread(self, kind: Literal["lookups", "writes"], work: Callable[[], T]) -> T:
+        return await asyncio.wrap_future(self._pool(kind).submit(work))
 
     # --- lookups -------------------------------------------------------------------------
 
     async def _lookup(self, request: Request, *, exact_missed: bool = False) -> CacheHit | None:
         hit = None if exact_missed else self.cache.lookup_exact(request)
         if hit is None and self.semantic:
-            hit = await asyncio.to_thread(self.cache.lookup_semantic, request)
+            hit = await self._semantic_lookup(request)
         return hit
+
+    async def _semantic_lookup(self, request: Request) -> CacheHit | None:
+        """The semantic hit, unless too many lookups are waiting or the request's deadline
+        leaves too little time: then a miss (the cache must not make a request late)."""
+        left = _time_left(request)
+        with self._lock:
+            skip = self._waiting_lookups >= _MAX_WAITING_LOOKUPS or (left is not None and left <= 0)
+            if not skip:
+                self._waiting_lookups += 1
+        if skip:
+            self.cache.count_semantic_skipped()
+            return None
+        try:
+            lookup = self._pool("lookups").submit(self.cache.lookup_semantic, request)
+        except BaseException:
+            self._lookup_done()
+            raise
+        lookup.add_done_callback(lambda _: self._lookup_done())  # also when dropped unstarted
+        if left is None:
+            return await asyncio.wrap_future(lookup)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(lookup), left / 2)
+        except TimeoutError:
+            self.cache.count_semantic_skipped()
+            return None
+
+    def _lookup_done(self) -> None:
+        with self._lock:
+            self._waiting_lookups -= 1
 
     async def _fallback(self, request: Request, error: RoutingError, request_id: str, started: float) -> Result:
         """A stale answer for a request no deployment could serve, or re-raise ``error``.
@@ -117,8 +208,12 @@ class CacheLayer:
         # must fix the request, and a stale answer to a similar one would hide that.
         rejected = any(a.error_type == RequestRejected.__name__ for a in error.attempts)
         if self.cache.config.offline_fallback and request.cache_mode != "off" and not rejected:
+            left = _time_left(request)
             try:
-                hit = await asyncio.to_thread(self.cache.fallback, request)
+                looking = self._on_thread("lookups", lambda: self.cache.fallback(request))
+                hit = await (looking if left is None else asyncio.wait_for(looking, max(left, 0.0)))
+            except TimeoutError:
+                hit = None  # the deadline is the caller's bound on the whole call, fallback included
             except asyncio.CancelledError:
                 self._cancelled(request_id, "cancelled during the offline-fallback lookup")
                 raise
@@ -153,7 +248,11 @@ class CacheLayer:
         """Store a fresh answer; the result, tagged with its entry's key if it was stored."""
         if not self.cache.writable(request) or result.finish_reason == "error":
             return result
-        key = await asyncio.to_thread(self.cache.store, request, result, ttl_s=request.cache_ttl_s)
+        # embed=False: an answer in hand is not held back by an encode (the lookup's vector,
+        # if it finished, is reused; else the next lookup's index refresh embeds the entry)
+        key = await self._on_thread(
+            "writes", lambda: self.cache.store(request, result, ttl_s=request.cache_ttl_s, embed=False)
+        )
         return result if key is None else result.model_copy(update={"cache_key": key})
 
     # --- calls ---------------------------------------------------------------------------------
@@ -262,6 +361,10 @@ class CacheLayer:
             return result
         except asyncio.CancelledError:
             outcome = "cancelled"
+            raise
+        except HybridInferError as error:
+            # cut by its own (tighter) limits: one of the others leads instead of all at once
+            outcome = "cancelled" if _ran_out_of_time(error) else None
             raise
         finally:
             with self._lock:

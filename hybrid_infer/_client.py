@@ -627,6 +627,8 @@ class HybridClient:
                 _close_on_idle_loop(engine)
         if loop_thread is not None:
             loop_thread.stop()
+        if self._cache_layer is not None:
+            self._cache_layer.close()
         if self._cache is not None:
             self._cache.close()
 
@@ -665,6 +667,8 @@ class HybridClient:
                 await asyncio.to_thread(_close_on_idle_loop, engine)
         if loop_thread is not None:
             await asyncio.to_thread(loop_thread.stop)
+        if self._cache_layer is not None:
+            self._cache_layer.close()
         if self._cache is not None:
             self._cache.close()
 

@@ -139,7 +139,7 @@ def _in_file(config: str | None) -> Iterator[None]:
         raise exc.at(f"{config}: {exc.field}") from None
 
 
-_PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "stores", "store_errors", "embed_errors")
+_PROCESS_COUNTERS = ("hits", "misses", "guard_rejections", "semantic_skipped", "stores", "store_errors", "embed_errors")
 """``stats()`` entries that count one process's lookups: always zero in this one."""
 
 

@@ -421,3 +421,51 @@ def test_an_index_lock_held_elsewhere_delays_a_lookup_boundedly(
         fcntl.flock(held.fileno(), fcntl.LOCK_UN)
     assert hit is not None and hit.answer.text == "hold the reset button"
     assert again is not None and again.answer.text == "scattering"
+
+
+def test_texts_asked_for_by_many_threads_at_once_are_encoded_in_batches() -> None:
+    """Concurrent lookups share encodes (each a batch of the texts waiting), and every
+    thread still gets its own text's vector; an encode that fails fails only its batch."""
+    import threading
+
+    from hybrid_infer.cache._embedder import resolve_embedder
+
+    hashing = HashingEmbedder()
+    batches: list[int] = []
+    gate = threading.Event()
+
+    def slow(texts: list[str]) -> Any:
+        batches.append(len(texts))
+        gate.wait(5)  # the first encode holds until every thread has asked
+        if "poison" in texts:
+            raise RuntimeError("encoder failed")
+        return hashing(texts)
+
+    embedder = resolve_embedder(slow)
+    gate.set()
+    embedder.tag  # noqa: B018 - loads it (two probe encodes), before the counting starts
+    gate.clear()
+    batches.clear()
+    texts = [f"question number {n}" for n in range(16)]
+    out: dict[str, Any] = {}
+
+    def ask(text: str) -> None:
+        try:
+            out[text] = embedder.embed_one(text)
+        except RuntimeError as exc:
+            out[text] = exc
+
+    threads = [threading.Thread(target=ask, args=(t,)) for t in [*texts, "poison"]]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.3)
+    gate.set()
+    for thread in threads:
+        thread.join(10)
+    assert not any(thread.is_alive() for thread in threads)
+    assert sum(batches) == 17 and len(batches) < 17  # shared encodes, each text once
+    failed = [text for text, value in out.items() if isinstance(value, RuntimeError)]
+    assert "poison" in failed and len(failed) <= max(batches)  # only the batch it was in
+    for text in set(texts) - set(failed):
+        expected = hashing([text])[0]
+        assert np.allclose(out[text], expected / np.linalg.norm(expected), atol=1e-5)

@@ -609,10 +609,11 @@ def test_a_failing_embedder_never_fails_the_request(fake, tmp_path: Path, mode: 
     with cached_client(provider, tmp_path, embedder=BrokenEmbedder(mode)) as client:
         fresh = client.complete("What is a monad?", cache=cache_mode)
         again = client.complete("What is a monad?")
+        other = client.complete("What is a functor?")  # a semantic lookup: the embedder is needed
         stats = client.cache.stats()
-    assert fresh.provider == "p"
+    assert fresh.provider == other.provider == "p"
     assert again.cache == "exact"  # stored without its vector: exact hits still work
-    assert provider.request_count == 1
+    assert provider.request_count == 2
     assert stats["embed_errors"] >= 1
 
 
@@ -863,3 +864,78 @@ def test_latency_counts_the_cache_lookup_of_a_miss(fake, tmp_path: Path) -> None
     finished = [e for e in events if isinstance(e, RequestFinished)]
     assert result.cache == "miss" and result.latency_ms >= 300
     assert finished[-1].result is not None and finished[-1].result.latency_ms == result.latency_ms
+
+
+async def test_a_slow_semantic_lookup_does_not_make_a_request_with_a_deadline_fail(fake, tmp_path: Path) -> None:
+    """The lookup is waited for at most half of what is left of deadline_s; then the
+    request goes to a provider as a miss, and its answer is stored without waiting for the
+    encode still running."""
+    gated = GatedEmbedder("plan my week")
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path, embedder=gated) as client:
+        try:
+            result = await client.acomplete("plan my week", deadline_s=1.0)
+        finally:
+            gated.release.set()
+        stats = client.cache.stats()
+        again = await client.acomplete("plan my week")
+    assert (result.cache, result.provider, result.cache_key is not None) == ("miss", "p", True)
+    assert stats["semantic_skipped"] == 1
+    assert again.cache == "exact" and provider.request_count == 1
+
+
+async def test_past_64_waiting_semantic_lookups_a_request_skips_the_semantic_layer(fake, tmp_path: Path) -> None:
+    gated = GatedEmbedder("question 0")  # holds every encode behind it until released
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path, embedder=gated) as client:
+        calls = [asyncio.create_task(client.acomplete(f"question {n}")) for n in range(70)]
+        try:
+            deadline = time.monotonic() + 10
+            while provider.request_count < 6 and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            answered_while_held = provider.request_count
+        finally:
+            gated.release.set()
+        results = await asyncio.gather(*calls)
+        stats = client.cache.stats()
+    assert answered_while_held == 6  # the six past the limit went straight to the provider
+    assert stats["semantic_skipped"] == 6
+    assert all(r.cache == "miss" for r in results) and provider.request_count == 70
+
+
+async def test_when_the_first_of_identical_requests_runs_out_of_time_another_calls_in_its_place(
+    fake, tmp_path: Path
+) -> None:
+    """Waiting callers with looser limits do not all call at once when the first one's
+    own deadline cuts it: one of them leads, the others share its answer."""
+    provider = fake("openai", latency_s=0.4)
+    async with cached_client(provider, tmp_path, offline_fallback=False) as client:
+        first = asyncio.create_task(client.acomplete("summarise the quarterly numbers", deadline_s=0.15))
+        await asyncio.sleep(0.05)
+        others = [asyncio.create_task(client.acomplete("summarise the quarterly numbers")) for _ in range(5)]
+        with pytest.raises(AllDeploymentsFailed, match="deadline_s"):
+            await first
+        results = await asyncio.gather(*others)
+    assert provider.request_count == 2  # the first one's cut call, and one for the five
+    assert sorted(r.cache for r in results) == ["exact", "exact", "exact", "exact", "miss"]
+
+
+async def test_the_cache_does_not_use_the_event_loops_default_thread_pool(fake, tmp_path: Path) -> None:
+    """An application's own work saturating the default pool does not stall cached calls."""
+    import concurrent.futures
+    import threading
+
+    loop = asyncio.get_running_loop()
+    pool = concurrent.futures.ThreadPoolExecutor(1)
+    loop.set_default_executor(pool)
+    held = threading.Event()
+    busy = loop.run_in_executor(None, held.wait, 10)
+    provider = fake("openai")
+    try:
+        async with cached_client(provider, tmp_path) as client:
+            first = await asyncio.wait_for(client.acomplete("what is a monad"), 5)
+            second = await asyncio.wait_for(client.acomplete("what is a monad, briefly"), 5)
+    finally:
+        held.set()
+        await busy
+    assert first.cache == "miss" and second.cache in ("miss", "semantic")

@@ -109,6 +109,11 @@ class ResponseCache:
         self._counters.bump("exact_misses", -1)
         self._counters.bump("exact_hits")
 
+    def count_semantic_skipped(self) -> None:
+        """A semantic lookup the caller skipped or gave up on: too many were waiting, or the
+        request's ``deadline_s`` left too little time (see the client's cache layer)."""
+        self._counters.bump("semantic_skipped")
+
     def lookup_semantic(self, request: Request, *, threshold: float | None = None) -> CacheHit | None:
         """The verified entry whose last user turn is most similar; embeds (call off-loop)."""
         if not self.config.semantic or not self.readable(request):
@@ -141,14 +146,16 @@ class ResponseCache:
 
     # --- writes ---------------------------------------------------------------------
 
-    def store(self, request: Request, result: Result, *, ttl_s: float | None = None) -> str | None:
+    def store(self, request: Request, result: Result, *, ttl_s: float | None = None, embed: bool = True) -> str | None:
         """Store a fresh, complete answer under the exact key, with its prompt's vector.
 
         Skips requests that are not writable, results that came from the cache, and
         blank answers without tool calls (more likely a glitch, such as an unparsable
         stream that litellm reads as empty, than an answer worth replaying). May embed the prompt (reusing
-        the vector of a preceding ``lookup_semantic``). Returns the entry's key, or ``None``
-        when nothing was stored.
+        the vector of a preceding ``lookup_semantic``); with ``embed=False`` it only reuses
+        that vector, and an entry stored without one is embedded by the next lookup's index
+        refresh (the client stores so, to return an answer without waiting for an encode).
+        Returns the entry's key, or ``None`` when nothing was stored.
         """
         if not self.writable(request) or result.cache != "miss" or result.stale:
             return None
@@ -159,7 +166,8 @@ class ResponseCache:
         context = context_key(request, namespace)
         vector = None
         if self._embedder is not None and context is not None and query.strip():
-            vector = self._embed(query)  # None if the embedder failed: stored for exact hits only
+            # None if the embedder failed: stored for exact hits only
+            vector = self._embed(query) if embed else self._embedder.remembered(query)
         record = EntryRecord(
             seq=0,
             namespace=namespace,
@@ -268,6 +276,7 @@ class ResponseCache:
             "hits": {kind: counts.get(f"{kind}_hits", 0) for kind in ("exact", "semantic", "fallback")},
             "misses": {kind: counts.get(f"{kind}_misses", 0) for kind in ("exact", "semantic", "fallback")},
             "guard_rejections": counts.get("guard_rejections", 0),
+            "semantic_skipped": counts.get("semantic_skipped", 0),
             "stores": counts.get("stores", 0),
             "store_errors": counts.get("store_errors", 0),
             "embed_errors": counts.get("embed_errors", 0),

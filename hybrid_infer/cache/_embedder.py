@@ -13,6 +13,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from importlib.util import find_spec
 from pathlib import Path
@@ -45,7 +46,13 @@ Encode = Callable[[list[str]], Any]
 
 
 class TextEmbedder:
-    """Embeds texts with a lazily loaded encoder; remembers the last few single texts."""
+    """Embeds texts with a lazily loaded encoder; remembers the last few single texts.
+
+    Single texts asked for at once by several threads (concurrent lookups) are encoded
+    together: one thread at a time encodes every text waiting, in batches, until its own is
+    done, then hands over. A batch of 8 short prompts costs MiniLM on a CPU about as much
+    as 1.5 single ones, so a burst of lookups is not a queue of single encodes.
+    """
 
     def __init__(self, load: Callable[[], Encode], tag: str, code: str = "", identity: str | None = None) -> None:
         self.name = tag
@@ -57,6 +64,10 @@ class TextEmbedder:
         self._encode: Encode | None = None
         self._lock = threading.Lock()
         self._memo: OrderedDict[str, Vectors] = OrderedDict()
+        self._turn = threading.Condition()
+        """Guards the texts waiting to be encoded and whether a thread is encoding them."""
+        self._waiting: dict[str, Future[Vectors]] = {}
+        self._encoding = False
 
     @property
     def tag(self) -> str:
@@ -94,20 +105,59 @@ class TextEmbedder:
         joined: Vectors = np.concatenate(parts, axis=0)
         return joined
 
+    def remembered(self, text: str) -> Vectors | None:
+        """The vector of ``text`` if a recent :meth:`embed_one` computed it, without encoding."""
+        with self._lock:
+            return self._memo.get(text)
+
     def embed_one(self, text: str) -> Vectors:
-        """The unit vector of one text; a lookup followed by a store embeds it once."""
+        """The unit vector of one text; a lookup followed by a store embeds it once, and
+        texts asked for by several threads at once are encoded in one batch."""
         with self._lock:
             cached = self._memo.get(text)
             if cached is not None:
                 self._memo.move_to_end(text)
                 return cached
-        vector: Vectors = self.embed([text])[0]
-        vector.setflags(write=False)
+        with self._turn:
+            mine = self._waiting.get(text)
+            if mine is None:
+                mine = self._waiting[text] = Future()
+        while not mine.done():
+            with self._turn:
+                while self._encoding and not mine.done():
+                    self._turn.wait()
+                if mine.done():
+                    break
+                self._encoding = True
+                batch = list(self._waiting)[:_BATCH_SIZE]  # oldest first: ours is in a batch soon
+            try:
+                self._encode_waiting(batch)
+            finally:
+                with self._turn:
+                    self._encoding = False
+                    self._turn.notify_all()
+        return mine.result()
+
+    def _encode_waiting(self, batch: list[str]) -> None:
+        """Encode ``batch`` and settle each text's future (with the error, if encoding fails)."""
+        try:
+            vectors = self.embed(batch)
+        except BaseException as exc:
+            with self._turn:
+                for text in batch:
+                    self._waiting.pop(text).set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+            return
         with self._lock:
-            self._memo[text] = vector
+            for text, vector in zip(batch, vectors, strict=True):
+                vector.setflags(write=False)
+                self._memo[text] = vector
             while len(self._memo) > _MEMO_SIZE:
                 self._memo.popitem(last=False)
-        return vector
+        with self._turn:
+            for text, vector in zip(batch, vectors, strict=True):
+                self._waiting.pop(text).set_result(vector)
 
     def _encoder(self) -> Encode:
         with self._lock:
