@@ -166,11 +166,19 @@ def _positive_seconds(value: Any, name: str) -> float:
     return float(value)
 
 
+_MIN_JSON_INT, _MAX_JSON_INT = -(2**63), 2**64 - 1
+"""The integers a provider's JSON parser takes (signed or unsigned 64-bit)."""
+
+
 def _check_json_value(value: Any, name: str, depth: int = 0) -> None:
     """Reject values a provider cannot receive as JSON (NaN, objects, absurd nesting)."""
     if depth > _MAX_NESTING * 4:
         raise ConfigError("is nested too deeply", field=name)
-    if value is None or isinstance(value, bool | int | str):
+    if value is None or isinstance(value, bool | str):
+        return
+    if isinstance(value, int):
+        if not _MIN_JSON_INT <= value <= _MAX_JSON_INT:  # (Python refuses to print a 4,300-digit one)
+            raise ConfigError("integers must fit in 64 bits", field=name)
         return
     if isinstance(value, float):
         if not math.isfinite(value):

@@ -294,6 +294,9 @@ TOOL_TURN = {"role": "assistant", "content": None}
         ({"prompt": "hi", "extra_body": {"stream": True}}, "extra_body.stream"),
         ({"prompt": "hi", "extra_body": {"messages": []}}, "extra_body.messages"),
         ({"prompt": "hi", "extra_body": {"model": "other"}}, "extra_body.model"),
+        # an integer no provider parses (and Python will not even print past 4,300 digits)
+        ({"prompt": "hi", "extra_body": {"options": {"num_ctx": 10**5000}}}, "extra_body.options.num_ctx"),
+        ({"prompt": "hi", "logit_bias": {"50256": -(2**64)}}, "logit_bias.50256"),
         ({"prompt": "hi", "namespace": "tenant\n42"}, "namespace"),
         ({"messages": [{"role": "user", "content": [{"type": "", "text": "x"}]}]}, "messages[0].content[0]"),
         ({"prompt": "hi", "use_case": " "}, "use_case"),

@@ -27,6 +27,7 @@ from hybrid_infer.errors import (
     ProviderConnectionError,
     ProviderError,
     ProviderTimeout,
+    RequestRejected,
 )
 from hybrid_infer.transports._base import Completion, ProbeReport, Transport, error_for_status
 from hybrid_infer.transports._streams import OllamaDecoder, SseDecoder, StreamDecoder, split_lines
@@ -177,8 +178,9 @@ class NativeTransport(Transport):
     async def complete(self, deployment: Deployment, request: Request, timeout_s: float) -> Completion:
         url, is_ollama, model = self._endpoint(deployment)
         body = ollama_body(model, request, stream=False) if is_ollama else openai_body(model, request, stream=False)
+        data = _encode(body, deployment)
         try:
-            async with self._client().post(url, data=_encode(body), headers=self._headers(deployment)) as response:
+            async with self._client().post(url, data=data, headers=self._headers(deployment)) as response:
                 await self._raise_for_status(response, deployment)
                 data = json.loads(await self._read_body(response, deployment))
             if is_ollama:
@@ -216,7 +218,7 @@ class NativeTransport(Transport):
         response: aiohttp.ClientResponse | None = None
         try:
             async with self._client().post(
-                url, data=_encode(body), headers=self._headers(deployment), timeout=idle
+                url, data=_encode(body, deployment), headers=self._headers(deployment), timeout=idle
             ) as response:
                 await self._raise_for_status(response, deployment)
                 self._streaming.add(response)
@@ -324,5 +326,12 @@ class NativeTransport(Transport):
             raise self._map_exception(exc, deployment) from exc
 
 
-def _encode(body: dict[str, Any]) -> bytes:
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def _encode(body: dict[str, Any], deployment: Deployment) -> bytes:
+    """The request body; one that cannot be written as JSON is the request's fault, refused
+    before sending (it must not count against the deployment as a bad response would)."""
+    try:
+        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise RequestRejected(
+            f"the request cannot be sent as JSON: {exc}"[:300], deployment=deployment.name, sent=False
+        ) from None
