@@ -198,6 +198,30 @@ def test_a_saved_index_is_reused_without_embedding_again(tmp_path: Path) -> None
     assert embedder.texts_embedded == 3
 
 
+@pytest.mark.parametrize("how", ["damaged", "deleted"])
+def test_a_saved_index_over_a_replaced_store_is_not_read_against_the_new_one(tmp_path: Path, how: str) -> None:
+    """The store's numbering restarts when its database is replaced (moved aside as damaged,
+    deleted): a saved index's ids would name the new store's unrelated entries."""
+    import shutil
+
+    with semantic_cache(tmp_path) as first:
+        for question in (QUESTION, "what is the capital of France", "how do I bake bread"):
+            first.store(build_request(question), answer(f"answer to {question}"))
+        first.lookup_semantic(build_request(REWORDED))  # loads the index; closing saves it
+    if how == "damaged":
+        (tmp_path / "entries" / "cache.db").write_bytes(b"not a database" * 100)
+        for suffix in ("-wal", "-shm"):
+            (tmp_path / "entries" / f"cache.db{suffix}").unlink(missing_ok=True)
+    else:
+        shutil.rmtree(tmp_path / "entries")
+    with semantic_cache(tmp_path) as second:
+        for joke in ("tell me a joke about penguins", "write a limerick about cheese", "list three primes"):
+            second.store(build_request(joke), answer(f"answer to {joke}"), embed=False)
+        hit = second.lookup_semantic(build_request(REWORDED))
+    assert hit is None or hit.answer.text == f"answer to {QUESTION}"
+    assert hit is None  # that answer went with the old store
+
+
 def test_a_corrupted_index_file_is_rebuilt(tmp_path: Path) -> None:
     with semantic_cache(tmp_path) as first:
         first.store(build_request(QUESTION), answer())

@@ -53,6 +53,9 @@ class Sidecar(BaseModel):
     format: int
     generation: int = Field(ge=0)
     embedder: str
+    store: str = ""
+    """The identity of the entry store the generation numbers count in (see
+    ``EntryStore.identity``); a sidecar written before it existed names none."""
     dim: int = Field(ge=1)
     namespaces: list[NamespaceFile]
 
@@ -77,11 +80,12 @@ class IndexFiles:
         except (OSError, ValidationError, ValueError):
             return None
 
-    def load(self, *, embedder: str, dim: int | None) -> SavedIndex | None:
-        """The saved index if it is complete, intact and made by ``embedder``."""
+    def load(self, *, embedder: str, dim: int | None, store: str) -> SavedIndex | None:
+        """The saved index if it is complete, intact, made by ``embedder`` and over the
+        entry store named ``store`` (its ids are that store's generation numbers)."""
         with self._locked(exclusive=False):
             sidecar = self.sidecar()
-            if sidecar is None or sidecar.format != FORMAT or sidecar.embedder != embedder:
+            if sidecar is None or sidecar.format != FORMAT or sidecar.embedder != embedder or sidecar.store != store:
                 return None
             if dim is not None and sidecar.dim != dim:
                 return None
@@ -104,14 +108,15 @@ class IndexFiles:
                 indexes[entry.namespace] = index
             return SavedIndex(sidecar.generation, indexes)
 
-    def save(self, generation: int, indexes: dict[str, VectorIndex], *, embedder: str) -> bool:
-        """Write ``indexes`` unless a newer generation is already saved; True if written."""
+    def save(self, generation: int, indexes: dict[str, VectorIndex], *, embedder: str, store: str) -> bool:
+        """Write ``indexes`` unless a newer generation of the same store is already saved;
+        True if written."""
         if not indexes:
             return False
         dim = next(iter(indexes.values())).dim
         with self._locked(exclusive=True):
             current = self.sidecar()
-            if _is_newer(current, generation, embedder):
+            if _is_newer(current, generation, embedder, store):
                 return False
             entries = []
             for namespace, index in sorted(indexes.items()):
@@ -126,7 +131,9 @@ class IndexFiles:
                         count=len(index),
                     )
                 )
-            sidecar = Sidecar(format=FORMAT, generation=generation, embedder=embedder, dim=dim, namespaces=entries)
+            sidecar = Sidecar(
+                format=FORMAT, generation=generation, embedder=embedder, store=store, dim=dim, namespaces=entries
+            )
             _write_atomic(self.directory / SIDECAR, sidecar.model_dump_json().encode())
             keep = {entry.file for entry in entries}
             for stale in self.directory.glob("*.faiss"):
@@ -169,8 +176,13 @@ class IndexLockTimeout(OSError):
     """Another process held the index lock longer than :data:`LOCK_TIMEOUT_S`."""
 
 
-def _is_newer(current: Sidecar | None, generation: int, embedder: str) -> bool:
-    return current is not None and current.embedder == embedder and current.generation > generation
+def _is_newer(current: Sidecar | None, generation: int, embedder: str, store: str) -> bool:
+    return (
+        current is not None
+        and current.embedder == embedder
+        and current.store == store
+        and current.generation > generation
+    )
 
 
 def _namespace_id(namespace: str) -> str:

@@ -63,6 +63,8 @@ class SemanticIndex:
         self._lock = threading.RLock()
         self._indexes: dict[str, VectorIndex] = {}
         self._generation = -1  # -1: not loaded yet
+        self._store_identity = ""
+        """The identity of the store the loaded vectors' ids count in (see ``EntryStore.identity``)."""
         self._unsaved = 0
         self._adds = 0
         self._save_paused_until = 0.0
@@ -76,7 +78,12 @@ class SemanticIndex:
             if self._generation < 0:
                 self._load_or_rebuild()
             current = self._store.generation()
-            if current < self._generation:
+            if self._store.identity() != self._store_identity:
+                # the database was replaced (moved aside as damaged, deleted): our ids name
+                # that store's entries, and the new one's numbers would give them other answers
+                log.info("hybrid-infer cache: the entry store was replaced; rebuilding index")
+                self._rebuild()
+            elif current < self._generation:
                 log.info("hybrid-infer cache: store generation went back; rebuilding index")
                 self._rebuild()
             elif current - self._generation > REPLAY_LIMIT:
@@ -145,7 +152,9 @@ class SemanticIndex:
                 if not self._indexes:
                     self._files.remove()
                 else:
-                    self._files.save(self._generation, self._indexes, embedder=self._embedder.tag)
+                    self._files.save(
+                        self._generation, self._indexes, embedder=self._embedder.tag, store=self._store_identity
+                    )
             except IndexLockTimeout as exc:  # derived data: a later save writes it
                 log.warning("hybrid-infer cache: index not saved, retrying in %.0f s: %s", SAVE_PAUSE_S, exc)
                 self._save_paused_until = time.monotonic() + SAVE_PAUSE_S
@@ -169,7 +178,8 @@ class SemanticIndex:
 
     def _load_or_rebuild(self) -> None:
         try:
-            saved = self._files.load(embedder=self._embedder.tag, dim=None)
+            identity = self._store.identity()
+            saved = self._files.load(embedder=self._embedder.tag, dim=None, store=identity)
         except IndexLockTimeout as exc:  # another process stalls holding the lock: build it here
             log.warning("hybrid-infer cache: %s; rebuilding the index from the entries", exc)
             self._save_paused_until = time.monotonic() + SAVE_PAUSE_S
@@ -182,6 +192,7 @@ class SemanticIndex:
             index.hnsw_min_vectors = self._hnsw_min_vectors
         self._indexes = saved.indexes
         self._generation = saved.generation
+        self._store_identity = identity
 
     def _replay(self, current: int) -> None:
         fresh = []
@@ -194,6 +205,7 @@ class SemanticIndex:
 
     def _rebuild(self) -> None:
         generation = self._store.generation()
+        self._store_identity = self._store.identity()
         self._indexes = {}
         batch: list[tuple[int, EntryRecord]] = []
         for _, record in _progress(self._store.entries(), self._store_size()):

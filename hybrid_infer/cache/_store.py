@@ -36,6 +36,8 @@ _GENERATION = "m:generation"
 _EVICTED = "m:evicted"
 """The newest generation evicted by ``max_entries`` in any process: where the next eviction
 starts, so a process that stores rarely does not walk every generation others evicted."""
+_IDENTITY = "m:identity"
+"""A random number the store takes when first asked (see ``EntryStore.identity``)."""
 _ENTRY = "e:"
 _JOURNAL = "j:"
 _SQLITE_TIMEOUT_S = 10.0
@@ -140,6 +142,22 @@ class EntryStore:
         """The number of the newest entry ever stored (cheap: one indexed row)."""
         return self._counter(_GENERATION) or 0
 
+    def identity(self) -> str:
+        """A random name this store took when first asked, kept by ``clear()``.
+
+        Generation numbers are vector ids in the semantic index: an index built over another
+        store (this directory's database replaced, deleted, or moved aside as damaged) would
+        give its vectors' ids to this store's unrelated entries. The index notes the identity
+        it was built over and is rebuilt when it differs."""
+        number = self._counter(_IDENTITY)
+        if not number:
+            with self._cache.transact(retry=True):
+                number = self._counter(_IDENTITY)  # another process may have named it meanwhile
+                if not number:
+                    number = int.from_bytes(os.urandom(8), "big") >> 1 or 1
+                    self._cache.set(_IDENTITY, number, retry=True)
+        return f"{number:016x}"
+
     def approximate_rows(self) -> int:
         """Rows in the database (entries and journal rows, expired ones included)."""
         return len(self._cache)
@@ -192,9 +210,12 @@ class EntryStore:
         with self._cache.transact(retry=True):
             removed = sum(1 for key in self._keys() if key.startswith(_ENTRY))
             generation = self.generation()
+            identity = self._counter(_IDENTITY)
             self._cache.clear(retry=True)
             # Generation numbers never go back: they are vector ids in other processes.
             self._cache.set(_GENERATION, generation, retry=True)
+            if identity:
+                self._cache.set(_IDENTITY, identity, retry=True)
         return removed
 
     def close(self) -> None:
