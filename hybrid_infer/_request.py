@@ -61,6 +61,8 @@ MAX_OUTPUT_TOKENS = 2**31 - 1
 """Upper bound of ``max_tokens``: the largest signed 32-bit integer. No model writes that
 many tokens, and servers that read the field as a 32-bit integer still take it."""
 _MAX_NESTING = 8
+MAX_JSON_DEPTH = _MAX_NESTING * 4
+"""How deep a request's JSON values (``extra_body``, ``tools``) may nest."""
 _INT64 = (-(2**63), 2**63 - 1)
 """The range of ``seed``: what providers read it as (a larger one failed only when encoded)."""
 
@@ -117,10 +119,10 @@ def _has_content(message: Message) -> bool:
         return True
     content = message.get("content")
     if isinstance(content, str):
-        return not _blank(content)
+        return not blank_text(content)
     if isinstance(content, list):
         return any(
-            part.get("type") != "text" or (isinstance(part.get("text"), str) and not _blank(part["text"]))
+            part.get("type") != "text" or (isinstance(part.get("text"), str) and not blank_text(part["text"]))
             for part in content
         )
     return False
@@ -129,7 +131,27 @@ def _has_content(message: Message) -> bool:
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 
 
-def _blank(text: str) -> bool:
+def check_namespace(namespace: object, field: str = "namespace") -> str:
+    """``namespace`` if it names a cache namespace; a :class:`ConfigError` on ``field`` if not.
+
+    One rule wherever a namespace is given (a request, the cache settings, ``clear()``): a
+    value with surrounding spaces or an invisible character would silently be another one."""
+    if (
+        not isinstance(namespace, str)
+        or not namespace
+        or len(namespace) > 200
+        or namespace != namespace.strip()
+        or not namespace.isprintable()
+    ):
+        raise ConfigError(
+            "must be a non-empty string of at most 200 characters, without surrounding spaces, "
+            "control or invisible characters",
+            field=field,
+        )
+    return namespace
+
+
+def blank_text(text: str) -> bool:
     """Whether ``text`` shows nothing: spaces and zero-width characters only."""
     return not text.strip().strip(_INVISIBLE).strip()
 
@@ -172,7 +194,7 @@ _MIN_JSON_INT, _MAX_JSON_INT = -(2**63), 2**64 - 1
 
 def _check_json_value(value: Any, name: str, depth: int = 0) -> None:
     """Reject values a provider cannot receive as JSON (NaN, objects, absurd nesting)."""
-    if depth > _MAX_NESTING * 4:
+    if depth > MAX_JSON_DEPTH:
         raise ConfigError("is nested too deeply", field=name)
     if value is None or isinstance(value, bool | str):
         return
@@ -288,7 +310,7 @@ def plain_prompt_request(prompt: str, stream: bool) -> Request:
         prompt.encode("utf-8")
     except UnicodeEncodeError:
         return build_request(prompt, stream=stream)  # raises the ConfigError naming the field
-    if _blank(prompt):  # zero-width characters only
+    if blank_text(prompt):  # zero-width characters only
         return build_request(prompt, stream=stream)
     return Request(messages=({"role": "user", "content": prompt},), stream=stream)
 
@@ -320,7 +342,7 @@ def build_request(
     if prompt is not None:
         if not isinstance(prompt, str):
             raise ConfigError(f"must be a string, got {type(prompt).__name__}", field="prompt")
-        if _blank(prompt):
+        if blank_text(prompt):
             raise ConfigError("must not be empty", field="prompt")
         size = _check_text(prompt, "prompt")
         normalised: tuple[Message, ...] = ({"role": "user", "content": prompt},)
@@ -380,17 +402,8 @@ def build_request(
         extra[key] = _own_copy(value)
     if not (isinstance(cache, str) and cache in CACHE_MODES):
         raise ConfigError(f"must be one of {sorted(CACHE_MODES)}, got {cache!r}", field="cache")
-    if namespace is not None and (
-        not isinstance(namespace, str)
-        or not namespace
-        or len(namespace) > 200
-        or namespace != namespace.strip()
-        or not namespace.isprintable()
-    ):
-        raise ConfigError(
-            "must be a non-empty string of at most 200 characters, without surrounding spaces or control characters",
-            field="namespace",
-        )
+    if namespace is not None:
+        check_namespace(namespace)
     return Request(
         messages=normalised,
         use_case=use_case,

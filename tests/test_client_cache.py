@@ -202,6 +202,7 @@ def test_a_temperature_sent_through_extra_body_counts_as_sampled(fake, tmp_path:
             {"temperature": 1.3},
             {"options": {"temperature": 0.8}},
             {"generationConfig": {"temperature": 1.5}},  # at any depth
+            {"a": {"b": {"c": {"d": {"e": {"f": {"g": {"h": {"i": {"j": {"temperature": 0.7}}}}}}}}}}},
         ):
             client.complete("roll a die", extra_body=extra)
             assert client.complete("roll a die", extra_body=extra).cache == "bypass"
@@ -939,3 +940,49 @@ async def test_the_cache_does_not_use_the_event_loops_default_thread_pool(fake, 
         held.set()
         await busy
     assert first.cache == "miss" and second.cache in ("miss", "semantic")
+
+
+def test_an_answer_of_invisible_characters_is_not_stored(fake, tmp_path: Path) -> None:
+    provider = fake("openai", reply="\u200b\u2060")
+    with cached_client(provider, tmp_path) as client:
+        first = client.complete("say nothing")
+        again = client.complete("say nothing")
+    assert (first.cache_key, again.cache) == (None, "miss")  # blank, as a prompt of them is
+
+
+@pytest.mark.parametrize("namespace", ["default\u200b", "\u2060tenant", " tenant", ""])
+def test_a_namespace_follows_one_rule_in_the_settings_in_a_request_and_in_clear(
+    fake, tmp_path: Path, namespace: str
+) -> None:
+    provider = fake("openai")
+    with pytest.raises(ConfigError) as settings:
+        HybridClient([deployment_for(provider, "p")], cache={"path": str(tmp_path / "c"), "namespace": namespace})
+    assert settings.value.field == "cache.namespace"
+    with cached_client(provider, tmp_path) as client:
+        assert client.cache is not None
+        with pytest.raises(ConfigError) as request:
+            client.complete("hi", namespace=namespace)
+        with pytest.raises(ConfigError) as clear:
+            client.cache.clear(namespace)
+        with pytest.raises(ConfigError):
+            client.cache.clear(5)  # type: ignore[arg-type]
+    assert request.value.field == clear.value.field == "namespace"
+
+
+def test_clearing_without_the_semantic_layer_resets_the_saved_index(fake, tmp_path: Path) -> None:
+    """As the CLI's 'cache clear' does: the saved index must not keep listing cleared entries."""
+    from hybrid_infer.cache import ResponseCache
+
+    provider = fake("openai")
+    with cached_client(provider, tmp_path, namespace="tenant-42") as client:
+        for question in ("what is a monad", "what is a functor", "what is an applicative"):
+            client.complete(question)
+        assert client.cache is not None
+        client.cache.warm_up()  # the index is saved when the client closes
+    assert (tmp_path / "cache" / "index" / "index.json").exists()
+    with ResponseCache(CacheConfig(path=tmp_path / "cache", semantic=False)) as plain:
+        assert plain.clear("tenant-42") == 3
+    with cached_client(provider, tmp_path, namespace="tenant-42") as client:
+        assert client.cache is not None
+        client.cache.warm_up()
+        assert client.cache.stats()["index"]["sizes"] in ({}, {"tenant-42": 0})

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 import diskcache
 
-from hybrid_infer._request import Request
+from hybrid_infer._request import MAX_JSON_DEPTH, Request, blank_text, check_namespace
 from hybrid_infer._results import Result
 from hybrid_infer.cache._config import CacheConfig
 from hybrid_infer.cache._counters import CacheCounters
 from hybrid_infer.cache._diff import differing_parts
 from hybrid_infer.cache._embedder import TextEmbedder, is_bundled, resolve_embedder
 from hybrid_infer.cache._extras import require_semantic_extra
+from hybrid_infer.cache._index_file import SIDECAR, IndexFiles, IndexLockTimeout
 from hybrid_infer.cache._keys import context_key, request_key
 from hybrid_infer.cache._models import CachedAnswer, CacheHit
 from hybrid_infer.cache._store import EntryRecord, EntryStore, make_private_dir
@@ -159,7 +160,7 @@ class ResponseCache:
         """
         if not self.writable(request) or result.cache != "miss" or result.stale:
             return None
-        if not result.text.strip() and not result.tool_calls:
+        if blank_text(result.text) and not result.tool_calls:
             return None
         namespace = self._namespace(request)
         query = request.last_user_text
@@ -219,9 +220,18 @@ class ResponseCache:
 
     def clear(self, namespace: str | None = None) -> int:
         """Remove every entry of ``namespace`` (all when ``None``); return how many."""
+        if namespace is not None:
+            check_namespace(namespace)
         removed = self._store.clear(namespace)
         if self._semantic is not None:
             self._semantic.drop(namespace)
+        elif removed and (self.directory / "index" / SIDECAR).exists():
+            # opened without the semantic layer (the CLI): the saved index still lists the
+            # cleared vectors, so forget it; the next semantic reader rebuilds it
+            try:
+                IndexFiles(self.directory / "index").remove()
+            except (OSError, IndexLockTimeout) as exc:
+                log.warning("hybrid-infer cache: the saved index could not be reset after a clear: %s", exc)
         return removed
 
     def warm_up(self) -> None:
@@ -439,7 +449,7 @@ def _split_temperatures(value: Any, depth: int = 0) -> tuple[Any, list[object]]:
     """``value`` (``extra_body``) without its keys named temperature, at any depth (and
     without what they leave empty: ``{"options": {"temperature": 1}}`` becomes ``{}``), and
     the temperatures those keys held."""
-    if depth > 8:  # extra_body is JSON the caller wrote; no real one nests deeper
+    if depth > MAX_JSON_DEPTH:  # as deep as a request's JSON may nest (it was checked so)
         return value, []
     found: list[object] = []
     if isinstance(value, dict):

@@ -13,7 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from hybrid_infer._request import MAX_SECONDS
+from hybrid_infer._request import MAX_SECONDS, check_namespace
+from hybrid_infer.errors import ConfigError
 
 DEFAULT_EMBEDDER = "all-MiniLM-L6-v2"
 DEFAULT_SIMILARITY_THRESHOLD = 0.80
@@ -43,8 +44,9 @@ class CacheConfig(BaseModel):
     max_entries: int | None = Field(default=None, ge=1, strict=True)
     size_limit_bytes: int | None = Field(default=None, ge=1 << 20, strict=True)
     """Disk budget of the entry store; ``None`` keeps diskcache's default of 1 GiB."""
-    namespace: str = Field(default="default", min_length=1, max_length=200, pattern=r"^\S(?:[^\x00-\x1f\x7f]*\S)?$")
-    """No surrounding spaces: ``" default"`` would silently be another namespace."""
+    namespace: str = "default"
+    """No surrounding spaces nor invisible characters: ``" default"`` would silently be
+    another namespace (the rule of a request's ``namespace=``)."""
     embedder: Embedder = DEFAULT_EMBEDDER
     cache_sampled: bool = Field(default=False, strict=True)
     """Also cache requests with a temperature above 0 (off: sampled answers vary)."""
@@ -60,6 +62,14 @@ class CacheConfig(BaseModel):
         if isinstance(value, str) and not value.strip():
             raise ValueError("must be a model name, a model directory or a callable")
         return value
+
+    @field_validator("namespace")
+    @classmethod
+    def _check_namespace(cls, value: str) -> str:
+        try:
+            return check_namespace(value)
+        except ConfigError as exc:
+            raise ValueError(exc.reason) from None
 
     @field_validator("path")
     @classmethod
