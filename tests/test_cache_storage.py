@@ -376,6 +376,24 @@ def test_the_size_budget_holds_the_write_ahead_log_too(tmp_path: Path) -> None:
     assert abs(reported - on_disk) < 0.2 * on_disk
 
 
+def test_over_budget_the_oldest_entries_go_one_by_one_never_the_new_one(tmp_path: Path) -> None:
+    """Entries of a quarter of the budget each: the store keeps as many as fit. (diskcache's
+    own cull deleted its ten oldest rows at once: every entry, the new one included.)"""
+    cache = ResponseCache(CacheConfig(path=tmp_path, semantic=False, size_limit_bytes=4 << 20))
+    big = "y" * 1_050_000
+    kept = []
+    for i in range(8):
+        request = build_request(f"summarise document {i}: {big}")
+        assert cache.store(request, Result(text=f"summary {i}", provider="p", model="m", kind="local"))
+        hit = cache.lookup_exact(request)
+        kept.append(cache.stats()["entries"])
+        assert hit is not None and hit.answer.text == f"summary {i}"  # the new one stays
+    assert cache.lookup_exact(build_request(f"summarise document 0: {big}")) is None  # the oldest went
+    assert cache.lookup_exact(build_request(f"summarise document 6: {big}")) is not None
+    cache.close()
+    assert kept[3:] == [3] * 5  # three fit in 4 MiB, and three stay
+
+
 def test_a_database_sqlite_cannot_open_is_a_config_error_naming_the_path(tmp_path: Path) -> None:
     from hybrid_infer import Deployment, HybridClient
 

@@ -32,6 +32,10 @@ log = logging.getLogger("hybrid_infer.cache")
 DEFAULT_SIZE_LIMIT = 2**30
 _PAGE_BYTES = 4096
 """SQLite's default page size."""
+_ROW_OVERHEAD = 256
+"""Bytes an entry's rows take beyond its JSON (its journal row, keys, SQLite's record)."""
+_WAL_CHECK_EVERY = 8
+"""Stores between two looks at the write-ahead log's size (see ``EntryStore._shrink_log``)."""
 _GENERATION = "m:generation"
 _EVICTED = "m:evicted"
 """The newest generation evicted by ``max_entries`` in any process: where the next eviction
@@ -81,6 +85,8 @@ class EntryStore:
         self.directory = directory
         self.max_entries = max_entries
         self._evicted_upto: int | None = None
+        self._size_limit = size_limit or DEFAULT_SIZE_LIMIT
+        self._puts = 0
         # Every setting is passed explicitly so values planted in the Settings table of a
         # tampered database cannot change how rows are read.
         limit = size_limit or DEFAULT_SIZE_LIMIT
@@ -90,7 +96,10 @@ class EntryStore:
             disk=JSONOnlyDisk,
             statistics=0,
             tag_index=1,
-            eviction_policy="least-recently-stored",
+            # diskcache's own cull deletes up to cull_limit of the oldest rows at once, the
+            # counter rows and the entry just stored included: the store evicts by its own
+            # generations instead (see _trim_to_budget) and diskcache only drops expired rows.
+            eviction_policy="none",
             size_limit=limit,
             cull_limit=10,
             disk_min_file_size=2**15,
@@ -191,6 +200,10 @@ class EntryStore:
             self._cache.set(_journal_key(seq), _json(journal), expire=ttl_s, tag=tag, retry=True)
             if self.max_entries is not None and seq > self.max_entries:
                 self._evict_upto(seq - self.max_entries)
+            self._trim_to_budget(seq)
+        self._puts += 1
+        if self._puts % _WAL_CHECK_EVERY == 0:
+            self._shrink_log()
         return seq
 
     def delete(self, key: str) -> bool:
@@ -252,6 +265,50 @@ class EntryStore:
         self._evicted_upto = limit
         if limit > done:
             self._cache.set(_EVICTED, limit, retry=True)
+
+    def _trim_to_budget(self, newest: int) -> None:
+        """Evict the oldest entries (in generation order, never ``newest``) until the store
+        fits ``size_limit`` again; the counter rows are never evicted.
+
+        Inside the transaction the database file does not shrink yet, so the bytes each
+        eviction frees are counted from the entry itself, and the eviction watermark moves
+        past the generations evicted (as ``max_entries`` moves it)."""
+        excess = self._cache.volume() - self._size_limit
+        if excess <= 0:
+            return
+        done = self._counter(_EVICTED) or 0
+        victim = done
+        while excess > 0 and victim + 1 < newest:
+            victim += 1
+            owner = self.entry_for(victim)
+            if owner is not None:
+                excess -= len(_json(owner[1])) + _ROW_OVERHEAD
+            self._evict_generation(victim)
+        if victim > done:
+            self._cache.set(_EVICTED, victim, retry=True)
+            self._evicted_upto = max(self._evicted_upto or 0, victim)
+
+    def _shrink_log(self) -> None:
+        """Truncate the write-ahead log when it grew past its limit.
+
+        SQLite resets the log only when a checkpoint finds no reader in it, which with
+        several processes reading and writing all the time may never happen on its own; the
+        log then grows outside the size budget. A truncating checkpoint waits for the
+        readers (up to the busy timeout) and resets it. Best effort: a busy database is
+        left for the next try."""
+        try:
+            wal = os.path.getsize(os.path.join(self._cache.directory, "cache.db-wal"))
+        except OSError:
+            return
+        if wal <= self._wal_limit():
+            return
+        try:
+            self._cache._sql("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error as exc:
+            log.debug("hybrid-infer cache: write-ahead log not truncated: %s", exc)
+
+    def _wal_limit(self) -> int:
+        return max(16 * _PAGE_BYTES, min(1000 * _PAGE_BYTES, self._size_limit // 4))
 
     def _journal_numbers(self) -> Iterator[int]:
         """The generation of every journal row on disk (a full scan of the keys)."""
