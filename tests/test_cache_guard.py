@@ -673,6 +673,23 @@ def broken(a: str, b: str) -> set[str]:
             "Plan activities to keep my nephews busy this weekend.",
             "time",
         ),
+        # what stands before a relating verb stands after it, each in its own words
+        (
+            "How did the rise of railways influence the American Civil War?",
+            "How did the American Civil War influence the expansion of railways?",
+            "direction",
+        ),
+        # 'all of' one work against a part of it; a numbered part the other side does not name
+        (
+            "Write a quiz covering all of Macbeth for my class.",
+            "Write a quiz covering the first chapter of Macbeth for my class.",
+            "qualifier",
+        ),
+        (
+            "Walk me through exercise 7 of the 2021 physics mock exam.",
+            "Walk me through the 2021 physics mock exam paper.",
+            "qualifier",
+        ),
         # all of a thing, or one of it
         (
             "How do I update the firmware on all my security cameras?",
@@ -1155,6 +1172,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What were the biggest tech trends of the last decade?",
         ),
         ("What is the largest of all the planets?", "Which planet is the largest?"),
+        ("How does sleep affect memory?", "In what ways does sleep affect memory?"),
+        ("Explain all of it in simple words.", "Explain everything in simple words."),
+        (
+            "Solve question 3 from chapter 2 of my algebra book.",
+            "How do I do the third question in chapter 2 of my algebra book?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -762,7 +762,7 @@ def _text_facts(text: str) -> TextFacts:
         telegraphic=_telegraphic(words),
         speaker_sides=_speaker_compared(words),
         asks_part=_asks_part(words),
-        says_whole=not _WHOLE.isdisjoint(words),
+        says_whole=not _WHOLE.isdisjoint(words) or _all_of_one(words),
         **_operator_facts(text),
     )
 
@@ -2192,9 +2192,46 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
         or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
+        or (not keywords and _verb_sides_traded(a.skeleton, b.skeleton))
         or _converse(a.words, b.words)
         or _conversion_reversed(a.words, b.words)
     )
+
+
+_RELATING_VERBS = frozenset(
+    {
+        "affect", "affects", "affected", "influence", "influences", "influenced", "cause", "causes",
+        "caused", "impact", "impacts", "impacted", "shape", "shaped", "shapes", "drive", "drives", "drove",
+        "lead", "leads", "led", "depend", "depends", "inspire", "inspired", "inspires", "follow", "follows",
+        "followed", "precede", "precedes", "preceded", "beat", "beats", "defeated", "replace", "replaced",
+        "replaces", "outperform", "outperforms",
+    }
+)  # fmt: skip
+"""Verbs that relate what stands before them to what stands after: 'how did X affect Y'."""
+
+
+def _verb_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """What stands before a relating verb on one side stands after it on the other, and the
+    reverse, each described in its own words: 'how did the Reformation affect the spread of
+    the printing press' / 'how did the invention of the printing press affect the
+    Reformation'. The verb is said once on each side, in one sentence."""
+    for verb in _RELATING_VERBS.intersection(a).intersection(b):
+        if a.count(verb) != 1 or b.count(verb) != 1:
+            continue
+        before_a, after_a = _sides_of(a, a.index(verb))
+        before_b, after_b = _sides_of(b, b.index(verb))
+        if before_a & after_b and after_a & before_b and not before_a & before_b and not after_a & after_b:
+            return True
+    return False
+
+
+def _sides_of(words: tuple[str, ...], at: int) -> tuple[set[str], set[str]]:
+    """The content stems before and after ``words[at]``, within its sentence ('|' ends one)."""
+    start = max((i + 1 for i in range(at) if words[i] == "|"), default=0)
+    end = next((i for i in range(at + 1, len(words)) if words[i] == "|"), len(words))
+    before = {stem(w) for w in words[start:at] if _is_content(w)}
+    after = {stem(w) for w in words[at + 1 : end] if _is_content(w)}
+    return before, after
 
 
 _CONVERTING = frozenset(
@@ -2984,6 +3021,20 @@ def _narrowed(a: TextFacts, b: TextFacts) -> bool:
 
 
 _WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full", "complete"})
+
+
+def _all_of_one(words: tuple[str, ...]) -> bool:
+    """'all of' one thing ('all of Night', 'all of the book', 'all of it'), which takes it
+    whole; 'all of the questions', a plural, takes every one of a set instead."""
+    return any(
+        word == "all"
+        and words[i + 1 : i + 2] == ("of",)
+        and (thing := next((w for w in words[i + 2 : i + 4] if w not in ("the", "this", "that", "my")), ""))
+        and not thing.endswith("s")
+        for i, word in enumerate(words)
+    )
+
+
 _PART_FOLLOWERS = frozenset(
     {
         "the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter",
@@ -3015,7 +3066,26 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _one_or_whole(b, a)
         or _all_or_one(a.words, b.words)
         or _all_or_one(b.words, a.words)
+        or _numbered_part_dropped(a, b)
+        or _numbered_part_dropped(b, a)
     )
+
+
+def _numbered_part_dropped(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks about a numbered part ('question 4 on the 2019 free response') that ``b``
+    does not name, neither the part nor its number ('the 2019 free response section'). A
+    'line' followed by a date or a long number is pasted text ('parse this line: 2024-03-11 …')."""
+    for part, number in pairwise(a.words):
+        if (
+            part in _NUMBERED_PARTS
+            and part != "line"
+            and number.isdigit()
+            and int(number) < 1000
+            and part not in b.words
+            and number not in b.numbers
+        ):
+            return True
+    return False
 
 
 def _all_or_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
