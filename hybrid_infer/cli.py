@@ -233,6 +233,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout go nowhere instead of printing a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:
+        print("\nhybrid-infer: interrupted", file=sys.stderr)
+        return 130  # what a shell reports for a command ended by Ctrl-C
+    except OSError as exc:  # the output cannot be written (a full disk, /dev/full)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(_shown(f"hybrid-infer: cannot write the output: {exc.strerror or exc}"), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

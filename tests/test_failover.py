@@ -299,6 +299,28 @@ def test_retry_after_values(headers: dict[str, str], seconds: float | None) -> N
     assert parse_retry_after(headers) == seconds
 
 
+@pytest.mark.parametrize("timezone", ["America/Los_Angeles", "Asia/Tokyo", "UTC"])
+@pytest.mark.parametrize("form", ["%a, %d %b %Y %H:%M:%S GMT", "%a %b %d %H:%M:%S %Y"])  # IMF date, asctime
+def test_a_retry_after_date_is_gmt_whatever_the_local_zone(
+    monkeypatch: pytest.MonkeyPatch, timezone: str, form: str
+) -> None:
+    """HTTP dates are GMT; the asctime form names no zone and was read as local time."""
+    import time as clock
+    from datetime import UTC, datetime, timedelta
+
+    from hybrid_infer.transports._base import parse_retry_after
+
+    monkeypatch.setenv("TZ", timezone)
+    clock.tzset()
+    try:
+        when = (datetime.now(UTC) + timedelta(seconds=20)).strftime(form)
+        seconds = parse_retry_after({"Retry-After": when})
+    finally:
+        monkeypatch.undo()
+        clock.tzset()
+    assert seconds is not None and 15 <= seconds <= 21
+
+
 @pytest.mark.parametrize(
     "message",
     [
@@ -427,3 +449,34 @@ async def test_a_streams_deadline_counts_from_when_it_is_first_read(fake) -> Non
         await asyncio.sleep(0.5)
         chunks = [chunk async for chunk in stream]
     assert chunks[-1].result is not None and chunks[-1].result.provider == "p"
+
+
+async def test_an_error_body_sent_in_pieces_is_read_whole() -> None:
+    """A 400 saying the prompt is too long, its body in two network pieces: the native
+    transport read only the first ('HTTP 400: {"error":') and called it a plain rejection."""
+    from aiohttp import web
+
+    from hybrid_infer import Deployment
+
+    from .conftest import serve_chat
+
+    body = (
+        b'{"error": {"message": "This model\'s maximum context length is 4096 tokens",'
+        b' "code": "context_length_exceeded"}}'
+    )
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(status=400, headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        await response.write(body[:10])
+        await asyncio.sleep(0.05)
+        await response.write(body[10:])
+        return response
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await client.acomplete("hi")
+    assert info.value.attempts[0].error_type == "ContextWindowExceeded"

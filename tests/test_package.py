@@ -264,3 +264,34 @@ def test_cli_cache_stats_needs_no_semantic_extra(fake, tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 0, out.stderr
     assert '"entries": 1' in out.stdout
+
+
+def test_cli_ctrl_c_ends_with_a_line_and_130_not_a_traceback(fake, tmp_path: Path) -> None:
+    import signal
+    import time
+
+    slow = fake("openai", models=["gpt-4o-mini"], latency_s=30)
+    preset = tmp_path / "preset.yaml"
+    preset.write_text(
+        "health: {enabled: false}\n"
+        f"deployments:\n  - {{name: cloud, model: openai/gpt-4o-mini, api_base: '{slow.api_base}'}}\n"
+    )
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hybrid_infer.cli", "ask", "--config", str(preset), "hi"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while slow.in_flight == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert "interrupted" in stderr and "Traceback" not in stderr

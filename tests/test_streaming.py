@@ -275,3 +275,58 @@ async def test_a_compressed_body_counts_against_max_response_bytes_once_inflated
     assert len(body) < 1024 * 1024
     attempt = info.value.attempts[0]
     assert attempt.error_type == "MalformedResponse" and "larger than 1048576 bytes" in (attempt.error or "")
+
+
+async def _native_stream(body: bytes) -> tuple[str, str | None]:
+    """Stream ``body`` from a one-off server on the native transport: (text, error type)."""
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        await response.write(body)
+        return response
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, transport="native")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            try:
+                chunks = [c async for c in client.astream("hi")]
+            except (AllDeploymentsFailed, StreamInterrupted) as exc:
+                attempts = exc.attempts
+                return "", attempts[-1].error_type if attempts else type(exc).__name__
+    result = chunks[-1].result
+    assert result is not None
+    return result.text, None
+
+
+async def test_a_byte_order_mark_and_empty_data_events_are_no_answer_text() -> None:
+    """The SSE format drops a leading byte-order mark, and an event whose data is empty (a
+    proxy's heartbeat) dispatches nothing: neither loses text nor breaks the stream."""
+    first = sse_chunk({"role": "assistant", "content": "first "})
+    body = b"\xef\xbb\xbf" + first + b"data:\n\n" + b"data: \n\n" + sse_chunk({"content": "second"}, "stop")
+    assert await _native_stream(body + b"data: [DONE]\n\n") == ("first second", None)
+
+
+async def test_an_event_that_never_ends_is_refused_without_stalling_the_loop() -> None:
+    """20,000 'data:' lines of one event that never parses: refused once it holds 1 MiB,
+    each line parsed at most when it could end the JSON (it was parsed again for every
+    line: seconds of a blocked loop)."""
+    body = b"data: {\n" + (b"data: " + b"x" * 100 + b"\n") * 20_000
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    ticker = asyncio.create_task(tick())
+    try:
+        text, error = await _native_stream(body)
+    finally:
+        ticker.cancel()
+    assert (text, error) == ("", "MalformedResponse")
+    assert ticks >= (loop.time() - started) / 0.01 / 4  # the loop kept turning meanwhile

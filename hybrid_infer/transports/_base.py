@@ -10,6 +10,7 @@ the same error class; the engine relies on that to decide failover and breakers.
 
 from __future__ import annotations
 
+import datetime
 import email.utils
 import math
 import time
@@ -122,6 +123,8 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
+    if when.tzinfo is None:  # the asctime form names no zone: HTTP dates are always GMT
+        when = when.replace(tzinfo=datetime.UTC)
     return max(0.0, when.timestamp() - time.time())
 
 

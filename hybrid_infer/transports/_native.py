@@ -41,6 +41,7 @@ from hybrid_infer.transports._wire import (
 
 DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 _ERROR_BODY_BYTES = 64 * 1024
+_IDLE_CONNECTION_S = 4.0
 
 
 def _is_refused(exc: BaseException) -> bool:
@@ -84,7 +85,10 @@ class NativeTransport(Transport):
     def _client(self) -> aiohttp.ClientSession:
         session = self._session
         if session is None or session.closed:
-            connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300, keepalive_timeout=30)
+            # idle connections are dropped before common servers drop them (uvicorn: 5 s,
+            # nginx upstream keep-alive: 60 s, Ollama: 5 min): a call sent on a connection
+            # the server is closing fails with "Server disconnected" though it was never read
+            connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300, keepalive_timeout=_IDLE_CONNECTION_S)
             session = self._session = aiohttp.ClientSession(
                 connector=connector,
                 timeout=aiohttp.ClientTimeout(total=None),
@@ -145,7 +149,7 @@ class NativeTransport(Transport):
     async def _raise_for_status(self, response: aiohttp.ClientResponse, deployment: Deployment) -> None:
         if response.status < 400:
             return
-        raw = await response.content.read(_ERROR_BODY_BYTES)
+        raw = await _read_up_to(response, _ERROR_BODY_BYTES)
         raise error_for_status(
             response.status,
             _error_message(raw),
@@ -324,6 +328,21 @@ class NativeTransport(Transport):
             if isinstance(exc, AttributeError):  # a listing that is not an object
                 exc = MalformedResponse("probe listing is not a JSON object")
             raise self._map_exception(exc, deployment) from exc
+
+
+async def _read_up_to(response: aiohttp.ClientResponse, limit: int) -> bytes:
+    """The body up to ``limit`` bytes, however many network reads it arrives in
+    (``content.read(n)`` returns only what is buffered: an error body sent in two pieces
+    would lose the message that says what went wrong)."""
+    pieces: list[bytes] = []
+    size = 0
+    while size < limit:
+        piece = await response.content.read(limit - size)
+        if not piece:
+            break
+        pieces.append(piece)
+        size += len(piece)
+    return b"".join(pieces)
 
 
 def _encode(body: dict[str, Any], deployment: Deployment) -> bytes:

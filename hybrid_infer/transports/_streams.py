@@ -31,6 +31,9 @@ def _loads(raw: bytes) -> Any:
 
 
 _LINE_ENDS = re.compile(rb"\r\n|\r|\n")
+_MAX_HELD_BYTES = 1 << 20
+"""The most data one server-sent event may hold before its JSON parses: a chunk is a few
+hundred bytes, and parsing what is held again as each line comes must stay cheap."""
 
 
 def split_lines(buffer: bytes) -> tuple[list[bytes], bytes]:
@@ -105,27 +108,40 @@ class SseDecoder(StreamDecoder):
         self.tool_calls: ToolCallDeltas | None = None
         self.held: list[bytes] = []
         """``data:`` lines of an event whose JSON goes on in its next ``data:`` line."""
+        self._held_bytes = 0
+        self._first_line = True
 
     def feed(self, line: bytes) -> str | None:
+        if self._first_line:
+            self._first_line = False
+            line = line.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark starts no field (the SSE format)
         if not line.strip():  # a blank line ends an event: what it held must now be whole
             if self.held:
-                held, self.held = self.held, []
+                held, self.held, self._held_bytes = self.held, [], 0
                 return self._event(b"\n".join(held))
             return None
         if not line.startswith(b"data:"):
             return None  # ":" comments, "event:"/"id:" fields
         payload = line[5:].strip()
+        if not payload and not self.held:
+            return None  # an empty data field (a proxy's heartbeat) dispatches nothing
         if self.held:
             self.held.append(payload)
+            self._held_bytes += len(payload)
+            if self._held_bytes > _MAX_HELD_BYTES:
+                raise MalformedResponse(f"an event's data went on past {_MAX_HELD_BYTES} bytes without ending")
+            if not payload.endswith((b"}", b"]")):
+                return None  # it cannot end the JSON: no need to parse what is held again
             payload = b"\n".join(self.held)
         try:
             data = _loads(payload) if payload != b"[DONE]" else None
         except json.JSONDecodeError:
             # One event's data may span several 'data:' lines, joined by newlines (the SSE
             # format): wait for the rest, up to the blank line that ends the event.
-            self.held = self.held or [payload]
+            if not self.held:
+                self.held, self._held_bytes = [payload], len(payload)
             return None
-        self.held = []
+        self.held, self._held_bytes = [], 0
         return self._event(payload, data)
 
     def _event(self, payload: bytes, data: Any = None) -> str | None:
