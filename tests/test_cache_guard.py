@@ -690,6 +690,12 @@ def broken(a: str, b: str) -> set[str]:
             "Walk me through the 2021 physics mock exam paper.",
             "qualifier",
         ),
+        # the speaker in the plural trading roles ('owes us' / 'we owe')
+        (
+            "A supplier owes us $5,000 and won't pay. What can we do?",
+            "We owe a supplier $5,000 and can't pay. What can we do?",
+            "direction",
+        ),
         # all of a thing, or one of it
         (
             "How do I update the firmware on all my security cameras?",
@@ -1173,6 +1179,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("What is the largest of all the planets?", "Which planet is the largest?"),
         ("How does sleep affect memory?", "In what ways does sleep affect memory?"),
+        ("How often should I water succulents?", "How frequently should I water succulents?"),
+        ("How do I lower my electricity bill?", "How do I reduce my electricity bill?"),
+        ("How do I compute compound interest?", "How do I calculate compound interest?"),
+        # 'US' before a word is the country, not the speaker
+        (
+            "What I need for renew US passport when I live abroad?",
+            "How do I renew my US passport while living overseas?",
+        ),
         ("Explain all of it in simple words.", "Explain everything in simple words."),
         (
             "Solve question 3 from chapter 2 of my algebra book.",

@@ -2363,11 +2363,27 @@ def _is_part_end(word: str) -> bool:
 
 
 def _first_person(words: tuple[str, ...]) -> tuple[str, ...]:
-    """'I'm adding my husband' as 'I adding my husband': the speaker of a contraction."""
-    return tuple("i" if word in _I_CONTRACTED else word for word in words)
+    """'I'm adding my husband' as 'I adding my husband': the speaker of a contraction; and a
+    speaker in the plural as one ('a distributor owes us' / 'we owe a distributor'). 'us'
+    before a word of letters is the country ('renew a US passport')."""
+    return tuple(
+        word if word == "us" and _country(words, i) else _SPEAKER_FORMS.get(word, word) for i, word in enumerate(words)
+    )
+
+
+def _country(words: tuple[str, ...], at: int) -> bool:
+    following = words[at + 1] if at + 1 < len(words) else ""
+    return _is_content(following) and following.isalpha() and following not in _CARDINALS
 
 
 _I_CONTRACTED = frozenset({"i'm", "i've", "i'd", "i'll"})
+_SPEAKER_FORMS = MappingProxyType(
+    {
+        **dict.fromkeys(_I_CONTRACTED, "i"),
+        **dict.fromkeys(("we", "we're", "we've", "we'd", "we'll"), "i"),
+        "us": "me",
+    }
+)
 
 
 def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
