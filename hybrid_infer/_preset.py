@@ -173,12 +173,43 @@ def _syntax_error(exc: Exception) -> str:
     return str(exc).splitlines()[0]
 
 
+BUNDLED_PRESETS = ("local-first", "cheapest", "fastest", "by-use-case")
+"""The presets of the repository's ``policies/``, shipped in the package as ``hybrid_infer/presets``."""
+
+
+def bundled_preset(name: str) -> Path | None:
+    """The shipped preset ``name`` ('local-first'), from an install or a source checkout."""
+    if name not in BUNDLED_PRESETS:
+        return None
+    here = Path(__file__).resolve().parent
+    for directory in (here / "presets", here.parent / "policies"):
+        if (directory / f"{name}.yaml").is_file():
+            return directory / f"{name}.yaml"
+    return None
+
+
+def _preset_path(path: Path) -> Path:
+    """``path``, or the shipped preset it names when there is no such file: a bare name
+    ('local-first') or the repository's path of one ('policies/local-first.yaml'), so the
+    documented commands work from an install too."""
+    if path.exists():
+        return path
+    if path.suffix == "" and len(path.parts) == 1:
+        return bundled_preset(path.name) or path
+    if path.suffix == ".yaml" and path.parent.name == "policies":
+        return bundled_preset(path.stem) or path
+    return path
+
+
 def load_preset(path: str | Path) -> dict[str, Any]:
-    """Parse ``path`` and return keyword arguments for :class:`HybridClient`."""
+    """Parse ``path`` and return keyword arguments for :class:`HybridClient`.
+
+    A path that names no file but a shipped preset (``"local-first"``,
+    ``"policies/local-first.yaml"``) loads that preset."""
     if not isinstance(path, str | os.PathLike) or isinstance(os.fspath(path), bytes):
         raise ConfigError(f"must be a file path (str or Path), got {type(path).__name__}", field="path")
     try:
-        return _load_preset(Path(path))
+        return _load_preset(_preset_path(Path(path)))
     except RecursionError:  # lists in lists thousands deep, in the parser or in _expand
         raise ConfigError("the preset is nested too deeply", field=str(path)) from None
 
@@ -188,7 +219,10 @@ def _load_preset(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8-sig")  # a byte-order mark (Windows editors) is no key
     except OSError as exc:
-        raise ConfigError(f"cannot read preset: {exc.strerror}", field=where) from None
+        shipped = ", ".join(BUNDLED_PRESETS)
+        raise ConfigError(
+            f"cannot read preset: {exc.strerror} (shipped presets, usable by name: {shipped})", field=where
+        ) from None
     except UnicodeDecodeError:
         raise ConfigError("preset is not UTF-8 text", field=where) from None
     try:

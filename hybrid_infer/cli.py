@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hybrid_infer import __version__
 from hybrid_infer.errors import ConfigError, HybridInferError
 
 if TYPE_CHECKING:
@@ -118,9 +119,15 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
         config = _cache_config(settings).model_copy(update={"exact": True, "semantic": False})
     # where the directory came from: the option, the preset (named as every command names it)
     # or the default location
-    source = "--path" if args.path else f"{args.config}: cache.path" if args.config else "cache.path"
+    given = "path" in settings  # else the default location, which the preset does not name
+    source = "--path" if args.path else f"{args.config}: cache.path" if args.config and given else "cache"
     if not (config.directory() / "entries" / "cache.db").is_file():  # a typo must not create a cache
-        raise ConfigError(f"no cache at {config.directory()}", field=source)
+        how = "" if given else " (the default location: no cache.path was given)"
+        raise ConfigError(
+            f"no cache at {config.directory()}{how}; a cache is made by the first request a client "
+            "with a cache answers",
+            field=source,
+        )
     try:
         return ResponseCache(config)
     except OSError as exc:
@@ -190,6 +197,7 @@ def _cmd_cache(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hybrid-infer", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="tour the routing on simulated local and cloud deployments")
     demo.set_defaults(func=_cmd_demo)

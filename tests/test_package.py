@@ -295,3 +295,45 @@ def test_cli_ctrl_c_ends_with_a_line_and_130_not_a_traceback(fake, tmp_path: Pat
             process.kill()
     assert process.returncode == 130
     assert "interrupted" in stderr and "Traceback" not in stderr
+
+
+def test_the_shipped_presets_load_by_name_or_by_their_repository_path_from_anywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An install has no policies/ directory beside it: the documented commands
+    (`--config policies/local-first.yaml`) and a bare name load the preset shipped in the package."""
+    from hybrid_infer._preset import BUNDLED_PRESETS, load_preset
+    from hybrid_infer.errors import ConfigError
+
+    monkeypatch.chdir(tmp_path)
+    for name in BUNDLED_PRESETS:
+        assert load_preset(name)["deployments"]
+        assert repr(load_preset(f"policies/{name}.yaml")) == repr(load_preset(name))
+    (tmp_path / "policies").mkdir()
+    (tmp_path / "policies" / "local-first.yaml").write_text("deployments:\n  - {name: mine, model: ollama_chat/x}\n")
+    assert load_preset("policies/local-first.yaml")["deployments"][0]["name"] == "mine"  # a file wins
+    with pytest.raises(ConfigError, match="shipped presets, usable by name: local-first"):
+        load_preset("policies/nope.yaml")
+
+
+def test_the_wheel_ships_the_presets_and_the_package_data(tmp_path: Path) -> None:
+    import zipfile
+
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), "."],
+        cwd=Path(hybrid_infer.__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for required in (
+        "hybrid_infer/presets/local-first.yaml",
+        "hybrid_infer/presets/by-use-case.yaml",
+        "hybrid_infer/py.typed",
+        "hybrid_infer/cache/vocabulary.json",
+        "hybrid_infer/cache/verifier.json",
+    ):
+        assert required in names

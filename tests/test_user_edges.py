@@ -235,6 +235,19 @@ def test_cli_cache_commands_name_the_preset_that_points_at_no_cache(tmp_path: Pa
     assert f"configuration error: {preset}: cache.path: no cache at" in capsys.readouterr().err
 
 
+def test_cli_cache_commands_say_when_no_cache_was_made_at_the_default_location(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A preset without cache.path: the error must not name a cache.path the file lacks."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    preset = tmp_path / "app.yaml"
+    preset.write_text("deployments:\n  - {name: a, model: ollama_chat/x}\n")
+    assert cli_main(["cache", "stats", "--config", str(preset)]) == 2
+    err = capsys.readouterr().err
+    assert "cache.path" not in err.split("no cache at")[0]
+    assert "the default location: no cache.path was given" in err and "first request" in err
+
+
 def test_cli_cache_commands_report_a_bad_cache_section_as_a_configuration_error(tmp_path: Path, capsys) -> None:
     preset = tmp_path / "bad.yaml"
     preset.write_text("deployments:\n  - name: a\n    model: ollama_chat/x\ncache:\n  similarity_threshold: 7\n")

