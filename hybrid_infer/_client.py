@@ -667,8 +667,8 @@ class HybridClient:
                 await asyncio.to_thread(_close_on_idle_loop, engine)
         if loop_thread is not None:
             await asyncio.to_thread(loop_thread.stop)
-        if self._cache_layer is not None:
-            self._cache_layer.close()
+        if self._cache_layer is not None:  # waits for a lookup mid-encode: not on the loop
+            await asyncio.to_thread(self._cache_layer.close)
         if self._cache is not None:
             self._cache.close()
 
