@@ -38,8 +38,9 @@ _WAL_CHECK_EVERY = 8
 """Stores between two looks at the write-ahead log's size (see ``EntryStore._shrink_log``)."""
 _GENERATION = "m:generation"
 _EVICTED = "m:evicted"
-"""The newest generation evicted by ``max_entries`` in any process: where the next eviction
-starts, so a process that stores rarely does not walk every generation others evicted."""
+"""The newest generation evicted by ``max_entries`` or the size budget in any process: where
+the next eviction starts, so a process that stores rarely does not walk every generation
+others evicted."""
 _IDENTITY = "m:identity"
 """A random number the store takes when first asked (see ``EntryStore.identity``)."""
 _ENTRY = "e:"
@@ -89,7 +90,7 @@ class EntryStore:
         self._puts = 0
         # Every setting is passed explicitly so values planted in the Settings table of a
         # tampered database cannot change how rows are read.
-        limit = size_limit or DEFAULT_SIZE_LIMIT
+        limit = self._size_limit
         self._cache = _open_or_replace(
             directory,
             timeout=_SQLITE_TIMEOUT_S,
@@ -113,7 +114,7 @@ class EntryStore:
             # Checkpoint after a quarter of the budget (at most SQLite's usual 1,000 pages) and
             # truncate the log back to that size after each checkpoint.
             sqlite_wal_autocheckpoint=max(16, min(1000, limit // 4 // _PAGE_BYTES)),
-            sqlite_journal_size_limit=max(16 * _PAGE_BYTES, min(1000 * _PAGE_BYTES, limit // 4)),
+            sqlite_journal_size_limit=self._wal_limit(),
         )
 
     # --- reads ----------------------------------------------------------------------
@@ -308,6 +309,7 @@ class EntryStore:
             log.debug("hybrid-infer cache: write-ahead log not truncated: %s", exc)
 
     def _wal_limit(self) -> int:
+        """The write-ahead log's size limit: a quarter of the budget, at most SQLite's usual 1,000 pages."""
         return max(16 * _PAGE_BYTES, min(1000 * _PAGE_BYTES, self._size_limit // 4))
 
     def _journal_numbers(self) -> Iterator[int]:
