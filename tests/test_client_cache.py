@@ -875,7 +875,7 @@ async def test_a_slow_semantic_lookup_does_not_make_a_request_with_a_deadline_fa
     provider = fake("openai")
     async with cached_client(provider, tmp_path, embedder=gated) as client:
         try:
-            result = await client.acomplete("plan my week", deadline_s=1.0)
+            result = await client.acomplete("plan my week", deadline_s=2.0)
         finally:
             gated.release.set()
         stats = client.cache.stats()
@@ -885,8 +885,22 @@ async def test_a_slow_semantic_lookup_does_not_make_a_request_with_a_deadline_fa
     assert again.cache == "exact" and provider.request_count == 1
 
 
+class HeldEmbedder:
+    """A HashingEmbedder whose every encode waits for ``release`` (a model still loading)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.release = threading.Event()
+        self._hashing = HashingEmbedder()
+
+    def __call__(self, texts: list[str]) -> Any:
+        self.release.wait(10)
+        return self._hashing(texts)
+
+
 async def test_past_64_waiting_semantic_lookups_a_request_skips_the_semantic_layer(fake, tmp_path: Path) -> None:
-    gated = GatedEmbedder("question 0")  # holds every encode behind it until released
+    gated = HeldEmbedder()  # no lookup ends until released: 64 stay waiting
     provider = fake("openai")
     async with cached_client(provider, tmp_path, embedder=gated) as client:
         calls = [asyncio.create_task(client.acomplete(f"question {n}")) for n in range(70)]
