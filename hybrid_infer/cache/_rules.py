@@ -1191,7 +1191,7 @@ def _held_from(words: tuple[str, ...], i: int) -> int:
         if words[j] == "from":
             following = words[j + 1]
             return j + 1 if following.endswith("ing") and len(following) > 5 else 0
-    if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ALONE_DETERMINERS | {"a", "an"}:
+    if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ONE_THING_MARKERS:
         for j in range(i + 3, min(i + 5, len(words))):
             if words[j].endswith("ing") and len(words[j]) > 5:
                 return j if all(_is_content(w) for w in words[i + 2 : j]) else 0
@@ -3137,7 +3137,7 @@ def _determined(words: tuple[str, ...], at: int) -> bool:
     k = at - 1
     while k >= 0 and at - k <= 3 and _is_content(words[k]):
         k -= 1
-    return k >= 0 and words[k] in _ALONE_DETERMINERS | {"a", "an"}
+    return k >= 0 and words[k] in _ONE_THING_MARKERS
 
 
 def _one_or_whole(a: TextFacts, b: TextFacts) -> bool:
@@ -3207,6 +3207,8 @@ def _limited(words: tuple[str, ...]) -> frozenset[str]:
 
 
 _ALONE_DETERMINERS = frozenset({"the", "this", "that", "my", "our", "your", "his", "her", "their"})
+_ONE_THING_MARKERS = _ALONE_DETERMINERS | {"a", "an"}
+"""Words before a noun that make it one thing ('my smart plug', 'a plug')."""
 
 
 def _alone(words: tuple[str, ...]) -> frozenset[str]:
