@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from hybrid_infer._engine import Engine, Finalize, new_request_id
-from hybrid_infer._request import Request
+from hybrid_infer._request import Request, deadline_start
 from hybrid_infer._results import Attempt, Result, StreamChunk
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
@@ -107,11 +107,12 @@ _MAX_WAITING_LOOKUPS = 64
 (counted in ``stats()["semantic_skipped"]``) rather than wait behind a burst."""
 
 
-def _time_left(request: Request) -> float | None:
-    """Seconds left of the request's ``deadline_s``, or ``None`` without one."""
+def _time_left(request: Request, started: float) -> float | None:
+    """Seconds left of the request's ``deadline_s`` (counted as the engine counts it), or
+    ``None`` without one."""
     if request.deadline_s is None:
         return None
-    return request.deadline_s - (time.perf_counter() - request.created)
+    return request.deadline_s - (time.perf_counter() - deadline_start(request, started))
 
 
 def _ran_out_of_time(error: BaseException) -> bool:
@@ -162,16 +163,16 @@ class CacheLayer:
 
     # --- lookups -------------------------------------------------------------------------
 
-    async def _lookup(self, request: Request, *, exact_missed: bool = False) -> CacheHit | None:
+    async def _lookup(self, request: Request, started: float, *, exact_missed: bool = False) -> CacheHit | None:
         hit = None if exact_missed else self.cache.lookup_exact(request)
         if hit is None and self.semantic:
-            hit = await self._semantic_lookup(request)
+            hit = await self._semantic_lookup(request, started)
         return hit
 
-    async def _semantic_lookup(self, request: Request) -> CacheHit | None:
+    async def _semantic_lookup(self, request: Request, started: float) -> CacheHit | None:
         """The semantic hit, unless too many lookups are waiting or the request's deadline
         leaves too little time: then a miss (the cache must not make a request late)."""
-        left = _time_left(request)
+        left = _time_left(request, started)
         with self._lock:
             skip = self._waiting_lookups >= _MAX_WAITING_LOOKUPS or (left is not None and left <= 0)
             if not skip:
@@ -208,7 +209,7 @@ class CacheLayer:
         # must fix the request, and a stale answer to a similar one would hide that.
         rejected = any(a.error_type == RequestRejected.__name__ for a in error.attempts)
         if self.cache.config.offline_fallback and request.cache_mode != "off" and not rejected:
-            left = _time_left(request)
+            left = _time_left(request, started)
             try:
                 looking = self._on_thread("lookups", lambda: self.cache.fallback(request))
                 hit = await (looking if left is None else asyncio.wait_for(looking, max(left, 0.0)))
@@ -277,7 +278,7 @@ class CacheLayer:
         """The cached answer for a readable request; ``CacheMiss`` for cache='only' misses."""
         if self.cache.readable(request):
             try:
-                hit = await self._lookup(request, exact_missed=exact_missed)
+                hit = await self._lookup(request, started, exact_missed=exact_missed)
             except asyncio.CancelledError:
                 # Cancelled while looking (an embedder loading its model, a slow disk): the
                 # request started and ended unanswered, and telemetry says so like any other.

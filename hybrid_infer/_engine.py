@@ -21,7 +21,7 @@ from typing import Any, NoReturn, TypeAlias
 from hybrid_infer._answers import DeltaJoiner, trusted_completion, valid_text
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
-from hybrid_infer._request import Request
+from hybrid_infer._request import Request, deadline_start
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, ToolCall, Usage
 from hybrid_infer._secrets import MIN_SECRET, echo_pieces, mask_echoes, mask_fragments
 from hybrid_infer._state import DeploymentState
@@ -253,8 +253,7 @@ class Engine:
         deadline = None
         if request.deadline_s is not None:
             # counted from the call, on the caller's thread; a stream's from when it is first read
-            origin = now if request.stream else min(now, request.created)
-            deadline = time.monotonic() - (time.perf_counter() - origin) + request.deadline_s
+            deadline = time.monotonic() - (time.perf_counter() - deadline_start(request, now)) + request.deadline_s
             queue_deadline = min(queue_deadline, deadline)
         return _Call(request, request_id, now, queue_deadline, route, candidates, deadline=deadline)
 

@@ -131,6 +131,12 @@ def _has_content(message: Message) -> bool:
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 
 
+def deadline_start(request: Request, started: float) -> float:
+    """The ``perf_counter`` time a request's ``deadline_s`` counts from: the call (``created``,
+    on the caller's thread), or for a stream the moment it is first read (``started``)."""
+    return started if request.stream else min(started, request.created)
+
+
 def check_namespace(namespace: object, field: str = "namespace") -> str:
     """``namespace`` if it names a cache namespace; a :class:`ConfigError` on ``field`` if not.
 

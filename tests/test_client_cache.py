@@ -1000,3 +1000,18 @@ def test_clearing_without_the_semantic_layer_resets_the_saved_index(fake, tmp_pa
         assert client.cache is not None
         client.cache.warm_up()
         assert client.cache.stats()["index"]["sizes"] in ({}, {"tenant-42": 0})
+
+
+async def test_a_streams_deadline_counts_from_its_first_read_in_the_cache_too(fake, tmp_path: Path) -> None:
+    """As the engine counts it: a stream asked for and read a while later still gets its
+    semantic lookup (the cache counted from the call and skipped it)."""
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path) as client:
+        assert client.cache is not None
+        await asyncio.to_thread(client.cache.warm_up)
+        stream = client.astream("what is a monad", deadline_s=1.0)
+        await asyncio.sleep(1.2)
+        chunks = [chunk async for chunk in stream]
+        stats = client.cache.stats()
+    assert chunks[-1].result is not None and chunks[-1].result.provider == "p"
+    assert stats["semantic_skipped"] == 0 and stats["misses"]["semantic"] == 1
