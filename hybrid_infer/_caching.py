@@ -181,18 +181,21 @@ class CacheLayer:
             self.cache.count_semantic_skipped()
             return None
         try:
-            lookup = self._pool("lookups").submit(self.cache.lookup_semantic, request)
+            lookup = self._pool("lookups").submit(self.cache.lookup_semantic, request, counted=False)
         except BaseException:
             self._lookup_done()
             raise
         lookup.add_done_callback(lambda _: self._lookup_done())  # also when dropped unstarted
-        if left is None:
-            return await asyncio.wrap_future(lookup)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(lookup), left / 2)
+            if left is None:
+                hit = await asyncio.wrap_future(lookup)
+            else:
+                hit = await asyncio.wait_for(asyncio.wrap_future(lookup), left / 2)
         except TimeoutError:
-            self.cache.count_semantic_skipped()
+            self.cache.count_semantic_skipped()  # its thread may still finish: not counted twice
             return None
+        self.cache.count_semantic(hit)
+        return hit
 
     def _lookup_done(self) -> None:
         with self._lock:

@@ -880,9 +880,14 @@ async def test_a_slow_semantic_lookup_does_not_make_a_request_with_a_deadline_fa
             gated.release.set()
         stats = client.cache.stats()
         again = await client.acomplete("plan my week")
+    after = client.cache.stats()  # closed: the given-up lookup's thread has finished
     assert (result.cache, result.provider, result.cache_key is not None) == ("miss", "p", True)
     assert stats["semantic_skipped"] == 1
     assert again.cache == "exact" and provider.request_count == 1
+    # the lookup given up on counts as skipped only: not also as the semantic hit or miss
+    # its thread found when it finished (here a hit: the answer was stored by then)
+    assert after["semantic_skipped"] == 1
+    assert (after["hits"]["semantic"], after["misses"]["semantic"]) == (0, 0)
 
 
 class HeldEmbedder:

@@ -115,14 +115,24 @@ class ResponseCache:
         request's ``deadline_s`` left too little time (see the client's cache layer)."""
         self._counters.bump("semantic_skipped")
 
-    def lookup_semantic(self, request: Request, *, threshold: float | None = None) -> CacheHit | None:
-        """The verified entry whose last user turn is most similar; embeds (call off-loop)."""
+    def lookup_semantic(
+        self, request: Request, *, threshold: float | None = None, counted: bool = True
+    ) -> CacheHit | None:
+        """The verified entry whose last user turn is most similar; embeds (call off-loop).
+
+        ``counted=False`` leaves the hit/miss count to the caller (:meth:`count_semantic`):
+        a lookup it gives up on while it runs is counted as skipped, not as a miss too."""
         if not self.config.semantic or not self.readable(request):
             return None
         limit = self.config.similarity_threshold if threshold is None else threshold
         hit = self._similar(request, limit)
-        self._counters.bump("semantic_hits" if hit else "semantic_misses")
+        if counted:
+            self.count_semantic(hit)
         return hit
+
+    def count_semantic(self, hit: CacheHit | None) -> None:
+        """Count one semantic lookup's outcome (see ``lookup_semantic(counted=False)``)."""
+        self._counters.bump("semantic_hits" if hit else "semantic_misses")
 
     def fallback(self, request: Request) -> CacheHit | None:
         """An answer to serve when no provider could: exact, else similar enough and verified.
