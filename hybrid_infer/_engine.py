@@ -961,7 +961,10 @@ class Engine:
             if state.failed_probes >= self.health_config.unhealthy_after:
                 state.mark_unhealthy(state.last_error or "probe failed")
             return
-        if report is None:
+        if report is None:  # nothing to probe (litellm providers): only its key was checked
+            if state.failed_probes and state.unhealthy_until is None:
+                state.mark_healthy()  # that check failed before and passes now: the variable is set
+            state.failed_probes = 0
             return
         state.record_probe(report.latency_ms)
         state.model_present = report.model_present

@@ -170,3 +170,49 @@ def test_health_reports_a_deployment_back_once_its_401_exclusion_runs_out(fake) 
         changes = [e.healthy for e in events if isinstance(e, HealthChanged)]
     assert reported is True
     assert changes == [False, True]
+
+
+async def test_a_litellm_provider_whose_key_variable_is_unset_shows_unhealthy_until_it_is_set(
+    fake, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """litellm providers have no probe, but their probe checks the key reference: while the
+    variable is unset every call would fail at once, so health says so (and routing skips
+    it, naming the variable); once it is set, the next probe brings it back."""
+    from pydantic import SecretStr
+
+    from hybrid_infer import Deployment
+
+    monkeypatch.delenv("HI_TEST_ANTHROPIC_KEY", raising=False)
+    cloud = fake("openai")
+    anthropic = Deployment(
+        name="claude", model="anthropic/claude-3-5-haiku-latest", api_key=SecretStr("${HI_TEST_ANTHROPIC_KEY}")
+    )
+    async with HybridClient([anthropic, deployment_for(cloud, "cloud")], health=FAST, policy="local-first") as client:
+        report = await client.acheck_health()
+        assert not report["claude"].healthy
+        assert "HI_TEST_ANTHROPIC_KEY is not set" in (report["claude"].last_error or "")
+        result = await client.acomplete("hi")
+        assert result.provider == "cloud"
+        assert result.attempts[0].outcome == "skipped_unhealthy"
+        assert "HI_TEST_ANTHROPIC_KEY" in (result.attempts[0].error or "")
+        monkeypatch.setenv("HI_TEST_ANTHROPIC_KEY", "sk-ant-test-0000000000")
+        report = await client.acheck_health()
+    assert report["claude"].healthy and report["claude"].last_error is None
+
+
+async def test_a_litellm_provider_with_a_set_key_variable_stays_healthy_and_a_401_is_not_undone_by_probes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pydantic import SecretStr
+
+    from hybrid_infer import Deployment
+
+    monkeypatch.setenv("HI_TEST_ANTHROPIC_KEY", "sk-ant-test-0000000000")
+    anthropic = Deployment(
+        name="claude", model="anthropic/claude-3-5-haiku-latest", api_key=SecretStr("${HI_TEST_ANTHROPIC_KEY}")
+    )
+    async with HybridClient([anthropic], health=FAST) as client:
+        assert (await client.acheck_health())["claude"].healthy
+        state = client._engine.states[0]  # a 401 seen on a call: excluded for reset_timeout_s
+        state.mark_unhealthy("AuthenticationFailed: bad key", 60)
+        assert not (await client.acheck_health())["claude"].healthy

@@ -311,9 +311,15 @@ class LiteLLMTransport(Transport):
     async def probe(self, deployment: Deployment, timeout_s: float) -> ProbeReport | None:
         """Probe OpenAI-compatible and Ollama endpoints over plain HTTP; others: unsupported.
 
-        litellm has no cheap liveness call, so other providers are judged by their calls.
+        litellm has no cheap liveness call, so other providers are judged by their calls;
+        their probe only checks that an ``api_key`` reference names a variable that is set
+        (``MissingApiKey`` if not: every call would fail at once, so it shows unhealthy).
         """
         if deployment.protocol == "litellm":
+            try:
+                deployment.resolve_api_key()
+            except ConfigError as exc:
+                raise MissingApiKey(f"no API key: {exc}", deployment=deployment.name) from None
             return None
         if self._prober is None:
             from hybrid_infer.transports._native import NativeTransport
