@@ -132,6 +132,8 @@ NEAR_MISS_HOLDOUT_43 = ROOT / "bench" / "near_miss_holdout_43.jsonl"
 NEAR_MISS_HOLDOUT_44 = ROOT / "bench" / "near_miss_holdout_44.jsonl"
 NEAR_MISS_HOLDOUT_45 = ROOT / "bench" / "near_miss_holdout_45.jsonl"
 NEAR_MISS_HOLDOUT_46 = ROOT / "bench" / "near_miss_holdout_46.jsonl"
+NEAR_MISS_HOLDOUT_47 = ROOT / "bench" / "near_miss_holdout_47.jsonl"
+NEAR_MISS_HOLDOUT_48 = ROOT / "bench" / "near_miss_holdout_48.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -204,6 +206,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 44": NEAR_MISS_HOLDOUT_44,
     "near-miss, hold-out 45": NEAR_MISS_HOLDOUT_45,
     "near-miss, hold-out 46": NEAR_MISS_HOLDOUT_46,
+    "near-miss, hold-out 47": NEAR_MISS_HOLDOUT_47,
+    "near-miss, hold-out 48": NEAR_MISS_HOLDOUT_48,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
