@@ -702,6 +702,20 @@ def broken(a: str, b: str) -> set[str]:
             "How do I update the firmware on my security camera?",
             "qualifier",
         ),
+        # a rate per another time ('km' alone both sides share)
+        ("Give the speed of sound in km/s.", "Give the speed of sound in km/h.", "unit"),
+        ("Our upload speed is 20 MB/s, is that fast?", "Our upload speed is 20 MB/min, is that fast?", "unit"),
+        # a stated role traded with the other party, or for its opposite
+        (
+            "I'm the tenant and the landlord wants to end the lease early. What are my options?",
+            "I'm the landlord and the tenant wants to end the lease early. What are my options?",
+            "direction",
+        ),
+        (
+            "I sold my boat last year at a profit. What do I owe in tax as the seller?",
+            "I bought a boat last year from someone who made a profit. What do I owe in tax as the buyer?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1191,6 +1205,26 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Solve question 3 from chapter 2 of my algebra book.",
             "How do I do the third question in chapter 2 of my algebra book?",
+        ),
+        # a rate written with a slash or with 'per'; a fraction as a glyph or typed out
+        ("What is the speed of light in m/s?", "What's the speed of light in meters per second?"),
+        ("Convert 90 km/h to miles per hour", "Convert 90 kilometres per hour to mph"),
+        (
+            "Can I take money out of my IRA at 59½ without a penalty?",
+            "can i take money out of my IRA at 59 1/2 w/o penalty",
+        ),
+        # names and loanwords with and without their accents; a country and its people; a state
+        ("How do I make a crème brûlée?", "how do i make a creme brulee"),
+        ("Does Pokémon Go work offline?", "Does Pokemon Go work offline?"),
+        (
+            "Which documents does a French citizen need to work in Germany?",
+            "What paperwork do citizens of France need to work in Germany?",
+        ),
+        ("What's the minimum wage in TX?", "What is the minimum wage in Texas?"),
+        # a role stated on one side only, or the same role in other words around it
+        (
+            "I'm a freelance graphic designer in Ohio. How do I invoice a client?",
+            "How should a freelance graphic designer based in Ohio invoice a client?",
         ),
     ],
 )

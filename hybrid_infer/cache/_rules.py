@@ -405,6 +405,8 @@ class TextFacts:
     """(owner, owned) of each possessive, sorted (see :func:`_possessions`)."""
     speaker_sides: frozenset[str] = frozenset()
     """Where the speaker stands in a comparison: 'before' or 'after' 'than'."""
+    stated_roles: frozenset[str] = frozenset()
+    """Roles given to someone or something: 'I'm the seller', 'as the key' (see :func:`_stated_roles`)."""
     asks_part: bool = False
     """'just the …', 'only step 3', 'the first step': a part of something asked for."""
     says_whole: bool = False
@@ -563,9 +565,49 @@ _TYPOGRAPHY = str.maketrans(
             sup: f"^{digit}" for digit, sup in enumerate("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
         },
         "\u2212": "-",
+        **{
+            fraction: f" {value}"
+            for fraction, value in zip(
+                "\u00bd\u2153\u2154\u00bc\u00be\u2155\u2156\u2157\u2158\u2159\u215a\u215b\u215c\u215d\u215e",
+                [
+                    "1/2",
+                    "1/3",
+                    "2/3",
+                    "1/4",
+                    "3/4",
+                    "1/5",
+                    "2/5",
+                    "3/5",
+                    "4/5",
+                    "1/6",
+                    "5/6",
+                    "1/8",
+                    "3/8",
+                    "5/8",
+                    "7/8",
+                ],
+                strict=True,
+            )
+        },
     }
 )
-"""Math typed with typography, as typed without: 'x' with a superscript 2 is 'x^2', a minus sign is '-'."""
+"""Math typed with typography, as typed without: 'x' with a superscript 2 is 'x^2', a minus
+sign is '-', '59\u00bd' is '59 1/2'."""
+_ACCENTED = re.compile(r"[\u00c0-\u024f]")
+
+
+def _unaccented(match: re.Match[str]) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", match.group()) if not unicodedata.combining(c))
+
+
+_WITHOUT = re.compile(r"(?<![\w/])w/o(?![\w/])", re.IGNORECASE)
+"""'w/o' typed for 'without' (a negation: 'with a penalty' / 'w/o penalty')."""
+
+
+def _fold_accents(text: str) -> str:
+    """'El Ni\u00f1o' is 'El Nino', 'caf\u00e9' is 'cafe': people type names and loanwords
+    with and without their accents (only Latin letters lose them)."""
+    return _ACCENTED.sub(_unaccented, text)
 
 
 def _signature(text: str) -> str:
@@ -675,7 +717,8 @@ def _data_rates(text: str) -> str:
 
 
 def _text_facts(text: str) -> TextFacts:
-    text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text.translate(_TYPOGRAPHY)))
+    text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
+    text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _ZERO_OF.sub(_zero_of, text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
@@ -684,7 +727,7 @@ def _text_facts(text: str) -> TextFacts:
     negated = _negated(words)
     number_counts = _numbers(text, words)
     numbers = frozenset(number_counts)
-    units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS)
+    units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS) | _rate_units(text, words)
     content = tuple(stem(w) for w in words if _is_content(w))
     categories = {
         (_CATEGORY_OF[w], _singular(_CANONICAL.get(w) or _CANONICAL.get(_singular(w), _singular(w))))
@@ -761,6 +804,7 @@ def _text_facts(text: str) -> TextFacts:
         possessions=_possessions(words),
         telegraphic=_telegraphic(words),
         speaker_sides=_speaker_compared(words),
+        stated_roles=_stated_roles(text),
         asks_part=_asks_part(words),
         says_whole=not _WHOLE.isdisjoint(words) or _all_of_one(words),
         **_operator_facts(text),
@@ -1524,6 +1568,37 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     return tokens
 
 
+_PER_TIME = MappingProxyType(
+    {
+        **dict.fromkeys(("s", "sec", "second"), "s"),
+        "ms": "ms",
+        **dict.fromkeys(("min", "minute"), "min"),
+        **dict.fromkeys(("h", "hr", "hour"), "h"),
+        **dict.fromkeys(("d", "day"), "day"),
+        **dict.fromkeys(("wk", "week"), "week"),
+        **dict.fromkeys(("mo", "month"), "month"),
+        **dict.fromkeys(("yr", "year"), "year"),
+    }
+)
+"""Time units a rate is 'per', by their short and long names ('km/s', 'metres per second')."""
+_SLASH_RATE = re.compile(r"(?<![\w/])([a-zµ]{1,5})\s?/\s?(" + "|".join(_PER_TIME) + r")(?![\w/])")
+_RATE_NAMES = MappingProxyType({"mi/h": "mph", "mile/h": "mph"})
+"""Rates with a name of their own: 'mi/h' is said 'mph' (as 'km/h' is 'kph')."""
+
+
+def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
+    """Rates of a unit per time, however written: 'km/s' and 'kilometres per second' are both
+    'km/s', another unit than 'km/h' (whose 'km' alone both sides share)."""
+    rates = set()
+    for unit, per in _SLASH_RATE.findall(text.lower()):
+        if unit in UNITS:
+            rates.add(f"{UNITS[unit]}/{_PER_TIME[per]}")
+    for unit, per, time in zip(words, words[1:], words[2:], strict=False):
+        if per == "per" and unit in UNITS and _singular(time) in _PER_TIME:
+            rates.add(f"{UNITS[unit]}/{_PER_TIME[_singular(time)]}")
+    return frozenset(_RATE_NAMES.get(rate, UNITS.get(rate, rate)) for rate in rates)
+
+
 def _entities(text: str) -> frozenset[str]:
     """Words of capitalised runs that do not start a sentence, and acronyms: the head (last
     word) of each run, and the other words of a two-word name ('Serena Williams')."""
@@ -2184,6 +2259,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _roles_traded(a, b)
         or _roles_traded(b, a)
         or _speaker_traded(a, b)
+        or _stated_roles_traded(a, b)
         or _owners_traded(a.possessions, b.possessions)
         or _wh_roles_traded(a, b)
         or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed))
@@ -2454,6 +2530,32 @@ def _speaker_traded(a: TextFacts, b: TextFacts) -> bool:
     does_a, done_a = _speaker_verbs(words_a)
     does_b, done_b = _speaker_verbs(words_b)
     return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
+
+
+_STATED_ROLE = re.compile(r"\b(?:i['\u2019]?m|i am|as)\s+(?:the|an?)\s+(?=([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}))")
+
+
+def _stated_roles(text: str) -> frozenset[str]:
+    """Roles a text gives someone or something: 'I'm the seller', 'as a tenant', 'use id as
+    the key': the noun phrase after the article (its last word, of at most four, within one
+    clause: 'I'm a freelance web developer in' gives 'developer')."""
+    roles = set()
+    for match in _STATED_ROLE.finditer(text.lower()):
+        phrase = match.group(1).split()
+        phrase = phrase[: next((n for n, w in enumerate(phrase) if not _is_content(w)), len(phrase))]
+        if phrase:
+            roles.add(phrase[-1])
+    return frozenset(roles)
+
+
+def _stated_roles_traded(a: TextFacts, b: TextFacts) -> bool:
+    """Someone's stated role is another on the other side, and that other is a party there
+    too, or its opposite: 'I'm the buyer and the seller backed out' / 'I'm the seller and the
+    buyer backed out', 'taxes for me as the seller' / 'as the buyer'."""
+    roles_a, roles_b = a.stated_roles, b.stated_roles
+    if not roles_a or not roles_b or roles_a & roles_b:
+        return False
+    return any((x in b.words and y in a.words) or y in _OPPOSITE.get(x, frozenset()) for x in roles_a for y in roles_b)
 
 
 _CHANGE_VERBS = frozenset(
