@@ -150,10 +150,17 @@ class Engine:
         ``aclose`` cancels this task; so does ``asyncio.run`` when its loop ends while the
         client is still open (a client used across several ``asyncio.run`` calls). Pools
         bound to a finished loop would otherwise leak their sessions and sockets.
+
+        It sleeps rather than awaiting a future of its own: a loop holds its tasks weakly
+        and its timers strongly, so a sleeping task (and the engine and client it holds)
+        stays alive while its loop runs, as the docs promise for an unclosed client, health
+        probes on or off. A task awaiting an unreferenced future was garbage-collected with
+        the client, leaving its loop thread and sockets with nothing to close them.
         """
         owner = os.getpid()
         try:
-            await asyncio.get_running_loop().create_future()
+            while True:
+                await asyncio.sleep(_LIFETIME_TICK_S)
         finally:
             if os.getpid() == owner:  # (in a forked child the pools are the parent's: leave them)
                 await self._close_transports()
@@ -980,6 +987,8 @@ class Engine:
         state.breaker.probe_passed()
 
 
+_LIFETIME_TICK_S = 3600.0
+"""How often the lifetime task wakes (to do nothing: its pending timer keeps it alive)."""
 _DRAIN_S = 1.0
 """How long ``aclose`` waits for requests in flight to end on the closed pools."""
 

@@ -139,3 +139,25 @@ def test_close_stops_an_engine_on_an_open_loop_that_is_not_running(fake) -> None
         loop.close()
     assert provider.probe_count == probes  # no probe after the close
     assert not any(name.startswith("hybrid-infer") for name in left)
+
+
+@pytest.mark.parametrize("probes", [False, True])
+def test_an_unclosed_sync_client_stays_alive_until_it_is_closed(fake, probes: bool) -> None:
+    """A client dropped without close() is not collected from under its loop thread (that
+    left the thread and its sockets with nothing to close them, and asyncio logging "Task
+    was destroyed but it is pending"); it lives, as documented, until closed or exit."""
+    import gc
+    import weakref
+
+    provider = fake("openai")
+    health = HealthConfig(interval_s=30) if probes else NO_PROBES
+    client = HybridClient([deployment_for(provider, "cloud")], health=health)
+    client.complete("hi")
+    ref = weakref.ref(client)
+    del client
+    gc.collect()
+    alive = ref()
+    assert alive is not None
+    alive.close()
+    with pytest.raises(HybridInferError):
+        alive.complete("after close")
