@@ -7,7 +7,9 @@ cached answers as streams, stores only complete answers, and serves stale answer
 layer's own threads (never the loop's default pool, which the application shares), and
 writes on others, so a stored answer never waits behind a burst of lookups. The cache
 never makes a request late: a semantic lookup is skipped when too many are waiting, and
-waited for no longer than half of what is left of the request's ``deadline_s``.
+waited for no longer than half of what is left of the request's ``deadline_s``, and an
+answer in hand waits for its write at most ``_STORE_WAIT_S`` (a database another process
+holds locked): the write goes on in the background.
 """
 
 from __future__ import annotations
@@ -102,6 +104,13 @@ _LOOKUP_THREADS = 16
 """Threads for lookups that embed: most of them wait for an encode shared with the others
 (see ``TextEmbedder.embed_one``), so more threads make bigger batches, not more CPU work."""
 _WRITE_THREADS = 2
+_STORE_WAIT_S = 2.0
+"""How long an answer waits for its cache write (normally a few milliseconds) before it is
+returned anyway, untagged, while the write goes on: another process can hold the
+database's write lock for as long as it likes."""
+_CLOSE_WAIT_S = 2.0
+"""How long closing waits for writes still running; a write stuck on a locked database ends
+on its own within the store's busy timeout."""
 _MAX_WAITING_LOOKUPS = 64
 """Semantic lookups queued or running at most; a request past that skips the semantic layer
 (counted in ``stats()["semantic_skipped"]``) rather than wait behind a burst."""
@@ -135,14 +144,21 @@ class CacheLayer:
         self._lookups: concurrent.futures.ThreadPoolExecutor | None = None
         self._writes: concurrent.futures.ThreadPoolExecutor | None = None
         self._waiting_lookups = 0
+        self._pending_writes: set[concurrent.futures.Future[str | None]] = set()
 
     def close(self) -> None:
-        """Stop the layer's threads (lookups not started yet are dropped). Idempotent."""
+        """Stop the layer's threads. Idempotent. Lookups not started yet are dropped; writes
+        (answers already returned) are waited for up to ``_CLOSE_WAIT_S``, then left to end
+        on their own."""
         with self._lock:
-            pools = [p for p in (self._lookups, self._writes) if p is not None]
+            lookups, writes = self._lookups, self._writes
             self._lookups = self._writes = None
-        for pool in pools:
-            pool.shutdown(wait=True, cancel_futures=True)
+            pending = list(self._pending_writes)
+        if lookups is not None:
+            lookups.shutdown(wait=True, cancel_futures=True)
+        if writes is not None:
+            concurrent.futures.wait(pending, timeout=_CLOSE_WAIT_S)
+            writes.shutdown(wait=False)
 
     def _pool(self, kind: Literal["lookups", "writes"]) -> concurrent.futures.ThreadPoolExecutor:
         with self._lock:
@@ -248,15 +264,37 @@ class CacheLayer:
             self.bus.emit(RequestFinished(result.request_id, result))
         return result
 
-    async def _store(self, request: Request, result: Result) -> Result:
-        """Store a fresh answer; the result, tagged with its entry's key if it was stored."""
+    async def _store(self, request: Request, result: Result, started: float) -> Result:
+        """Store a fresh answer; the result, tagged with its entry's key if it was stored.
+
+        The answer waits for its write at most ``_STORE_WAIT_S`` and no longer than the
+        request's ``deadline_s`` allows; a write still running then (another process holds
+        the database locked) goes on in the background, and the answer is returned untagged.
+        A caller cancelled meanwhile does not cancel the write either."""
         if not self.cache.writable(request) or result.finish_reason == "error":
             return result
         # embed=False: an answer in hand is not held back by an encode (the lookup's vector,
         # if it finished, is reused; else the next lookup's index refresh embeds the entry)
-        key = await self._on_thread(
-            "writes", lambda: self.cache.store(request, result, ttl_s=request.cache_ttl_s, embed=False)
-        )
+        write = self._pool("writes").submit(self.cache.store, request, result, ttl_s=request.cache_ttl_s, embed=False)
+        with self._lock:
+            self._pending_writes.add(write)
+        loop = asyncio.get_running_loop()
+        written = asyncio.Event()
+
+        def done(_: concurrent.futures.Future[str | None]) -> None:
+            with self._lock:
+                self._pending_writes.discard(write)
+            with contextlib.suppress(RuntimeError):  # the caller's loop has closed since
+                loop.call_soon_threadsafe(written.set)
+
+        write.add_done_callback(done)
+        left = _time_left(request, started)
+        wait = _STORE_WAIT_S if left is None else min(_STORE_WAIT_S, max(left, 0.0))
+        try:
+            await asyncio.wait_for(written.wait(), wait)
+        except TimeoutError:
+            return result
+        key = write.result()
         return result if key is None else result.model_copy(update={"cache_key": key})
 
     # --- calls ---------------------------------------------------------------------------------
@@ -394,17 +432,17 @@ class CacheLayer:
                 defer=_FALLBACK_ERRORS,
                 announced=announced,
                 started=started,
-                finalize=self._finalizer(request, readable),
+                finalize=self._finalizer(request, readable, started),
             )
         except _FALLBACK_ERRORS as error:
             return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
 
-    def _finalizer(self, request: Request, readable: bool) -> Finalize:
+    def _finalizer(self, request: Request, readable: bool, started: float) -> Finalize:
         """What a fresh answer goes through before the engine reports it: stored (tagged with
         its entry's key), and marked ``bypass`` when the cache was not read for it."""
 
         async def finalize(result: Result) -> Result:
-            result = await self._store(request, result)
+            result = await self._store(request, result, started)
             return result if readable else result.model_copy(update={"cache": "bypass"})
 
         return finalize
@@ -420,7 +458,7 @@ class CacheLayer:
                     yield chunk
             return
         # Only a complete answer is finalized (stored); an interrupted one raises instead.
-        finalize = self._finalizer(request, readable)
+        finalize = self._finalizer(request, readable, started)
         source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS, started=started, finalize=finalize)
         sent_any = False
         try:

@@ -1020,3 +1020,34 @@ async def test_a_streams_deadline_counts_from_its_first_read_in_the_cache_too(fa
         stats = client.cache.stats()
     assert chunks[-1].result is not None and chunks[-1].result.provider == "p"
     assert stats["semantic_skipped"] == 0 and stats["misses"]["semantic"] == 1
+
+
+async def test_a_database_locked_by_another_process_holds_up_neither_answers_nor_closing(
+    fake, tmp_path: Path
+) -> None:
+    """Another process (here: another connection) holds the cache database's write lock.
+    The answer comes back while the lock is still held, untagged, without waiting for its
+    write (nor for the busy timeout); closing does not wait for that write either; once the
+    lock is released the write goes on, so nothing is lost."""
+    import sqlite3
+
+    provider = fake("openai")
+    client = cached_client(provider, tmp_path, semantic=False)
+    await client.acomplete("warm up: creates the database")
+    holder = sqlite3.connect(tmp_path / "cache" / "entries" / "cache.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        result = await client.acomplete("a new question")
+        stats = client.cache.stats()
+        still_locked = holder.in_transaction
+        await client.aclose()
+        assert holder.in_transaction  # closed while the write still waits for the lock
+    finally:
+        holder.execute("COMMIT")
+        holder.close()
+    assert (result.cache, result.cache_key) == ("miss", None) and still_locked
+    assert stats["stores"] == 1 and stats["store_errors"] == 0  # the warm-up's; this one pending
+    await wait_for(lambda: client.cache.stats()["stores"] == 2)
+    async with cached_client(provider, tmp_path, semantic=False) as again:
+        hit = await again.acomplete("a new question")
+    assert hit.cache == "exact" and provider.request_count == 2

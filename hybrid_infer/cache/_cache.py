@@ -193,7 +193,7 @@ class ResponseCache:
         try:
             seq = self._store.put(key, record, ttl_s=ttl)
         except _STORE_ERRORS as exc:
-            log.warning("hybrid-infer cache: could not store an answer: %s", exc)
+            log.warning("hybrid-infer cache: could not store an answer: %s: %s", type(exc).__name__, exc)
             self._counters.bump("store_errors")
             return None
         self._counters.bump("stores")

@@ -188,8 +188,12 @@ class EntryStore:
         and the new generation together. With ``max_entries``, entries stored
         ``max_entries`` or more generations ago are evicted (the first store of a process
         also trims a store that grew under a larger limit or none).
+
+        Waits for the database's write lock at most the busy timeout, then raises
+        ``diskcache.Timeout`` (the answer is not stored): another process may hold the lock
+        for as long as it likes, and a write retried for ever would hold up closing and exit.
         """
-        with self._cache.transact(retry=True):
+        with self._cache.transact(retry=False):
             seq = self._next_generation()
             previous = self.get(key)
             if previous is not None:
