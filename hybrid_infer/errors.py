@@ -200,6 +200,17 @@ class ContextWindowExceeded(RequestRejected):
     """The prompt does not fit this deployment's context window."""
 
 
+class UnsupportedRequest(RequestRejected):
+    """This deployment cannot carry this request, which others may: a parameter its provider
+    does not take (litellm refuses ``seed`` for Anthropic), a content part its protocol has
+    no place for (an image link to Ollama). Refused before sending (``sent`` False).
+
+    Unlike a plain :class:`RequestRejected`, it does not stop the offline fallback: the
+    request itself may be fine, the deployment just cannot take it."""
+
+    sent = False
+
+
 __all__ = [
     "AllDeploymentsFailed",
     "AuthenticationFailed",
@@ -222,4 +233,5 @@ __all__ = [
     "ServerError",
     "StreamInterrupted",
     "TransportError",
+    "UnsupportedRequest",
 ]

@@ -349,6 +349,32 @@ def test_a_request_a_deployment_rejected_gets_no_fallback(fake, tmp_path: Path) 
         assert client.complete("q", cache="no-cache").cache == "fallback"
 
 
+def test_a_deployment_that_cannot_carry_the_request_does_not_stop_the_fallback(
+    fake, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """litellm refuses ``seed`` for Anthropic before sending (its UnsupportedParamsError,
+    which it gives a 400): that deployment cannot take the request, but nobody judged the
+    request wrong, so with the local deployment down the cached answer is still served."""
+    from pydantic import SecretStr
+
+    from hybrid_infer import Deployment
+
+    monkeypatch.setenv("HI_TEST_ANTHROPIC_KEY", "sk-ant-test-0000000000")
+    local = fake("ollama")
+    claude = Deployment(
+        name="claude", model="anthropic/claude-sonnet-4-5", api_key=SecretStr("${HI_TEST_ANTHROPIC_KEY}")
+    )
+    cache = CacheConfig(path=tmp_path / "cache", embedder=HashingEmbedder())
+    with HybridClient([deployment_for(local, "local"), claude], health=NO_PROBES, cache=cache) as client:
+        original = client.complete("what is a monad", seed=7)
+        local.stop()
+        result = client.complete("what is a monad", seed=7, cache="no-cache")
+    assert original.provider == "local"
+    assert (result.cache, result.stale, result.text) == ("fallback", True, original.text)
+    causes = [(a.deployment, a.error_type) for a in result.attempts]
+    assert causes == [("local", "ProviderConnectionError"), ("claude", "UnsupportedRequest")]
+
+
 def test_a_request_sampled_through_extra_body_falls_back_to_the_plain_answer(fake, tmp_path: Path) -> None:
     """As a request with ``temperature=0.9`` does, one sampled through ``extra_body`` takes
     the answer stored for the same request without a temperature when no deployment answers."""
@@ -1022,9 +1048,7 @@ async def test_a_streams_deadline_counts_from_its_first_read_in_the_cache_too(fa
     assert stats["semantic_skipped"] == 0 and stats["misses"]["semantic"] == 1
 
 
-async def test_a_database_locked_by_another_process_holds_up_neither_answers_nor_closing(
-    fake, tmp_path: Path
-) -> None:
+async def test_a_database_locked_by_another_process_holds_up_neither_answers_nor_closing(fake, tmp_path: Path) -> None:
     """Another process (here: another connection) holds the cache database's write lock.
     The answer comes back while the lock is still held, untagged, without waiting for its
     write (nor for the busy timeout); closing does not wait for that write either; once the

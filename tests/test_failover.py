@@ -359,7 +359,10 @@ def test_a_request_refused_before_sending_leaves_a_half_open_breaker_undecided(f
         retried = client.complete("hello again")
         final_state = client.health()["local"].state
     assert [a.outcome for a in first.attempts] == ["timeout", "ok"]
-    assert [(a.deployment, a.error_type) for a in refused.attempts] == [("local", "RequestRejected"), ("cloud", None)]
+    assert [(a.deployment, a.error_type) for a in refused.attempts] == [
+        ("local", "UnsupportedRequest"),
+        ("cloud", None),
+    ]
     assert state_after_refusal == "half_open"
     # the trial is still there to take: local is tried (and, still hanging, opens again)
     assert [(a.deployment, a.outcome) for a in retried.attempts] == [("local", "timeout"), ("cloud", "ok")]

@@ -134,7 +134,7 @@ async def test_a_part_ollama_cannot_take_fails_over(fake, part: dict[str, Any]) 
         assert client.health()["local"].state == "closed"
     assert result.provider == "cloud"
     assert [(a.deployment, a.outcome, a.error_type) for a in result.attempts] == [
-        ("local", "error", "RequestRejected"),
+        ("local", "error", "UnsupportedRequest"),
         ("cloud", "ok", None),
     ]
     assert local.request_count == 0

@@ -36,6 +36,7 @@ from hybrid_infer.errors import (
     ProviderTimeout,
     RequestRejected,
     ServerError,
+    UnsupportedRequest,
 )
 from hybrid_infer.transports._base import (
     Completion,
@@ -238,6 +239,10 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
         return MalformedResponse(f"error object in the response: {message[:300]}", deployment=name)
     if any(marker in lowered for marker in _EMPTY_BODY_MARKERS):
         return MalformedResponse(f"invalid response body: {message[:300]}", deployment=name)
+    if kind == "UnsupportedParamsError":
+        # litellm refused before sending: a parameter this provider does not take (seed for
+        # Anthropic); another deployment may take it (litellm gives it a status of 400)
+        return UnsupportedRequest(message[:400], deployment=name)
     if isinstance(status, int) and status >= 400:
         if status < 500 and status not in (401, 403, 408, 429) and looks_like_context_overflow(message):
             return error_for_status(400, message[:400], deployment=name)
@@ -246,11 +251,7 @@ def map_litellm_error(exc: BaseException, deployment: Deployment) -> ProviderErr
         return AuthenticationFailed(message[:400], deployment=name)
     if kind == "NotFoundError":
         return DeploymentNotFound(message[:400], deployment=name, status=404)
-    if kind in (
-        "BadRequestError",
-        "UnprocessableEntityError",
-        "UnsupportedParamsError",
-    ):
+    if kind in ("BadRequestError", "UnprocessableEntityError"):
         return RequestRejected(message[:400], deployment=name)
     if kind in ("InternalServerError", "ServiceUnavailableError", "BadGatewayError", "APIError"):
         if any(marker in lowered for marker in _MALFORMED_MARKERS):

@@ -15,7 +15,7 @@ from typing import Any
 from hybrid_infer._request import Request
 from hybrid_infer._results import FunctionCall, ToolCall
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
-from hybrid_infer.errors import MalformedResponse, RequestRejected
+from hybrid_infer.errors import MalformedResponse, UnsupportedRequest
 
 # Parameters Ollama takes in "options" rather than at the top level.
 _OLLAMA_OPTIONS = {
@@ -114,11 +114,11 @@ def _ollama_content(parts: list[Any]) -> tuple[str, list[str]]:
             image = part.get("image_url")
             url = image.get("url") if isinstance(image, dict) else image
             if not isinstance(url, str) or not url.startswith("data:") or ";base64," not in url:
-                raise RequestRejected("Ollama takes images as base64 data URLs, not links", sent=False)
+                raise UnsupportedRequest("Ollama takes images as base64 data URLs, not links")
             images.append(url.split(";base64,", 1)[1])
         else:  # audio, files, ...: dropping them would answer another question
             kind = part.get("type")
-            raise RequestRejected(f"Ollama's /api/chat takes text and image parts, not {kind!r}", sent=False)
+            raise UnsupportedRequest(f"Ollama's /api/chat takes text and image parts, not {kind!r}")
     return "\n".join(texts), images
 
 
