@@ -24,7 +24,7 @@ from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request, deadline_start
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, ToolCall, Usage
 from hybrid_infer._secrets import MIN_SECRET, echo_pieces, mask_echoes, mask_fragments
-from hybrid_infer._state import DeploymentState
+from hybrid_infer._state import CandidateView, DeploymentState
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
@@ -301,10 +301,14 @@ class Engine:
             # Policies return the candidates they were given; anything else (a deployment
             # already tried, filtered out, of another client, or not a deployment) is
             # ignored, and one listed twice counts once: each is tried at most once.
-            given = {id(state): state for state in remaining}
+            given = {id(state.view): state for state in remaining}
             ordered = (
                 list(
-                    {id(c): given[id(c)] for c in self._order(policy, remaining, call.route) if id(c) in given}.values()
+                    {
+                        id(c): given[id(c)]
+                        for c in self._order(policy, [state.view for state in remaining], call.route)
+                        if id(c) in given
+                    }.values()
                 )
                 if remaining
                 else []
@@ -417,7 +421,7 @@ class Engine:
             self._queue.offer(state)
 
     @staticmethod
-    def _order(policy: Policy, remaining: list[DeploymentState], route: RouteContext) -> Sequence[object]:
+    def _order(policy: Policy, remaining: list[CandidateView], route: RouteContext) -> Sequence[object]:
         """``policy.order``, with a bug in a user's policy reported as a typed error."""
         try:
             ordered = policy.order(remaining, route)

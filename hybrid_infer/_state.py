@@ -33,6 +33,49 @@ def _wall(monotonic_ts: float) -> datetime:
     return datetime.fromtimestamp(time.time() - (time.monotonic() - monotonic_ts), UTC)
 
 
+class CandidateView:
+    """What a policy is handed for one deployment: a live view of its state that cannot
+    change it. Policies order candidates; an assignment such as ``c.in_flight = 4`` from
+    one would wedge the deployment for every later request, so it raises instead."""
+
+    __slots__ = ("_state",)
+    _state: DeploymentState
+
+    def __init__(self, state: DeploymentState) -> None:
+        object.__setattr__(self, "_state", state)
+
+    @property
+    def deployment(self) -> Deployment:
+        return self._state.deployment
+
+    @property
+    def in_flight(self) -> int:
+        return self._state.in_flight
+
+    @property
+    def has_capacity(self) -> bool:
+        """False when ``max_concurrency`` requests are in flight, the rpm budget is spent
+        or a 429 cooldown runs."""
+        return self._state.has_capacity
+
+    @property
+    def ewma_latency_ms(self) -> float | None:
+        return self._state.ewma_latency_ms
+
+    @property
+    def probe_latency_ms(self) -> float | None:
+        return self._state.probe_latency_ms
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a policy's candidate is read-only: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a policy's candidate is read-only: {name!r} cannot be deleted")
+
+    def __repr__(self) -> str:
+        return f"Candidate({self._state.deployment.name!r}, in_flight={self._state.in_flight})"
+
+
 class DeploymentState:
     """Everything the router tracks about one deployment."""
 
@@ -44,6 +87,8 @@ class DeploymentState:
         on_health: Callable[[DeploymentState], None] | None = None,
     ):
         self.deployment = deployment
+        self.view = CandidateView(self)
+        """What policies see of this state (read-only)."""
         self._on_health = on_health
         self._lock = threading.RLock()
         self.breaker = DeploymentBreaker(

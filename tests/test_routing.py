@@ -15,6 +15,7 @@ from hybrid_infer import (
     LocalFirst,
     NoDeploymentAvailable,
 )
+from hybrid_infer.errors import ConfigError
 from hybrid_infer.policies import Candidate, Policy, RouteContext
 
 from .conftest import NO_PROBES, deployment_for
@@ -236,3 +237,31 @@ def test_a_filtering_chain_applies_in_order() -> None:
     ]
     chain = OnlyCloud() >> Cheapest()
     assert [c.deployment.name for c in chain.order(states, RouteContext())] == ["c2", "c1"]
+
+
+class Meddling(Policy):
+    """A buggy policy that writes to what it was handed."""
+
+    def __init__(self, attribute: str, value: object) -> None:
+        self.attribute, self.value = attribute, value
+
+    def order(self, candidates: Sequence[Candidate], ctx: RouteContext) -> list[Candidate]:
+        for c in candidates:
+            setattr(c, self.attribute, self.value)
+        return list(candidates)
+
+
+@pytest.mark.parametrize(("attribute", "value"), [("in_flight", 4), ("deployment", None), ("breaker", None)])
+def test_a_policy_cannot_change_the_deployments_it_orders(fake, attribute: str, value: object) -> None:
+    """Candidates are read-only views: a policy setting ``in_flight = 4`` wedged the
+    deployment for every later request (Overloaded), and ``deployment = None`` gave a raw
+    AttributeError. Now the request fails with a ConfigError naming the policy, and the
+    deployment is untouched."""
+    provider = fake("openai")
+    deployment = deployment_for(provider, "cloud").model_copy(update={"max_concurrency": 4})
+    with HybridClient([deployment], health=NO_PROBES, queue_timeout_s=0.5) as client:
+        with pytest.raises(ConfigError) as info:
+            client.complete("hi", policy=Meddling(attribute, value))
+        assert info.value.field == "policy" and "read-only" in str(info.value)
+        assert client.health()["cloud"].in_flight == 0
+        assert client.complete("hi again").provider == "cloud"
