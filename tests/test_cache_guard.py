@@ -716,6 +716,14 @@ def broken(a: str, b: str) -> set[str]:
             "I bought a boat last year from someone who made a profit. What do I owe in tax as the buyer?",
             "direction",
         ),
+        # 'leave X out' excludes; a named part of a work against all of it; a code point
+        (
+            "How do I copy the folder but leave the hidden files out?",
+            "How do I copy the folder including hidden files?",
+            "antonym",
+        ),
+        ("Summarise the second act of Hamlet.", "Summarise the whole of Hamlet.", "qualifier"),
+        ("Which emoji is U+1F600?", "Which emoji is U+1F601?", "identifier"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1221,6 +1229,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What paperwork do citizens of France need to work in Germany?",
         ),
         ("What's the minimum wage in TX?", "What is the minimum wage in Texas?"),
+        # a religion and its followers are one name
+        ("What do Muslims believe about fasting?", "What does Islam teach about fasting?"),
+        ("Leave the butter out on the counter overnight?", "Is it ok to leave butter out on the counter overnight?"),
         # a role stated on one side only, or the same role in other words around it
         (
             "I'm a freelance graphic designer in Ohio. How do I invoice a client?",

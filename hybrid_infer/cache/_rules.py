@@ -600,6 +600,11 @@ def _unaccented(match: re.Match[str]) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", match.group()) if not unicodedata.combining(c))
 
 
+_LEAVE_OUT = re.compile(
+    r"(?i)\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){0,3}?)out\b(?=\s*(?:[.?!,;:]|$)|\s+(?:of|and|but|so)\b)"
+)
+"""'leave X out' is 'exclude X' ('stage everything but leave untracked files out'); not when
+a place follows ('leave the butter out on the counter')."""
 _WITHOUT = re.compile(r"(?<![\w/])w/o(?![\w/])", re.IGNORECASE)
 """'w/o' typed for 'without' (a negation: 'with a penalty' / 'w/o penalty')."""
 
@@ -718,6 +723,7 @@ def _data_rates(text: str) -> str:
 
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
+    text = _LEAVE_OUT.sub(r"exclude \1", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _ZERO_OF.sub(_zero_of, text)
@@ -1652,6 +1658,7 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(code.strip() for code in _BACKTICK.findall(text))
     found.update(_SHELL_SPECIAL.findall(text))
     found.update(_ENV_VAR.findall(text))
+    found.update(_CODE_POINT.findall(text))
     found.update(_EXTENSION.findall(text))
     found.update(path.rstrip(".") for path in _PATH.findall(text) if _is_path(path.rstrip(".")))
     raws = text.split()
@@ -1676,6 +1683,8 @@ def _identifiers(text: str) -> frozenset[str]:
     return frozenset(i.lower() for i in found)
 
 
+_CODE_POINT = re.compile(r"(?i)(?<![\w+])U\+[0-9a-f]{4,6}(?![\w+])")
+"""A Unicode code point ('U+00E9'): a code, whose digits would otherwise read as a number ('00e9' is 0)."""
 _DATE_FIELD = r"(?:d{1,2}|m{1,3}|y{2,4}|day|month|year)"
 _DATE_FORMAT = re.compile(rf"(?i)\b{_DATE_FIELD}(?:[/.-]{_DATE_FIELD}){{2}}\b")
 """A date format written out: 'DD/MM/YYYY', 'YYYY-MM-DD', 'day/month/year'."""
@@ -3397,6 +3406,7 @@ _NUMBERED_PARTS = frozenset(
     {
         "step", "part", "section", "chapter", "stage", "phase", "question", "exercise",
         "paragraph", "sentence", "line", "page", "slide", "verse", "scene", "episode",
+        "stanza", "canto", "act", "movement",
     }
 )  # fmt: skip
 
