@@ -348,6 +348,7 @@ class Engine:
                 raise Overloaded(
                     f"{names}: rate-limited for {soonest:.1f}s more, longer than the {wait:.1f}s this request may wait",
                     call.attempts,
+                    retry_after_s=max(soonest, 0.0),
                 )
             frees = [t for s in ordered if (t := s.free_at()) is not None]
             if frees:

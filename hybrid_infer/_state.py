@@ -111,6 +111,11 @@ class DeploymentState:
         """A call got a 404: only a probe that lists the model brings the deployment back."""
         self.loaded_models: list[dict[str, object]] = []
         self.cooldown_until = 0.0
+        self._cooldown_unconfirmed = False
+        """A 429 cooldown was started and no call has been answered since: when it ends, one
+        call goes first (``_cooldown_trial``) and the others wait for its answer, as a
+        half-open breaker lets one trial through, instead of all of them at once."""
+        self._cooldown_trial = False
         self.unhealthy_until: float | None = None
         self._rpm_starts: deque[float] = deque()
         # stats
@@ -136,6 +141,8 @@ class DeploymentState:
     def has_capacity(self) -> bool:
         limit = self.deployment.max_concurrency
         if limit is not None and self.in_flight >= limit:
+            return False
+        if self._cooldown_trial:  # the first call after a cooldown has not been answered yet
             return False
         now = time.monotonic()
         return now >= self.cooldown_until and not self._rpm_full(now)
@@ -173,6 +180,8 @@ class DeploymentState:
             return "skipped_busy"
         if not self.breaker.try_acquire():
             return "skipped_open"
+        if self._cooldown_unconfirmed:
+            self._cooldown_trial = True  # this call tests whether the 429s are over
         self.in_flight += 1
         if self.deployment.rpm is not None:
             self._rpm_starts.append(time.monotonic())
@@ -195,6 +204,8 @@ class DeploymentState:
         now = time.monotonic()
         if self.cooldown_until > now:
             return f"cooling down for {self.cooldown_until - now:.1f}s after a 429"
+        if self._cooldown_trial:
+            return "a 429 cooldown just ended: waiting for the first call after it to be answered"
         if self._rpm_full(now):
             return f"rpm limit of {self.deployment.rpm} reached"
         return f"all {self.deployment.max_concurrency} concurrency slots in use"
@@ -223,7 +234,9 @@ class DeploymentState:
     ) -> None:
         with self._lock:
             self.requests += 1
+            self._cooldown_trial = False  # answered: the next call may go (a 429 starts a new cooldown)
             if ok:
+                self._cooldown_unconfirmed = False
                 self.ewma_latency_ms = _ewma(self.ewma_latency_ms, latency_ms)
                 self._latencies.append(latency_ms)
                 self.prompt_tokens += prompt_tokens
@@ -244,6 +257,7 @@ class DeploymentState:
         if unanswered_ms is not None:
             self.record_unanswered(unanswered_ms)
         with self._lock:
+            self._cooldown_trial = False  # its answer will not come: let the next call test
             self.requests += 1
             self.prompt_tokens += prompt_tokens
             self.completion_tokens += completion_tokens
@@ -267,7 +281,12 @@ class DeploymentState:
             self.cost_usd += cost_usd
 
     def start_cooldown(self, seconds: float) -> None:
-        self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)
+        """Out of rotation for ``seconds`` after a 429; then one call goes first (see
+        ``_cooldown_unconfirmed``)."""
+        with self._lock:
+            self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)
+            self._cooldown_unconfirmed = True
+            self._cooldown_trial = False
 
     def mark_unhealthy(self, error: str, for_s: float | None = None) -> None:
         """Take the deployment out of rotation until a probe passes, or for ``for_s`` seconds.

@@ -59,7 +59,15 @@ class AllDeploymentsFailed(RoutingError):
 
 
 class Overloaded(RoutingError):
-    """Raised when every candidate stayed saturated for ``queue_timeout_s``."""
+    """Raised when every candidate stayed saturated for ``queue_timeout_s``.
+
+    ``retry_after_s`` is set when only time can free them (a 429's ``Retry-After``, an
+    ``rpm`` window) later than the request could wait: how long until the first frees up.
+    """
+
+    def __init__(self, message: str, attempts: Sequence[Attempt] = (), *, retry_after_s: float | None = None) -> None:
+        self.retry_after_s = retry_after_s
+        super().__init__(message, attempts)
 
 
 class ClientClosed(RoutingError):

@@ -120,6 +120,8 @@ async def test_a_request_that_time_alone_cannot_serve_before_its_deadline_fails_
         assert time.monotonic() - started < 15  # not the 30 s deadline
     assert [a.outcome for a in info.value.attempts] == ["skipped_busy"]
     assert provider.request_count == 1
+    # when to try again, without parsing the message: the rpm window's end, about 60 s away
+    assert info.value.retry_after_s is not None and 30 < info.value.retry_after_s <= 60
 
 
 def test_sync_callers_get_backpressure_too(fake, clients) -> None:

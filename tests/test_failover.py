@@ -10,7 +10,7 @@ import pytest
 from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient
 from hybrid_infer.events import BreakerStateChanged
 
-from .conftest import NO_PROBES, deployment_for
+from .conftest import NO_PROBES, deployment_for, wait_for
 
 
 def breaker(client: HybridClient, name: str) -> str:
@@ -153,6 +153,29 @@ async def test_429_honours_retry_after_as_a_cooldown(fake, transport: str) -> No
         second = await client.acomplete("y")
     assert second.attempts[0].outcome == "skipped_busy"
     assert limited.request_count == 1
+
+
+async def test_when_a_429_cooldown_ends_one_call_goes_first_not_every_waiting_one(fake) -> None:
+    """The end of a cooldown lets one call test the rate limit (as a half-open breaker lets
+    one trial through); the others spill to the next deployment until it is answered. All
+    of them went to the rate-limited provider at once, which had just said "slow down"."""
+    limited, good = fake("openai", retry_after_s=1), fake("openai")
+    deployments = [deployment_for(limited, "limited"), deployment_for(good, "good")]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        first = await client.acomplete("x")
+        assert first.attempts[0].error_type == "RateLimited"
+        await wait_for(lambda: client.health()["limited"].cooldown_until is None)
+        limited.set_faults(latency_s=0.3)  # still rate-limited, and slow to say so
+        burst = await asyncio.gather(*(client.acomplete(f"q{n}") for n in range(10)))
+        assert limited.request_count == 2  # the first call, then one trial
+        assert sum(r.provider == "good" for r in burst) == 10
+        skipped = [a for r in burst for a in r.attempts if a.outcome == "skipped_busy"]
+        assert len(skipped) == 9 and all("cooldown" in (a.error or "") for a in skipped)
+        await wait_for(lambda: client.health()["limited"].cooldown_until is None)
+        limited.clear_faults()  # the limit is over: the trial is answered, and all may go again
+        await client.acomplete("trial")
+        again = await asyncio.gather(*(client.acomplete(f"r{n}") for n in range(5)))
+    assert [r.provider for r in again] == ["limited"] * 5
 
 
 async def test_401_is_reported_and_not_retried(fake, transport: str) -> None:
