@@ -16,9 +16,11 @@ import queue
 import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from time import perf_counter, time
-from typing import TypeAlias
+from typing import Any, TypeAlias
+
+from pydantic import BaseModel
 
 from hybrid_infer._results import Attempt, BreakerState, Result
 from hybrid_infer.errors import ConfigError
@@ -93,6 +95,17 @@ Event: TypeAlias = (
     RequestStarted | AttemptFinished | RequestFinished | CacheServed | BreakerStateChanged | HealthChanged
 )
 Callback: TypeAlias = Callable[[Event], object]
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    """``event`` as JSON-ready data, its class name under ``"event"``: a telemetry log line
+    is ``json.dumps(event_dict(event))``. A ``Result`` or ``Attempt`` inside becomes its
+    ``model_dump(mode="json")`` (``dataclasses.asdict`` leaves those objects as they are)."""
+    data: dict[str, Any] = {"event": type(event).__name__}
+    for item in fields(event):
+        value = getattr(event, item.name)
+        data[item.name] = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+    return data
 
 
 def checked_callbacks(callbacks: object, field: str = "callbacks") -> tuple[Callback, ...]:
@@ -310,4 +323,5 @@ __all__ = [
     "RequestFinished",
     "RequestStarted",
     "ThreadedCallback",
+    "event_dict",
 ]

@@ -87,6 +87,26 @@ def test_a_callback_raising_a_base_exception_neither_fails_requests_nor_stops_th
     assert raised_once and answers == ["good"] * 3
 
 
+def test_every_event_of_a_failover_writes_as_one_json_line(fake) -> None:
+    from hybrid_infer.events import event_dict
+
+    down, up = fake("openai", error_status=503), fake("openai")
+    events: list[Event] = []
+    deployments = [deployment_for(down, "down"), deployment_for(up, "up")]
+    with HybridClient(deployments, health=NO_PROBES, callbacks=[events.append]) as client:
+        result = client.complete("hi")
+    lines = [json.loads(json.dumps(event_dict(e))) for e in events]
+    assert [line["event"] for line in lines] == [
+        "RequestStarted",
+        "AttemptFinished",
+        "AttemptFinished",
+        "RequestFinished",
+    ]
+    assert lines[1]["attempt"]["error_type"] == "ServerError" and lines[2]["attempt"]["outcome"] == "ok"
+    assert lines[3]["result"]["text"] == result.text and lines[3]["result"]["provider"] == "up"
+    assert all(line["request_id"] == result.request_id for line in lines)
+
+
 def test_callbacks_are_read_once_so_a_generator_works_like_a_list(fake) -> None:
     events: list[Event] = []
     with HybridClient(
