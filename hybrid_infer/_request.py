@@ -222,7 +222,10 @@ def _check_json_value(value: Any, name: str, depth: int = 0) -> None:
         for i, item in enumerate(value):
             _check_json_value(item, f"{name}[{i}]", depth + 1)
         return
-    raise ConfigError(f"must be JSON data, got {type(value).__name__}", field=name)
+    hint = ""
+    if type(value).__name__ in ("ToolCall", "Result"):  # a Result's tool calls put in a message as they are
+        hint = " (put result.assistant_message() in the messages: it holds the tool calls as JSON data)"
+    raise ConfigError(f"must be JSON data, got {type(value).__name__}{hint}", field=name)
 
 
 def _own_copy(value: Any) -> Any:
@@ -288,6 +291,12 @@ def _normalise_message(raw: Any, i: int) -> tuple[Message, int]:
         elif not isinstance(value, str) or not value:
             raise ConfigError(f"must be a non-empty string, got {type(value).__name__}", field=f"{name}.{key}")
         message[key] = _own_copy(value)
+    if role == "tool" and "tool_call_id" not in message:
+        # OpenAI-protocol providers refuse it (a 400 no fallback may hide); Ollama gets the
+        # tool's name from it. Any deployment may serve the request: checked for all.
+        raise ConfigError(
+            "a tool message needs the tool_call_id of the call it answers (ToolCall.id)", field=f"{name}.tool_call_id"
+        )
     return message, size
 
 

@@ -288,3 +288,21 @@ async def test_an_answer_with_more_tool_calls_than_any_model_asks_for_is_malform
                     await client.acomplete("call them all")
     attempt = info.value.attempts[0]
     assert attempt.error_type == "MalformedResponse" and "more than 512 tool calls" in (attempt.error or "")
+
+
+def test_tool_messages_are_checked_before_anything_is_sent(fake) -> None:
+    """A tool message without the id of the call it answers is refused up front (OpenAI
+    protocol providers answer it with a 400); a ToolCall object put in a message as is gets
+    a hint to use assistant_message()."""
+    from hybrid_infer.errors import ConfigError
+
+    provider = fake("openai")
+    call = ToolCall(id="call_1", function={"name": "get_weather", "arguments": "{}"})
+    with HybridClient([deployment_for(provider, "cloud")], health=NO_PROBES) as client:
+        with pytest.raises(ConfigError) as missing:
+            client.complete(messages=[{"role": "user", "content": "hi"}, {"role": "tool", "content": "sunny"}])
+        with pytest.raises(ConfigError) as raw_call:
+            client.complete(messages=[{"role": "assistant", "content": None, "tool_calls": [call]}])
+    assert missing.value.field == "messages[1].tool_call_id"
+    assert raw_call.value.field == "messages[0].tool_calls[0]" and "assistant_message()" in str(raw_call.value)
+    assert provider.request_count == 0
