@@ -127,7 +127,32 @@ def test_a_directory_others_may_write_to_without_the_sticky_bit_is_refused(tmp_p
     with pytest.raises(PermissionError, match="sticky bit"):
         exact_cache(shared)
     os.chmod(shared, 0o1777)
-    exact_cache(shared).close()  # with the sticky bit: fine
+    if owner == "self":
+        exact_cache(shared).close()  # with the sticky bit: fine
+    else:
+        # the sticky bit does not bind the directory's owner, who could swap the cache's
+        # directories while a client runs (review 41): only root's or the user's will do
+        with pytest.raises(PermissionError, match="sticky bit"):
+            exact_cache(shared)
+
+
+@pytest.mark.parametrize("flaw", ["writable", "owned"])
+def test_a_cache_under_a_directory_others_could_rename_it_in_is_refused(tmp_path: Path, flaw: str) -> None:
+    """The cache's own directory may be private, but whoever may write to (or owns) one of
+    its ancestors could move it aside and put theirs in its place."""
+    if flaw == "owned" and os.geteuid() != 0:
+        pytest.skip("needs root to chown")
+    ancestor = tmp_path / "team"
+    ancestor.mkdir()
+    if flaw == "writable":
+        os.chmod(ancestor, 0o777)
+    else:
+        os.chown(ancestor, 65534, 65534)
+    with pytest.raises(PermissionError, match=f"refusing a cache under {ancestor}"):
+        exact_cache(ancestor / "me" / "cache")
+    if flaw == "writable":
+        os.chmod(ancestor, 0o1777)  # sticky, and the user's: no one else may rename in it
+        exact_cache(ancestor / "me" / "cache").close()
 
 
 def test_a_group_writable_directory_is_accepted_only_for_the_users_private_group(tmp_path: Path) -> None:

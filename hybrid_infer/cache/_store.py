@@ -378,6 +378,8 @@ def make_private_dir(directory: Path, *, ours: bool = True) -> None:
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     if not hasattr(os, "getuid"):  # (no owners to check: Windows)
         return
+    if not ours:
+        _check_ancestors(directory)
     if existed and not ours:
         _check_shared_parent(directory)
         return
@@ -401,14 +403,14 @@ def _check_own(directory: Path) -> None:
 def _check_shared_parent(directory: Path) -> None:
     """The directory the user named may be shared (such as /tmp), but only if others cannot
     rename what the cache puts in it: it is the user's own, or others may write to it only
-    with the sticky bit set (as /tmp), which keeps them from moving our subdirectories."""
+    with the sticky bit set and it belongs to root or the user (as /tmp: the sticky bit keeps
+    others from moving our subdirectories, but not the directory's owner). Its ancestors
+    are held to a like rule (see :func:`_check_ancestors`)."""
     info = directory.stat()
-    others_write = info.st_mode & stat.S_IWOTH
-    if info.st_mode & stat.S_IWGRP and not _private_group(info.st_gid):
-        others_write |= stat.S_IWGRP
+    others_write = _others_write(info)
     if info.st_uid == os.getuid() and not others_write:
         return
-    if others_write and info.st_mode & stat.S_ISVTX:
+    if others_write and info.st_mode & stat.S_ISVTX and info.st_uid in (0, os.getuid()):
         return
     if info.st_uid != os.getuid() and not others_write:  # another user's directory we may write to: as theirs
         raise PermissionError(
@@ -420,6 +422,33 @@ def _check_shared_parent(directory: Path) -> None:
         "(they could swap its subdirectories): chmod it to 0700, or choose another path",
         str(directory),
     )
+
+
+def _others_write(info: os.stat_result) -> int:
+    """The write bits of ``info`` that let someone other than its owner and the user write."""
+    others_write = info.st_mode & stat.S_IWOTH
+    if info.st_mode & stat.S_IWGRP and not _private_group(info.st_gid):
+        others_write |= stat.S_IWGRP
+    return others_write
+
+
+def _check_ancestors(directory: Path) -> None:
+    """Refuse a cache under a directory that someone else could rename parts of: one that
+    belongs to another user (besides root), or that others may write to without the sticky
+    bit. Its owner, or such a writer, could move the cache's directory aside and put theirs
+    in its place while a client runs (each thread opens the database by its path)."""
+    uid = os.getuid()
+    for ancestor in directory.resolve().parents:
+        info = ancestor.stat()
+        sticky = bool(info.st_mode & stat.S_ISVTX)
+        if info.st_uid not in (0, uid) or (_others_write(info) and not sticky):
+            raise PermissionError(
+                errno.EPERM,
+                f"refusing a cache under {ancestor}, which "
+                + ("belongs to another user" if info.st_uid not in (0, uid) else "others may write to")
+                + " (they could swap the cache's directories): choose a path under your home or /tmp",
+                str(directory),
+            )
 
 
 def _private_group(gid: int) -> bool:
@@ -435,7 +464,10 @@ def _private_group(gid: int) -> bool:
         group = grp.getgrgid(gid)
     except KeyError:  # an id without a name: nothing says who else is in it
         return False
-    return gid == user.pw_gid and group.gr_name == user.pw_name and set(group.gr_mem) <= {user.pw_name}
+    if not (gid == user.pw_gid and group.gr_name == user.pw_name and set(group.gr_mem) <= {user.pw_name}):
+        return False
+    # members whose primary group it is are not listed in it
+    return not any(other.pw_gid == gid and other.pw_uid != user.pw_uid for other in pwd.getpwall())
 
 
 def _json(model: BaseModel) -> bytes:
