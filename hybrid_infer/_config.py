@@ -76,6 +76,18 @@ def _sendable_key(key: str) -> bool:
     return key == "" or all(c.isascii() and c.isprintable() and not c.isspace() for c in key)
 
 
+_KEY_VARIABLE = re.compile(r"(?:API_KEY|API_TOKEN|AUTH_TOKEN|ACCESS_KEY|SECRET_KEY|SESSION_TOKEN)$")
+"""Names of environment variables that hold a provider's credentials (``ANTHROPIC_API_KEY``,
+``GEMINI_API_KEY``, ``AWS_SECRET_ACCESS_KEY``, ``HF_TOKEN`` aside)."""
+
+
+def provider_keys_in_environment() -> list[str]:
+    """Credentials litellm may send on its own for a deployment given no ``api_key`` (it
+    reads the provider's variable itself): masked like a key given, should the provider
+    echo one back. Read at each call, as litellm reads them."""
+    return [value for name, value in os.environ.items() if value and _KEY_VARIABLE.search(name.upper())]
+
+
 class Deployment(BaseModel):
     """One model behind one endpoint, with its price, limits and the use cases it serves."""
 
@@ -277,6 +289,8 @@ class Deployment(BaseModel):
             key = None
         if key:
             found.append(key)
+        elif self.api_key is None and self.protocol == "litellm":
+            found += provider_keys_in_environment()  # what litellm sends on its own
         if self.api_base is not None:
             parts = urlsplit(self.api_base)
             if parts.password:

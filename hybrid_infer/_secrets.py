@@ -96,9 +96,13 @@ def mask_echoes(text: str, key: str, pieces: frozenset[str]) -> str:
 
 def _encoded_forms(key: str) -> list[str]:
     """The key as it is written, and as servers echo it encoded: URL-quoted (a key with '+'
-    or '/' becomes short runs otherwise) and base64, alone or as 'Bearer <key>'."""
+    or '/' becomes short runs otherwise) and base64, alone or as 'Bearer <key>', and inside
+    longer base64 data at each of the three byte alignments it may start at (a JSON dump of
+    the request headers, base64-encoded: the characters after the first group that holds
+    other bytes depend on the key alone)."""
     forms = [key, quote(key, safe=""), quote_plus(key, safe="")]
     forms += [base64.b64encode(value.encode()).decode().rstrip("=") for value in (key, f"Bearer {key}")]
+    forms += [base64.b64encode(pad + key.encode()).decode().rstrip("=")[4:] for pad in (b"\0", b"\0\0")]
     return list(dict.fromkeys(f for f in forms if len(f) >= MIN_CUT_SECRET))
 
 

@@ -482,3 +482,69 @@ async def test_litellm_own_log_records_do_not_show_an_echoed_key(
     late = logging.LogRecord("LiteLLM", logging.DEBUG, __file__, 1, f"late record: {secret}", None, None)
     logging.getLogger("LiteLLM").filter(late)
     assert secret[:12] not in late.getMessage()
+
+
+async def test_a_key_litellm_reads_from_the_environment_is_masked_when_echoed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deployment given no api_key: litellm sends the provider's variable on its own
+    (ANTHROPIC_API_KEY). A gateway echoing that header back must not put it in the answer,
+    which reaches the user, the events and the cache (review 41)."""
+    key = "sk-ant-api03-hybrid-test-0123456789abcdef"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", key)
+
+    async def messages(request: web.Request) -> web.Response:
+        echoed = request.headers.get("x-api-key", "?")
+        return web.json_response(
+            {
+                "id": "msg_1",
+                "type": "message",
+                "role": "assistant",
+                "model": "claude-x",
+                "content": [{"type": "text", "text": f"debug: you sent x-api-key {echoed}"}],
+                "stop_reason": "end_turn",
+                "stop_sequence": None,
+                "usage": {"input_tokens": 1, "output_tokens": 1},
+            }
+        )
+
+    app = web.Application()
+    app.router.add_post("/v1/messages", messages)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    events: list[Event] = []
+    try:
+        deployment = Deployment(
+            name="claude",
+            model="anthropic/claude-3-5-haiku-latest",
+            api_base=f"http://127.0.0.1:{runner.addresses[0][1]}",
+        )
+        async with HybridClient([deployment], health=NO_PROBES, callbacks=[events.append]) as client:
+            result = await client.acomplete("hi")
+    finally:
+        await runner.cleanup()
+    assert result.text.startswith("debug: you sent x-api-key") and key not in result.text
+    assert key[-12:] not in result.text and key not in repr(events)
+
+
+@pytest.mark.parametrize("before", ["", '"Bearer ', '{"headers": {"Authorization": "Bearer '])
+async def test_a_key_echoed_inside_base64_data_is_masked_at_any_alignment(before: str) -> None:
+    """A gateway that answers with its request headers base64-encoded: the key starts at
+    byte offset 0, 1 or 2 (mod 3) of the encoded data, and each gives other characters."""
+    secret = "sk-proj-Base64-Echo-0001-abcdefghijklmn"
+
+    async def chat(request: web.Request) -> web.Response:
+        await request.read()
+        token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        blob = base64.b64encode(f'{before}{token}"}}'.encode()).decode()
+        return web.json_response(
+            {"choices": [{"index": 0, "message": {"role": "assistant", "content": blob}, "finish_reason": "stop"}]}
+        )
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, api_key=secret)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            result = await client.acomplete("hi")
+    assert "[redacted]" in result.text
+    for pad in ("", "a", "ab"):  # the key's own characters, at each alignment
+        encoded = base64.b64encode(f"{pad}{secret}".encode()).decode()[4 if pad else 0 : -4]
+        assert encoded[:12] not in result.text and encoded[-12:] not in result.text

@@ -22,13 +22,12 @@ from typing import Any
 
 from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
-from hybrid_infer._secrets import LITELLM_LOGGERS, KeyMaskFilter, retire
+from hybrid_infer._secrets import LITELLM_LOGGERS, MIN_SECRET, KeyMaskFilter, retire
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AuthenticationFailed,
     ConfigError,
     DeploymentNotFound,
-    HybridInferError,
     MalformedResponse,
     MissingApiKey,
     ProviderConnectionError,
@@ -302,11 +301,11 @@ class LiteLLMTransport(Transport):
                 logging.getLogger(name).addFilter(self._log_filter)
 
     def _keys(self) -> list[str]:
+        """Every secret of this transport's deployments: keys given, keys litellm reads
+        from the environment for a deployment given none, passwords in ``api_base``."""
         keys = []
         for deployment in self._deployments:
-            with contextlib.suppress(HybridInferError):  # an unset ${VAR}: nothing to mask
-                if key := deployment.resolve_api_key():
-                    keys.append(key)
+            keys += [secret for secret in deployment.secrets() if len(secret) >= MIN_SECRET]
         return keys
 
     async def probe(self, deployment: Deployment, timeout_s: float) -> ProbeReport | None:
