@@ -216,3 +216,42 @@ async def test_a_litellm_provider_with_a_set_key_variable_stays_healthy_and_a_40
         state = client._engine.states[0]  # a 401 seen on a call: excluded for reset_timeout_s
         state.mark_unhealthy("AuthenticationFailed: bad key", 60)
         assert not (await client.acheck_health())["claude"].healthy
+
+
+async def test_a_runtimes_model_listing_reaches_health_masked_and_flat() -> None:
+    """A hostile Ollama names a loaded model after the key it was sent and nests a field 700
+    levels deep: health() shows neither (the key leaked there in clear, and the depth broke
+    its JSON form and the CLI's health --json) (review 41)."""
+    from aiohttp import web
+    from pydantic import SecretStr
+
+    from hybrid_infer import Deployment
+
+    key = "sk-ollama-proxy-0123456789abcdef"
+    deep: object = "x"
+    for _ in range(700):
+        deep = {"d": deep}
+
+    async def tags(request: web.Request) -> web.Response:
+        return web.json_response({"models": [{"name": "qwen3:latest"}]})
+
+    async def ps(request: web.Request) -> web.Response:
+        sent = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        return web.json_response({"models": [{"name": f"echo {sent}", "size": deep, "size_vram": 1024}]})
+
+    app = web.Application()
+    app.router.add_get("/api/tags", tags)
+    app.router.add_get("/api/ps", ps)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+        deployment = Deployment(name="local", model="ollama_chat/qwen3", api_base=base, api_key=SecretStr(key))
+        async with HybridClient([deployment], health=FAST) as client:
+            report = await client.acheck_health()
+    finally:
+        await runner.cleanup()
+    shown = report["local"]
+    assert shown.loaded_models == [{"name": "echo sk-…[redacted]", "size": None, "size_vram": 1024}]
+    assert key not in shown.model_dump_json()

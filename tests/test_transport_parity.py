@@ -247,3 +247,24 @@ async def test_ollama_receives_a_developer_message_as_a_system_message(fake, tra
             assert (await client.acomplete(messages=messages)).text
     received = provider.requests[-1]["messages"]
     assert [(m["role"], m["content"]) for m in received] == [("system", "answer in French"), ("user", "hi")]
+
+
+async def test_a_provider_error_is_never_its_own_cause() -> None:
+    """Errors raised inside the native transport were re-raised 'from' themselves: a cycle
+    in ``__cause__`` that error reporters walking the chain never leave (review 41)."""
+    from hybrid_infer._request import build_request
+    from hybrid_infer.errors import MalformedResponse
+    from hybrid_infer.transports import NativeTransport
+
+    async def chat(request: web.Request) -> web.Response:
+        return web.json_response({"choices": []})
+
+    transport = NativeTransport()
+    try:
+        async with serve_chat(chat) as api_base:
+            deployment = Deployment(name="d", model="openai/m", api_base=api_base)
+            with pytest.raises(MalformedResponse) as info:
+                await transport.complete(deployment, build_request("hi"), 5)
+    finally:
+        await transport.aclose()
+    assert info.value.__cause__ is not info.value

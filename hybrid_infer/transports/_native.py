@@ -206,7 +206,10 @@ class NativeTransport(Transport):
         except BaseException as exc:
             if not isinstance(exc, Exception):
                 raise
-            raise self._map_exception(exc, deployment) from exc
+            mapped = self._map_exception(exc, deployment)
+            if mapped is exc:  # raised inside the call: as it is, never its own __cause__
+                raise
+            raise mapped from exc
 
     async def stream(
         self, deployment: Deployment, request: Request, timeout_s: float
@@ -281,7 +284,10 @@ class NativeTransport(Transport):
         except GeneratorExit:
             raise
         except Exception as exc:
-            raise self._map_exception(exc, deployment) from exc
+            mapped = self._map_exception(exc, deployment)
+            if mapped is exc:  # raised inside the call: as it is, never its own __cause__
+                raise
+            raise mapped from exc
         finally:
             if response is not None:
                 self._streaming.discard(response)
@@ -325,9 +331,13 @@ class NativeTransport(Transport):
         except asyncio.CancelledError:
             raise
         except Exception as exc:
+            found: Exception = exc
             if isinstance(exc, AttributeError):  # a listing that is not an object
-                exc = MalformedResponse("probe listing is not a JSON object")
-            raise self._map_exception(exc, deployment) from exc
+                found = MalformedResponse("probe listing is not a JSON object")
+            mapped = self._map_exception(found, deployment)
+            if mapped is exc:  # raised inside the call: as it is, never its own __cause__
+                raise
+            raise mapped from exc
 
 
 async def _read_up_to(response: aiohttp.ClientResponse, limit: int) -> bytes:
