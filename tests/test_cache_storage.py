@@ -458,3 +458,28 @@ def test_an_index_that_cannot_be_saved_is_logged_and_the_database_still_closes(
         assert reopened.lookup_exact(build_request("how do I reset my router")) is not None
     finally:
         reopened.close()
+
+
+def test_a_fifo_planted_as_a_value_file_is_a_miss_not_a_hang(tmp_path: Path) -> None:
+    """A large answer lives in a value file; a FIFO put in its place made the lookup wait
+    for a writer for ever (on the async client, with the whole event loop) (review 41)."""
+    import threading
+
+    cache = exact_cache(tmp_path / "cache")
+    request = build_request("write me a long essay")
+    cache.store(request, Result(text="word " * 20_000, provider="p", model="m", kind="cloud"))
+    files = [p for p in (tmp_path / "cache" / "entries").rglob("*.val")]
+    assert len(files) == 1  # stored outside the database
+    files[0].unlink()
+    os.mkfifo(files[0])
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(cache.lookup_exact(request)), daemon=True)
+    reader.start()
+    reader.join(10)
+    try:
+        assert not reader.is_alive(), "the lookup hung on the FIFO"
+        assert found == [None]
+    finally:
+        if reader.is_alive():  # let the stuck open() return, so the thread ends
+            with open(files[0], "wb"):
+                pass

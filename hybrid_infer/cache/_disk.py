@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from typing import Any
 
 import diskcache
@@ -21,6 +22,20 @@ _INT64 = range(-(2**63), 2**63)
 
 class UnreadableRow(Exception):
     """A stored row that must not be loaded: pickled, outside the directory, or unreadable."""
+
+
+def _read_regular_file(path: str) -> bytes:
+    """A value file's bytes, if it is a regular file: opened without blocking and checked
+    before it is read, so a FIFO or a device planted in its place cannot hang a lookup (a
+    FIFO's open waits for a writer; its read, for data)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise UnreadableRow(f"cannot open a value file: {exc.strerror}") from None
+    with os.fdopen(handle, "rb") as reader:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise UnreadableRow("refusing a value file that is not a regular file")
+        return reader.read()
 
 
 class RefusedKey:
@@ -70,8 +85,7 @@ class JSONOnlyDisk(diskcache.Disk):  # type: ignore[misc]
                 return value
             raise UnreadableRow(f"unexpected raw value of type {type(value).__name__}")
         if mode == MODE_BINARY and isinstance(filename, str):
-            with open(self._inside(filename), "rb") as reader:
-                return reader.read()
+            return _read_regular_file(self._inside(filename))
         raise UnreadableRow(f"refusing a row stored with mode {mode!r}")
 
     def remove(self, file_path: str) -> None:
