@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Literal, get_args
+from typing import Any, Literal, Self, get_args
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import (
@@ -245,6 +245,16 @@ class Deployment(BaseModel):
             return handler(data)
         except ValidationError as exc:
             raise _without_secrets(exc) from None
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A variant of this deployment, ``update``'s fields validated as the constructor
+        validates them: pydantic's own copy takes them as they are, so a rotated key given
+        as text was stored as text, shown in ``repr`` and ``model_dump()``, and broke the
+        client with a raw ``AttributeError``."""
+        if not update:
+            return super().model_copy(deep=deep)
+        current = {name: getattr(self, name) for name in type(self).model_fields}
+        return self.model_validate({**current, **update})
 
     # --- derived, read-only views ------------------------------------------------
 

@@ -754,3 +754,18 @@ def test_no_form_of_a_validation_error_shows_a_key_or_password(settings: dict[st
     for text in (str(info.value), repr(info.value), repr(info.value.errors()), info.value.json()):
         assert "TOPSECRETKEY" not in text
     assert info.value.errors()[0]["loc"]  # still names the field
+
+
+def test_a_deployment_variant_from_model_copy_is_validated_like_a_new_one() -> None:
+    """pydantic's model_copy takes updates as they are: a rotated key given as text was
+    stored as text, shown by repr and model_dump(), and broke the client (review 41)."""
+    from pydantic import ValidationError
+
+    base = Deployment(name="x", model="openai/gpt-4o-mini", api_key="sk-first-0123456789")
+    rotated = base.model_copy(update={"api_key": "sk-rotated-0123456789"})
+    assert isinstance(rotated.api_key, SecretStr) and rotated.resolve_api_key() == "sk-rotated-0123456789"
+    assert "sk-rotated" not in repr(rotated) and "sk-rotated" not in str(rotated.model_dump())
+    assert rotated.input_cost_per_mtok == base.input_cost_per_mtok
+    with pytest.raises(ValidationError):
+        base.model_copy(update={"max_concurrency": 0})
+    assert base.model_copy() == base
