@@ -669,6 +669,24 @@ def test_warm_up_loads_the_embedder_and_the_index_before_the_first_request(fake,
     assert again.cache == "exact" and embedded == []
 
 
+async def test_awarm_up_warms_the_cache_off_the_event_loop(fake, tmp_path: Path) -> None:
+    import threading
+
+    threads: list[str] = []
+    hashing = HashingEmbedder()
+
+    def embedder(texts: list[str]) -> Any:
+        threads.append(threading.current_thread().name)
+        return hashing(texts)
+
+    async with cached_client(fake("openai"), tmp_path, embedder=embedder) as client:
+        assert client.cache is not None
+        await client.cache.awarm_up()
+        warmed = client.cache.stats()
+    assert warmed["index"]["loaded"] is True
+    assert threads and threading.current_thread().name not in threads  # the loop's thread never embedded
+
+
 def test_warm_up_raises_what_a_request_would_only_log(fake, tmp_path: Path) -> None:
     def broken(texts: list[str]) -> Any:
         raise RuntimeError("model weights missing")

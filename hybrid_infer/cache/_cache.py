@@ -8,6 +8,7 @@ providers, stream, or mark results stale: the client does that with what it retu
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import os
@@ -259,6 +260,10 @@ class ResponseCache:
         self._semantic_index().refresh()
         if self.config.guard:
             self._false_hit_guard()
+
+    async def awarm_up(self) -> None:
+        """:meth:`warm_up` for async code: runs it on a thread, so the loop goes on."""
+        await asyncio.to_thread(self.warm_up)
 
     def close(self) -> None:
         """Save the semantic index and close the database (the cache reopens on use).
