@@ -724,6 +724,27 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Summarise the second act of Hamlet.", "Summarise the whole of Hamlet.", "qualifier"),
         ("Which emoji is U+1F600?", "Which emoji is U+1F601?", "identifier"),
+        # what is asked of the same problem: the answer alone or the working, a hint or the
+        # solution, the total or each share, a check or a calculation; one way or there and back
+        ("Solve 3x + 4 = 19 and show every step.", "Solve 3x + 4 = 19, just give me the answer.", "antonym"),
+        (
+            "Give me a hint for this riddle about a clock.",
+            "Give me the full solution for this riddle about a clock.",
+            "antonym",
+        ),
+        ("How long is a 300 km round trip at 90 km/h?", "How long is a trip of 300 km each way at 90 km/h?", "antonym"),
+        (
+            "Lunch is $96 for 6 people. What's the total with tax?",
+            "Lunch is $96 for 6 people. What does each person pay with tax?",
+            "antonym",
+        ),
+        ("Check my work: 20% of 45 is 9.", "Calculate 20% of 45.", "antonym"),
+        ("If f(x) = x + 1 and g(x) = 2x, find f(g(3)).", "If f(x) = x + 1 and g(x) = 2x, find g(f(3)).", "identifier"),
+        (
+            "Staff accrue 4 hours of sick leave per biweekly pay period.",
+            "Staff accrue 4 hours of sick leave per month.",
+            "unit",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1229,6 +1250,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What paperwork do citizens of France need to work in Germany?",
         ),
         ("What's the minimum wage in TX?", "What is the minimum wage in Texas?"),
+        # the same level of detail, or the same share, in other words
+        ("Solve 3x + 4 = 19 step by step.", "Walk me through solving 3x + 4 = 19, showing every step."),
+        (
+            "What does each person pay if 4 of us split a $120 bill?",
+            "Split a $120 bill between 4 people: how much per person?",
+        ),
         # a religion and its followers are one name
         ("What do Muslims believe about fasting?", "What does Islam teach about fasting?"),
         ("Leave the butter out on the counter overnight?", "Is it ok to leave butter out on the counter overnight?"),

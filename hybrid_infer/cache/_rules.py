@@ -233,6 +233,8 @@ _CAMEL = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9
 _CAMEL_WORD = re.compile(r"[A-Za-z][a-z]*[A-Z][A-Za-z]*")
 _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
 _CALL = re.compile(r"\b\w+\(\)")
+_COMPOSED_CALL = re.compile(r"\b[A-Za-z_]\w*\(\s*[A-Za-z_]\w*\([^()]*\)\s*\)")
+"""A call of a call, 'g(f(2))': the order is the meaning ('f(g(2))' is another value)."""
 _DUNDER = re.compile(r"(?<![\w])_{1,2}[A-Za-z][A-Za-z0-9_]*")
 _BACKTICK = re.compile(r"`([^`]+)`")
 _CLAUSE_TOKEN = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?|[,;.?!:()/]")
@@ -1654,6 +1656,7 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_SNAKE.findall(text))
     found.update(_CAMEL.findall(text))
     found.update(_CALL.findall(text))
+    found.update(call.replace(" ", "") for call in _COMPOSED_CALL.findall(text))
     found.update(_DUNDER.findall(text))
     found.update(code.strip() for code in _BACKTICK.findall(text))
     found.update(_SHELL_SPECIAL.findall(text))
@@ -1955,10 +1958,29 @@ def _operator_facts(text: str) -> dict[str, Any]:
 
 
 def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
-    """'5 minutes per kilometer' / '5 minutes per mile': the unit after 'per' changed."""
-    per_a = {UNITS[y] for x, y in pairwise(a.words) if x == "per" and y in UNITS}
-    per_b = {UNITS[y] for x, y in pairwise(b.words) if x == "per" and y in UNITS}
+    """'5 minutes per kilometer' / '5 minutes per mile': the unit after 'per' changed (a
+    period said as an adjective counts: 'per biweekly pay period' / 'per month')."""
+    per_a, per_b = _per_units(a.words), _per_units(b.words)
     return bool(per_a - per_b) and bool(per_b - per_a)
+
+
+_PERIOD_ADJECTIVES = MappingProxyType(
+    {"daily": "day", "weekly": "week", "biweekly": "2 weeks", "fortnightly": "2 weeks", "fortnight": "2 weeks",
+     "monthly": "month", "quarterly": "quarter", "quarter": "quarter", "yearly": "year", "annual": "year"}
+)  # fmt: skip
+
+
+def _per_units(words: tuple[str, ...]) -> set[str]:
+    """What each 'per' divides by: a unit, or a period ('per biweekly pay period')."""
+    found = set()
+    for x, y in pairwise(words):
+        if x != "per":
+            continue
+        if y in UNITS:
+            found.add(UNITS[y])
+        elif y in _PERIOD_ADJECTIVES:
+            found.add(_PERIOD_ADJECTIVES[y])
+    return found
 
 
 def _case_changed(a: TextFacts, b: TextFacts) -> bool:
