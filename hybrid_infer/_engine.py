@@ -417,9 +417,12 @@ class Engine:
 
     def _freed(self, state: DeploymentState) -> None:
         """A slot of ``state`` came free: the longest-waiting request for it gets it, on
-        whichever of the client's event loops it waits (see :class:`CapacityQueue`)."""
-        if len(self._queue):
-            self._queue.offer(state)
+        whichever of the client's event loops it waits (see :class:`CapacityQueue`). More
+        than one may have: the end of a 429 cooldown's first call opens the deployment to
+        every request held back by it, as far as its capacity goes."""
+        for _ in range(_MAX_HANDED_AT_ONCE):
+            if not len(self._queue) or not self._queue.offer(state):
+                return
 
     @staticmethod
     def _order(policy: Policy, remaining: list[CandidateView], route: RouteContext) -> Sequence[object]:
@@ -860,6 +863,8 @@ class Engine:
                     finally:
                         self._wait_ends(task)
                     ttft_ms = (time.perf_counter() - call.started) * 1000
+                    if state.answering():
+                        self._freed(state)  # requests held back behind this first call after a 429 may go
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout
@@ -992,6 +997,8 @@ class Engine:
         state.breaker.probe_passed()
 
 
+_MAX_HANDED_AT_ONCE = 256
+"""Waiting requests one freed deployment is handed to in one go (the rest wait for the next)."""
 _LIFETIME_TICK_S = 3600.0
 """How often the lifetime task wakes (to do nothing: its pending timer keeps it alive)."""
 _DRAIN_S = 1.0

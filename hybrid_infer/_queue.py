@@ -60,8 +60,9 @@ class CapacityQueue:
         with self._lock:
             self._waiters.append(waiter)
 
-    def offer(self, state: DeploymentState) -> None:
-        """Hand a free slot of ``state`` to the longest-waiting request that can use it.
+    def offer(self, state: DeploymentState) -> bool:
+        """Hand a free slot of ``state`` to the longest-waiting request that can use it;
+        whether one was handed.
 
         When ``state`` cannot take a call for another reason than load (its breaker opened, it
         went unhealthy), every request waiting for it looks again: it may fail over or give up
@@ -92,6 +93,7 @@ class CapacityQueue:
             self._deliver(*handed)
         for waiter in woken:
             self._deliver(waiter, None)
+        return handed is not None
 
     def wake_all(self, owner: Owner) -> None:
         """End the wait of every request ``owner`` queued: they look again and see it closing."""

@@ -218,6 +218,9 @@ class DeploymentState:
         """
         with self._lock:
             self.in_flight -= 1
+            # Whatever became of it (answered, given back unsent at a deadline, cut), a call
+            # that ends no longer holds others back after a cooldown: the next may test.
+            self._cooldown_trial = False
             if trial:
                 self.breaker.release_trial()
 
@@ -279,6 +282,15 @@ class DeploymentState:
             self.prompt_tokens += prompt_tokens
             self.completion_tokens += completion_tokens
             self.cost_usd += cost_usd
+
+    def answering(self) -> bool:
+        """A stream's first chunk arrived: the deployment answers, so the rest need not wait
+        for the whole stream to end after a cooldown. Whether it held others back."""
+        with self._lock:
+            held = self._cooldown_trial
+            self._cooldown_trial = False
+            self._cooldown_unconfirmed = False
+            return held
 
     def start_cooldown(self, seconds: float) -> None:
         """Out of rotation for ``seconds`` after a 429; then one call goes first (see

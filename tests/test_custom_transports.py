@@ -304,3 +304,23 @@ async def test_a_call_given_up_while_the_transport_sets_up_sent_nothing() -> Non
         assert client.stats()["gw"].requests == 0
         result = await client.acomplete("hi again")  # the rpm window has room: nothing was sent
         assert result.provider == "gw"
+
+
+async def test_the_first_call_after_a_cooldown_frees_the_deployment_however_it_ends() -> None:
+    """The first call after a 429 cooldown holds the others back until it is answered. One
+    that ends without an answer (here: its transport raises an error the router passes on;
+    also a slot given back unsent at a deadline) must not hold them back for ever (review
+    43: every later request was Overloaded)."""
+    from hybrid_infer.errors import ConfigError, RateLimited
+
+    transport = Gateway(RateLimited("slow down", retry_after_s=0.2))
+    async with HybridClient([gateway("gw")], transports={"gw": transport}, health=NO_PROBES, queue_timeout_s=1) as c:
+        with pytest.raises(AllDeploymentsFailed):
+            await c.acomplete("first")
+        await wait_for(lambda: c.health()["gw"].cooldown_until is None)
+        transport.fault = ConfigError("the gateway's own configuration is wrong", field="gateway")
+        with pytest.raises(ConfigError):
+            await c.acomplete("the first call after the cooldown")
+        transport.fault = None
+        result = await c.acomplete("next")
+    assert result.text == "ok"

@@ -178,6 +178,25 @@ async def test_when_a_429_cooldown_ends_one_call_goes_first_not_every_waiting_on
     assert [r.provider for r in again] == ["limited"] * 5
 
 
+async def test_a_streamed_first_call_after_a_cooldown_frees_the_others_at_its_first_chunk(fake) -> None:
+    """The first call after a cooldown is a long stream: its first chunk shows the rate limit
+    is over, so the requests held back go then, not when the stream ends (review 43: they
+    all waited out their queue deadline and got Overloaded)."""
+    provider = fake("openai", retry_after_s=1)
+    async with HybridClient([deployment_for(provider, "only")], health=NO_PROBES, queue_timeout_s=30) as client:
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("x")
+        await wait_for(lambda: client.health()["only"].cooldown_until is None)
+        provider.clear_faults()  # the limit is over; answers stream slowly
+        provider.set_faults(token_delay_s=0.5)
+        stream = client.astream("tell me a long story about a lighthouse keeper and the sea")
+        first = await anext(stream)  # the first call after the cooldown, now answering
+        assert first.delta
+        others = await asyncio.wait_for(asyncio.gather(*(client.acomplete(f"q{n}") for n in range(3))), 10)
+        await stream.aclose()
+    assert [r.provider for r in others] == ["only"] * 3
+
+
 async def test_401_is_reported_and_not_retried(fake, transport: str) -> None:
     locked, good = fake("openai", api_key="right-key"), fake("openai")
     deployments = [
