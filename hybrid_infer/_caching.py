@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import logging
 import re
 import threading
 import time
@@ -100,6 +101,7 @@ class _Pending(concurrent.futures.Future[Result | Literal["cancelled"] | None]):
         self.budget = budget
 
 
+_log = logging.getLogger("hybrid_infer.cache")
 _LOOKUP_THREADS = 16
 """Threads for lookups that embed: most of them wait for an encode shared with the others
 (see ``TextEmbedder.embed_one``), so more threads make bigger batches, not more CPU work."""
@@ -144,12 +146,15 @@ class CacheLayer:
         self._lookups: concurrent.futures.ThreadPoolExecutor | None = None
         self._writes: concurrent.futures.ThreadPoolExecutor | None = None
         self._waiting_lookups = 0
-        self._pending_writes: set[concurrent.futures.Future[str | None]] = set()
+        self._pending_writes: dict[concurrent.futures.Future[str | None], float] = {}
+        """Writes not finished yet, with when each was submitted (``time.monotonic``)."""
 
     def close(self) -> None:
         """Stop the layer's threads. Idempotent. Lookups not started yet are dropped; writes
-        (answers already returned) are waited for up to ``_CLOSE_WAIT_S``, then left to end
-        on their own."""
+        (answers already returned) are waited for up to ``_CLOSE_WAIT_S``; then those not
+        started are dropped (logged), and the ones running end within the store's busy
+        timeout: the interpreter waits for them at exit, so a locked database holds exit up
+        by that much at most, however many answers were waiting to be stored."""
         with self._lock:
             lookups, writes = self._lookups, self._writes
             self._lookups = self._writes = None
@@ -157,8 +162,11 @@ class CacheLayer:
         if lookups is not None:
             lookups.shutdown(wait=True, cancel_futures=True)
         if writes is not None:
-            concurrent.futures.wait(pending, timeout=_CLOSE_WAIT_S)
-            writes.shutdown(wait=False)
+            _, unfinished = concurrent.futures.wait(pending, timeout=_CLOSE_WAIT_S)
+            writes.shutdown(wait=False, cancel_futures=True)
+            dropped = sum(1 for write in unfinished if write.cancelled())
+            if dropped:
+                _log.warning("hybrid-infer cache: %d answers not stored: the database stayed locked", dropped)
 
     def _pool(self, kind: Literal["lookups", "writes"]) -> concurrent.futures.ThreadPoolExecutor:
         with self._lock:
@@ -276,20 +284,24 @@ class CacheLayer:
         # embed=False: an answer in hand is not held back by an encode (the lookup's vector,
         # if it finished, is reused; else the next lookup's index refresh embeds the entry)
         write = self._pool("writes").submit(self.cache.store, request, result, ttl_s=request.cache_ttl_s, embed=False)
+        now = time.monotonic()
         with self._lock:
-            self._pending_writes.add(write)
+            # Writes already stuck past the wait (a locked database): this one will wait too,
+            # so the answer does not (each would otherwise pay the whole wait).
+            stuck = any(now - since > _STORE_WAIT_S for since in self._pending_writes.values())
+            self._pending_writes[write] = now
         loop = asyncio.get_running_loop()
         written = asyncio.Event()
 
         def done(_: concurrent.futures.Future[str | None]) -> None:
             with self._lock:
-                self._pending_writes.discard(write)
+                self._pending_writes.pop(write, None)
             with contextlib.suppress(RuntimeError):  # the caller's loop has closed since
                 loop.call_soon_threadsafe(written.set)
 
         write.add_done_callback(done)
         left = _time_left(request, started)
-        wait = _STORE_WAIT_S if left is None else min(_STORE_WAIT_S, max(left, 0.0))
+        wait = 0.0 if stuck else _STORE_WAIT_S if left is None else min(_STORE_WAIT_S, max(left, 0.0))
         try:
             await asyncio.wait_for(written.wait(), wait)
         except TimeoutError:

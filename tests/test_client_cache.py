@@ -1066,11 +1066,15 @@ async def test_a_streams_deadline_counts_from_its_first_read_in_the_cache_too(fa
     assert stats["semantic_skipped"] == 0 and stats["misses"]["semantic"] == 1
 
 
-async def test_a_database_locked_by_another_process_holds_up_neither_answers_nor_closing(fake, tmp_path: Path) -> None:
+async def test_a_database_locked_by_another_process_holds_up_neither_answers_nor_closing(
+    fake, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """Another process (here: another connection) holds the cache database's write lock.
-    The answer comes back while the lock is still held, untagged, without waiting for its
-    write (nor for the busy timeout); closing does not wait for that write either; once the
-    lock is released the write goes on, so nothing is lost."""
+    Answers come back while the lock is still held, untagged, without waiting for their
+    writes (the first waits at most the store wait; once a write is stuck past it, the next
+    answers do not wait at all); closing waits for writes only that long and drops those not
+    started (logged), so exit is held up by one busy timeout at most; once the lock is
+    released the running writes go on, so their answers are not lost."""
     import sqlite3
 
     provider = fake("openai")
@@ -1081,15 +1085,22 @@ async def test_a_database_locked_by_another_process_holds_up_neither_answers_nor
     try:
         result = await client.acomplete("a new question")
         stats = client.cache.stats()
+        started = time.monotonic()
+        more = [await client.acomplete(f"another question {n}") for n in range(3)]
+        waited = time.monotonic() - started
         still_locked = holder.in_transaction
-        await client.aclose()
-        assert holder.in_transaction  # closed while the write still waits for the lock
+        with caplog.at_level("WARNING", logger="hybrid_infer.cache"):
+            await client.aclose()
+        assert holder.in_transaction  # closed while the writes still wait for the lock
     finally:
         holder.execute("COMMIT")
         holder.close()
     assert (result.cache, result.cache_key) == ("miss", None) and still_locked
+    assert all(r.cache == "miss" and r.cache_key is None for r in more)
+    assert waited < 1.9  # none of them paid the 2 s store wait again
     assert stats["stores"] == 1 and stats["store_errors"] == 0  # the warm-up's; this one pending
-    await wait_for(lambda: client.cache.stats()["stores"] == 2)
+    assert "2 answers not stored" in caplog.text  # two write threads busy, two writes queued
+    await wait_for(lambda: client.cache.stats()["stores"] == 3)
     async with cached_client(provider, tmp_path, semantic=False) as again:
         hit = await again.acomplete("a new question")
-    assert hit.cache == "exact" and provider.request_count == 2
+    assert hit.cache == "exact" and provider.request_count == 5
