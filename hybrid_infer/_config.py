@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any, Literal, Self, get_args
 from urllib.parse import urlsplit, urlunsplit
 
@@ -76,16 +77,35 @@ def _sendable_key(key: str) -> bool:
     return key == "" or all(c.isascii() and c.isprintable() and not c.isspace() for c in key)
 
 
-_KEY_VARIABLE = re.compile(r"(?:API_KEY|API_TOKEN|AUTH_TOKEN|ACCESS_KEY|SECRET_KEY|SESSION_TOKEN)$")
+_KEY_VARIABLE = re.compile(r"(?:API_KEY|API_TOKEN|AUTH_TOKEN|ACCESS_KEY|SECRET_KEY|SESSION_TOKEN|_TOKEN)$")
 """Names of environment variables that hold a provider's credentials (``ANTHROPIC_API_KEY``,
-``GEMINI_API_KEY``, ``AWS_SECRET_ACCESS_KEY``, ``HF_TOKEN`` aside)."""
+``GEMINI_API_KEY``, ``AWS_SECRET_ACCESS_KEY``, ``HF_TOKEN``)."""
+_PROVIDER_VARIABLE_PREFIXES = MappingProxyType(
+    {"bedrock": ("AWS",), "sagemaker": ("AWS",), "vertex_ai": ("VERTEX", "GOOGLE"), "gemini": ("GEMINI", "GOOGLE"),
+     "huggingface": ("HF", "HUGGINGFACE"), "together_ai": ("TOGETHER",), "fireworks_ai": ("FIREWORKS",),
+     "cohere": ("COHERE", "CO")}
+)  # fmt: skip
+"""Providers whose variables do not start with their litellm prefix (``AWS_SECRET_ACCESS_KEY``
+for ``bedrock/…``)."""
+_MIN_ENVIRONMENT_KEY = 12
+"""Shorter values are placeholders ('ollama', 'none', 'dummy'), not keys: masking them would
+garble answers that say the word."""
 
 
-def provider_keys_in_environment() -> list[str]:
-    """Credentials litellm may send on its own for a deployment given no ``api_key`` (it
-    reads the provider's variable itself): masked like a key given, should the provider
-    echo one back. Read at each call, as litellm reads them."""
-    return [value for name, value in os.environ.items() if value and _KEY_VARIABLE.search(name.upper())]
+def provider_keys_in_environment(model: str) -> list[str]:
+    """Credentials litellm may send on its own for ``model`` given no ``api_key`` (it reads
+    the provider's variable itself, ``ANTHROPIC_API_KEY`` for ``anthropic/…``): masked like a
+    key given, should the provider echo one back. Only that provider's variables, and only
+    values long enough to be keys. Read at each call, as litellm reads them."""
+    prefix = _prefix(model)
+    starts = _PROVIDER_VARIABLE_PREFIXES.get(prefix) or (re.sub(r"[^A-Z0-9]", "_", prefix.upper()),)
+    return [
+        value
+        for name, value in os.environ.items()
+        if len(value) >= _MIN_ENVIRONMENT_KEY
+        and _KEY_VARIABLE.search(name.upper())
+        and any(name.upper().startswith(start + "_") for start in starts if start)
+    ]
 
 
 class Deployment(BaseModel):
@@ -300,7 +320,7 @@ class Deployment(BaseModel):
         if key:
             found.append(key)
         elif self.api_key is None and self.protocol == "litellm":
-            found += provider_keys_in_environment()  # what litellm sends on its own
+            found += provider_keys_in_environment(self.model)  # what litellm sends on its own
         if self.api_base is not None:
             parts = urlsplit(self.api_base)
             if parts.password:

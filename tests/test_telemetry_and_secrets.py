@@ -548,3 +548,19 @@ async def test_a_key_echoed_inside_base64_data_is_masked_at_any_alignment(before
     for pad in ("", "a", "ab"):  # the key's own characters, at each alignment
         encoded = base64.b64encode(f"{pad}{secret}".encode()).decode()[4 if pad else 0 : -4]
         assert encoded[:12] not in result.text and encoded[-12:] not in result.text
+
+
+def test_only_the_providers_own_key_variables_are_masked_for_a_litellm_deployment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Masking every *_API_KEY value garbled answers: OPENAI_API_KEY=ollama (a local
+    placeholder) turned each 'ollama' into '[redacted]' (review 43)."""
+    monkeypatch.setenv("DEEPSEEK_API_KEY", "sk-deepseek-0123456789abcdef0123")
+    monkeypatch.setenv("OPENAI_API_KEY", "ollama")
+    monkeypatch.setenv("MY_APP_SECRET_KEY", "production-settings-key")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-0123456789abcdef0123")
+    deepseek = Deployment(name="ds", model="deepseek/deepseek-chat")
+    bedrock = Deployment(name="br", model="bedrock/anthropic.claude-3-haiku")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "aws-secret-0123456789abcdef")
+    assert deepseek.secrets() == ["sk-deepseek-0123456789abcdef0123"]
+    assert bedrock.secrets() == ["aws-secret-0123456789abcdef"]
