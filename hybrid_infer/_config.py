@@ -108,6 +108,36 @@ def provider_keys_in_environment(model: str) -> list[str]:
     ]
 
 
+def _with_defaults(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with what the model string tells filled in where it is missing: ``kind`` from
+    its prefix, prices and context window from the cost map (a local model is free)."""
+    data = dict(data)
+    model = data.get("model")
+    if not isinstance(model, str) or not model:
+        return data
+    prefix = model.split("/", 1)[0] if "/" in model else ""
+    if data.get("kind") is None:
+        data["kind"] = "local" if prefix in _LOCAL_PREFIXES else "cloud"
+    needs_price = data.get("input_cost_per_mtok") is None or data.get("output_cost_per_mtok") is None
+    if needs_price or data.get("context_window") is None:
+        info = lookup_model(model)
+        if data.get("kind") == "local":
+            data.setdefault("input_cost_per_mtok", None)
+            data.setdefault("output_cost_per_mtok", None)
+            if data["input_cost_per_mtok"] is None:
+                data["input_cost_per_mtok"] = 0.0
+            if data["output_cost_per_mtok"] is None:
+                data["output_cost_per_mtok"] = 0.0
+        elif info is not None:
+            if data.get("input_cost_per_mtok") is None:
+                data["input_cost_per_mtok"] = info.input_cost_per_mtok
+            if data.get("output_cost_per_mtok") is None:
+                data["output_cost_per_mtok"] = info.output_cost_per_mtok
+        if data.get("context_window") is None and info is not None:
+            data["context_window"] = info.context_window
+    return data
+
+
 class Deployment(BaseModel):
     """One model behind one endpoint, with its price, limits and the use cases it serves."""
 
@@ -207,33 +237,7 @@ class Deployment(BaseModel):
     @classmethod
     def _fill_defaults(cls, data: object) -> object:
         """Infer ``kind`` from the model prefix; fill prices and window from the cost map."""
-        if not isinstance(data, dict):
-            return data
-        data = dict(data)
-        model = data.get("model")
-        if not isinstance(model, str) or not model:
-            return data
-        prefix = model.split("/", 1)[0] if "/" in model else ""
-        if data.get("kind") is None:
-            data["kind"] = "local" if prefix in _LOCAL_PREFIXES else "cloud"
-        needs_price = data.get("input_cost_per_mtok") is None or data.get("output_cost_per_mtok") is None
-        if needs_price or data.get("context_window") is None:
-            info = lookup_model(model)
-            if data.get("kind") == "local":
-                data.setdefault("input_cost_per_mtok", None)
-                data.setdefault("output_cost_per_mtok", None)
-                if data["input_cost_per_mtok"] is None:
-                    data["input_cost_per_mtok"] = 0.0
-                if data["output_cost_per_mtok"] is None:
-                    data["output_cost_per_mtok"] = 0.0
-            elif info is not None:
-                if data.get("input_cost_per_mtok") is None:
-                    data["input_cost_per_mtok"] = info.input_cost_per_mtok
-                if data.get("output_cost_per_mtok") is None:
-                    data["output_cost_per_mtok"] = info.output_cost_per_mtok
-            if data.get("context_window") is None and info is not None:
-                data["context_window"] = info.context_window
-        return data
+        return _with_defaults(data) if isinstance(data, dict) else data
 
     @model_validator(mode="after")
     def _check_url_credentials(self) -> Deployment:
@@ -273,8 +277,16 @@ class Deployment(BaseModel):
         client with a raw ``AttributeError``."""
         if not update:
             return super().model_copy(deep=deep)
-        current = {name: getattr(self, name) for name in type(self).model_fields}
-        return self.model_validate({**current, **update})
+        # The fields the user set, not the ones worked out from the model (kind, prices,
+        # window, where they hold what the model gives): those are worked out again, so a
+        # new model gets its own.
+        worked_out = _with_defaults({"model": self.model})
+        given = {
+            name: getattr(self, name)
+            for name in self.model_fields_set
+            if name == "model" or name not in worked_out or getattr(self, name) != worked_out[name]
+        }
+        return self.model_validate({**given, **update})
 
     # --- derived, read-only views ------------------------------------------------
 

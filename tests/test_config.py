@@ -769,3 +769,13 @@ def test_a_deployment_variant_from_model_copy_is_validated_like_a_new_one() -> N
     with pytest.raises(ValidationError):
         base.model_copy(update={"max_concurrency": 0})
     assert base.model_copy() == base
+    # what the constructor works out from the model is worked out again for a new model
+    local = Deployment(name="l", model="ollama_chat/qwen3", max_concurrency=2)
+    moved = local.model_copy(update={"model": "openai/gpt-4o-mini"})
+    fresh = Deployment(name="l", model="openai/gpt-4o-mini", max_concurrency=2)
+    assert (moved.kind, moved.input_cost_per_mtok, moved.context_window) == (
+        fresh.kind,
+        fresh.input_cost_per_mtok,
+        fresh.context_window,
+    )
+    assert moved.max_concurrency == 2
