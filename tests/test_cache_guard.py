@@ -745,6 +745,16 @@ def broken(a: str, b: str) -> set[str]:
             "Staff accrue 4 hours of sick leave per month.",
             "unit",
         ),
+        # energy is not power; a cloud region; rules or strategy; cabin or hold; not bothering
+        (
+            "My bill shows 900 kWh this month: normal for a flat?",
+            "My bill shows 900 W this month: normal for a flat?",
+            "unit",
+        ),
+        ("Which instance types are in GCP europe-west4?", "Which instance types are in GCP us-central1?", "identifier"),
+        ("Explain the rules of chess.", "Explain a good opening strategy in chess.", "antonym"),
+        ("Can I bring a power bank in my checked luggage?", "Can I bring a power bank in my carry-on?", "antonym"),
+        ("Why should I get a flu shot this year?", "Why shouldn't I bother getting a flu shot this year?", "negation"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1256,6 +1266,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What does each person pay if 4 of us split a $120 bill?",
             "Split a $120 bill between 4 people: how much per person?",
         ),
+        ("How big can my carry-on be on Ryanair?", "What's the size limit for hand luggage on Ryanair?"),
+        ("Is us-east-1 cheaper than us-west-2 for GPUs?", "For GPUs, is us-east-1 cheaper than us-west-2?"),
         # a religion and its followers are one name
         ("What do Muslims believe about fasting?", "What does Islam teach about fasting?"),
         ("Leave the butter out on the counter overnight?", "Is it ok to leave butter out on the counter overnight?"),

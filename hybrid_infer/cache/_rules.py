@@ -602,6 +602,10 @@ def _unaccented(match: re.Match[str]) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", match.group()) if not unicodedata.combining(c))
 
 
+_NOT_BOTHER = re.compile(
+    r"(?i)\b((?:\w+n['\u2019]t|not|never)(?:\s+(?:i|you|we|they|he|she))?)\s+bother(?:ing)?\s+(?:to\s+)?"
+)
+"""'shouldn't I bother buying' says 'shouldn't I buy': the negation reaches the next verb."""
 _LEAVE_OUT = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){0,3}?)out\b(?=\s*(?:[.?!,;:]|$)|\s+(?:of|and|but|so)\b)"
 )
@@ -726,6 +730,7 @@ def _data_rates(text: str) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
     text = _LEAVE_OUT.sub(r"exclude \1", text)
+    text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _ZERO_OF.sub(_zero_of, text)
@@ -1662,6 +1667,7 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_SHELL_SPECIAL.findall(text))
     found.update(_ENV_VAR.findall(text))
     found.update(_CODE_POINT.findall(text))
+    found.update(_REGION_CODE.findall(text))
     found.update(_EXTENSION.findall(text))
     found.update(path.rstrip(".") for path in _PATH.findall(text) if _is_path(path.rstrip(".")))
     raws = text.split()
@@ -1686,6 +1692,8 @@ def _identifiers(text: str) -> frozenset[str]:
     return frozenset(i.lower() for i in found)
 
 
+_REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,}(?:-[a-z]+)+-?\d+[a-z]?(?![\w-])")
+"""A cloud region or zone ('us-east-1', 'ap-south-1', 'europe-west4', 'us-central1-a' aside)."""
 _CODE_POINT = re.compile(r"(?i)(?<![\w+])U\+[0-9a-f]{4,6}(?![\w+])")
 """A Unicode code point ('U+00E9'): a code, whose digits would otherwise read as a number ('00e9' is 0)."""
 _DATE_FIELD = r"(?:d{1,2}|m{1,3}|y{2,4}|day|month|year)"
