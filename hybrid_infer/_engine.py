@@ -78,8 +78,9 @@ class _Call:
     tried: set[str] = field(default_factory=set)
     skipped: dict[str, AttemptOutcome] = field(default_factory=dict)
     overflowed_window: int | None = None
-    trial: bool = False
-    """Whether the reserved deployment's half-open trial is this call's (see ``_release``)."""
+    trial: int = 0
+    """Which trials the reserved slot holds (``HOLDS_*`` flags of ``_state``: the half-open
+    breaker's, the first call after a 429 cooldown; see ``_release``)."""
     finished: bool = False
     """Whether ``RequestFinished`` was emitted (exactly once per request)."""
     cut: bool = False
@@ -367,7 +368,7 @@ class Engine:
 
     async def _wait_for_capacity(
         self, timeout: float, wanted: list[DeploymentState]
-    ) -> tuple[DeploymentState, bool] | None:
+    ) -> tuple[DeploymentState, int] | None:
         """Queue for a slot of one of ``wanted`` until ``timeout``; the slot handed over, if any.
 
         Each freed slot goes to the longest-waiting request that can use it (see
@@ -391,7 +392,7 @@ class Engine:
             raise
         return self._forget(waiter, give_back=False)
 
-    def _forget(self, waiter: Waiter, *, give_back: bool) -> tuple[DeploymentState, bool] | None:
+    def _forget(self, waiter: Waiter, *, give_back: bool) -> tuple[DeploymentState, int] | None:
         """Take ``waiter`` off the queue; its handed slot, or given back when unwanted."""
         if not waiter.slot.done():
             waiter.slot.cancel()
@@ -412,7 +413,7 @@ class Engine:
 
     def _release(self, state: DeploymentState, call: _Call) -> None:
         state.release(call.trial)
-        call.trial = False
+        call.trial = 0
         self._freed(state)
 
     def _freed(self, state: DeploymentState) -> None:
@@ -456,6 +457,9 @@ class Engine:
         if isinstance(error, RateLimited):
             retry = self.health_config.default_retry_after_s if error.retry_after_s is None else error.retry_after_s
             state.start_cooldown(min(retry, self.health_config.max_retry_after_s))
+            # Requests waiting for a slot of it sleep until a slot frees or their queue
+            # deadline: they look again now, and wait for the cooldown's end instead.
+            self._queue.wake(state)
         elif isinstance(error, AuthenticationFailed) and not isinstance(error, MissingApiKey):
             # Not retried on every request: out until a probe passes or the reset timeout ends.
             # (An unset key variable is read again on the next call: no need to wait.)
@@ -502,13 +506,15 @@ class Engine:
         completion = trusted_completion(completion, call.request.messages, call.request.max_tokens, deployment.name)
         completion = self._without_key(completion, deployment)
         cost = deployment.cost_usd(completion.prompt_tokens, completion.completion_tokens)
-        state.record_call(
+        reopened = state.record_call(
             latency_ms,
             ok=True,
             prompt_tokens=completion.prompt_tokens,
             completion_tokens=completion.completion_tokens,
             cost_usd=cost,
         )
+        if reopened:  # the requests held back behind the first call after a 429 may all go
+            self._freed(state)
         state.breaker.record_success()
         state.model_missing = False
         self._record(call, Attempt(deployment=deployment.name, outcome="ok", latency_ms=latency_ms))

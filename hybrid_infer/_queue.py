@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from hybrid_infer._state import DeploymentState
 
-Handed = tuple["DeploymentState", bool] | None
-"""What a waiter is handed: a reserved slot (its state and whether it is the half-open trial),
-or ``None`` to look again (the client is closing, or a deployment it waits for broke)."""
+Handed = tuple["DeploymentState", int] | None
+"""What a waiter is handed: a reserved slot (its state and the trials it holds, as
+``DeploymentState.acquire`` gives them), or ``None`` to look again (the client is closing, a
+deployment it waits for broke or started a 429 cooldown)."""
 
 
 class Owner(Protocol):
@@ -94,6 +95,17 @@ class CapacityQueue:
         for waiter in woken:
             self._deliver(waiter, None)
         return handed is not None
+
+    def wake(self, state: DeploymentState) -> None:
+        """Every request waiting for ``state`` looks again (it started a 429 cooldown: they
+        should wait for its end, or go elsewhere, not sleep until their deadline)."""
+        name = state.deployment.name
+        with self._lock:
+            woken = [w for w in self._waiters if name in w.wants and not w.owner.closing]
+            for waiter in woken:
+                self._waiters.remove(waiter)
+        for waiter in woken:
+            self._deliver(waiter, None)
 
     def wake_all(self, owner: Owner) -> None:
         """End the wait of every request ``owner`` queued: they look again and see it closing."""

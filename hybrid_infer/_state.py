@@ -33,6 +33,12 @@ def _wall(monotonic_ts: float) -> datetime:
     return datetime.fromtimestamp(time.time() - (time.monotonic() - monotonic_ts), UTC)
 
 
+HOLDS_BREAKER_TRIAL = 1
+"""A slot's flag: it holds the half-open breaker's one trial call."""
+HOLDS_COOLDOWN_TRIAL = 2
+"""A slot's flag: it holds the first call after a 429 cooldown, which the others wait for."""
+
+
 class CandidateView:
     """What a policy is handed for one deployment: a live view of its state that cannot
     change it. Policies order candidates; an assignment such as ``c.in_flight = 4`` from
@@ -157,18 +163,25 @@ class DeploymentState:
             times.append(self._rpm_starts[0] + _RPM_WINDOW_S)
         return max(times) if times else None
 
-    def acquire(self) -> tuple[AttemptOutcome | None, bool]:
-        """:meth:`skip_reason` and, on ``None``, whether the slot holds the half-open trial;
-        atomic across the threads of the client's engines."""
+    def acquire(self) -> tuple[AttemptOutcome | None, int]:
+        """:meth:`skip_reason` and, on ``None``, which trials the slot holds (``HOLDS_*``
+        flags: the half-open breaker's, the first call after a 429 cooldown); atomic across
+        the threads of the client's engines. Pass them back to :meth:`release`."""
         with self._lock:
             reason = self.skip_reason()
-            return reason, reason is None and self.breaker.granted_trial
+            if reason is not None:
+                return reason, 0
+            holds = HOLDS_BREAKER_TRIAL if self.breaker.granted_trial else 0
+            if self._cooldown_unconfirmed:
+                self._cooldown_trial = True  # this call tests whether the 429s are over
+                holds |= HOLDS_COOLDOWN_TRIAL
+            return None, holds
 
     def skip_reason(self) -> AttemptOutcome | None:
         """Why this deployment cannot take a call now; ``None`` means it can (and is reserved).
 
-        On ``None`` the caller owns one slot and must call :meth:`release`, passing
-        ``breaker.granted_trial`` as read right after this call.
+        On ``None`` the caller owns one slot and must call :meth:`release` (use
+        :meth:`acquire`, which says which trials the slot holds).
         """
         if not self.healthy:
             if self.unhealthy_until is None or time.monotonic() < self.unhealthy_until:
@@ -180,8 +193,6 @@ class DeploymentState:
             return "skipped_busy"
         if not self.breaker.try_acquire():
             return "skipped_open"
-        if self._cooldown_unconfirmed:
-            self._cooldown_trial = True  # this call tests whether the 429s are over
         self.in_flight += 1
         if self.deployment.rpm is not None:
             self._rpm_starts.append(time.monotonic())
@@ -210,18 +221,19 @@ class DeploymentState:
             return f"rpm limit of {self.deployment.rpm} reached"
         return f"all {self.deployment.max_concurrency} concurrency slots in use"
 
-    def release(self, trial: bool) -> None:
-        """Give back a slot; ``trial``: the call held the half-open breaker's one trial.
+    def release(self, holds: int) -> None:
+        """Give back a slot, with the trials it holds (from :meth:`acquire`).
 
-        Only that call ends the trial: a call that began while the breaker was closed and
-        ends (say, cancelled) during another call's trial must not let a second trial in.
+        Only the call holding a trial ends it: a call that began while the breaker was closed
+        (or before a 429) and ends during another call's trial must not let a second one in.
         """
         with self._lock:
             self.in_flight -= 1
-            # Whatever became of it (answered, given back unsent at a deadline, cut), a call
-            # that ends no longer holds others back after a cooldown: the next may test.
-            self._cooldown_trial = False
-            if trial:
+            if holds & HOLDS_COOLDOWN_TRIAL:
+                # however it ended (answered, given back unsent at a deadline, cut): the
+                # next call may test whether the 429s are over
+                self._cooldown_trial = False
+            if holds & HOLDS_BREAKER_TRIAL:
                 self.breaker.release_trial()
 
     # --- learning from calls and probes -------------------------------------------
@@ -234,12 +246,15 @@ class DeploymentState:
         prompt_tokens: int = 0,
         completion_tokens: int = 0,
         cost_usd: float = 0.0,
-    ) -> None:
+    ) -> bool:
+        """Count a call's end; whether it was an answer that ended a 429 cooldown's wait
+        (the requests held back behind the first call after it may all go now)."""
+        reopened = False
         with self._lock:
             self.requests += 1
-            self._cooldown_trial = False  # answered: the next call may go (a 429 starts a new cooldown)
             if ok:
-                self._cooldown_unconfirmed = False
+                reopened = self._cooldown_unconfirmed or self._cooldown_trial
+                self._cooldown_unconfirmed = self._cooldown_trial = False
                 self.ewma_latency_ms = _ewma(self.ewma_latency_ms, latency_ms)
                 self._latencies.append(latency_ms)
                 self.prompt_tokens += prompt_tokens
@@ -247,6 +262,7 @@ class DeploymentState:
                 self.cost_usd += cost_usd
             else:
                 self.errors += 1
+        return reopened
 
     def record_abandoned(
         self, prompt_tokens: int, completion_tokens: int, cost_usd: float, *, unanswered_ms: float | None = None
@@ -260,7 +276,6 @@ class DeploymentState:
         if unanswered_ms is not None:
             self.record_unanswered(unanswered_ms)
         with self._lock:
-            self._cooldown_trial = False  # its answer will not come: let the next call test
             self.requests += 1
             self.prompt_tokens += prompt_tokens
             self.completion_tokens += completion_tokens

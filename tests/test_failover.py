@@ -197,6 +197,49 @@ async def test_a_streamed_first_call_after_a_cooldown_frees_the_others_at_its_fi
     assert [r.provider for r in others] == ["only"] * 3
 
 
+async def test_requests_waiting_behind_a_first_call_that_gets_another_429_wait_for_the_new_cooldown_only(
+    fake,
+) -> None:
+    """The first call after a cooldown gets another 429: the requests held back behind it
+    look again and wait for the new cooldown's end, not for their queue deadline (review 44:
+    they slept until it, then one was served and nine were Overloaded)."""
+    provider = fake("openai", retry_after_s=1)
+    async with HybridClient([deployment_for(provider, "only")], health=NO_PROBES, queue_timeout_s=8) as client:
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("x")
+        await wait_for(lambda: client.health()["only"].cooldown_until is None)
+        provider.set_faults(latency_s=0.3)  # still rate-limited, and slow to say so
+        calls = [asyncio.create_task(client.acomplete(f"q{n}")) for n in range(10)]
+        await wait_for(lambda: client.health()["only"].cooldown_until is not None)  # the first got its 429
+        provider.clear_faults()
+        started = time.monotonic()
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        waited = time.monotonic() - started
+    served = [r for r in results if not isinstance(r, BaseException)]
+    assert len(served) == 9 and waited < 6  # the tenth was that first call, which got the 429
+
+
+async def test_when_the_first_call_after_a_cooldown_is_answered_every_waiting_request_goes(fake) -> None:
+    """A plain call answered: its slot came free before its answer was counted, so one
+    waiter became a new first call and the rest waited for it (review 44)."""
+    provider = fake("openai", retry_after_s=1)
+    async with HybridClient([deployment_for(provider, "only")], health=NO_PROBES, queue_timeout_s=10) as client:
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("x")
+        await wait_for(lambda: client.health()["only"].cooldown_until is None)
+        provider.clear_faults()
+        provider.set_faults(latency_s=1.0)
+        ended: list[float] = []
+
+        async def ask(n: int) -> None:
+            await client.acomplete(f"q{n}")
+            ended.append(time.monotonic())
+
+        await asyncio.gather(*(ask(n) for n in range(12)))
+    waiters = sorted(ended)[1:]  # all but the first call
+    assert waiters[-1] - waiters[0] < 0.6  # together, one latency after the first call (not two)
+
+
 async def test_401_is_reported_and_not_retried(fake, transport: str) -> None:
     locked, good = fake("openai", api_key="right-key"), fake("openai")
     deployments = [
