@@ -146,8 +146,12 @@ class CacheLayer:
         self._lookups: concurrent.futures.ThreadPoolExecutor | None = None
         self._writes: concurrent.futures.ThreadPoolExecutor | None = None
         self._waiting_lookups = 0
-        self._pending_writes: dict[concurrent.futures.Future[str | None], float] = {}
-        """Writes not finished yet, with when each was submitted (``time.monotonic``)."""
+        self._pending_writes: set[concurrent.futures.Future[str | None]] = set()
+        """Writes not finished yet."""
+        self._running_writes: dict[int, float] = {}
+        """Per write thread running a write now (by thread id), when it started
+        (``time.monotonic``): one running past the store wait is held up by the database's
+        lock, not by other writes queued before it."""
 
     def close(self) -> None:
         """Stop the layer's threads. Idempotent. Lookups not started yet are dropped; writes
@@ -161,12 +165,20 @@ class CacheLayer:
             pending = list(self._pending_writes)
         if lookups is not None:
             lookups.shutdown(wait=True, cancel_futures=True)
-        if writes is not None:
-            _, unfinished = concurrent.futures.wait(pending, timeout=_CLOSE_WAIT_S)
+        if writes is None:
+            return
+        concurrent.futures.wait(pending, timeout=_CLOSE_WAIT_S)
+        if self._writes_stuck():
+            # The database is locked: writes queued behind the stuck ones would each wait
+            # out the busy timeout, and the interpreter waits for them all at exit.
+            with self._lock:
+                queued = list(self._pending_writes)
             writes.shutdown(wait=False, cancel_futures=True)
-            dropped = sum(1 for write in unfinished if write.cancelled())
+            dropped = sum(1 for write in queued if write.cancelled())
             if dropped:
                 _log.warning("hybrid-infer cache: %d answers not stored: the database stayed locked", dropped)
+        else:
+            writes.shutdown(wait=False)  # a backlog of ordinary writes: they all get stored
 
     def _pool(self, kind: Literal["lookups", "writes"]) -> concurrent.futures.ThreadPoolExecutor:
         with self._lock:
@@ -283,19 +295,18 @@ class CacheLayer:
             return result
         # embed=False: an answer in hand is not held back by an encode (the lookup's vector,
         # if it finished, is reused; else the next lookup's index refresh embeds the entry)
-        write = self._pool("writes").submit(self.cache.store, request, result, ttl_s=request.cache_ttl_s, embed=False)
-        now = time.monotonic()
+        # Writes already stuck past the wait (a locked database): this one will wait too, so
+        # the answer does not (each would otherwise pay the whole wait).
+        stuck = self._writes_stuck()
+        write = self._pool("writes").submit(self._timed_store, request, result)
         with self._lock:
-            # Writes already stuck past the wait (a locked database): this one will wait too,
-            # so the answer does not (each would otherwise pay the whole wait).
-            stuck = any(now - since > _STORE_WAIT_S for since in self._pending_writes.values())
-            self._pending_writes[write] = now
+            self._pending_writes.add(write)
         loop = asyncio.get_running_loop()
         written = asyncio.Event()
 
         def done(_: concurrent.futures.Future[str | None]) -> None:
             with self._lock:
-                self._pending_writes.pop(write, None)
+                self._pending_writes.discard(write)
             with contextlib.suppress(RuntimeError):  # the caller's loop has closed since
                 loop.call_soon_threadsafe(written.set)
 
@@ -308,6 +319,24 @@ class CacheLayer:
             return result
         key = write.result()
         return result if key is None else result.model_copy(update={"cache_key": key})
+
+    def _timed_store(self, request: Request, result: Result) -> str | None:
+        """``cache.store`` on a write thread, noting while it runs (see ``_writes_stuck``)."""
+        me = threading.get_ident()
+        with self._lock:
+            self._running_writes[me] = time.monotonic()
+        try:
+            return self.cache.store(request, result, ttl_s=request.cache_ttl_s, embed=False)
+        finally:
+            with self._lock:
+                self._running_writes.pop(me, None)
+
+    def _writes_stuck(self) -> bool:
+        """Whether a write has been running past the store wait: the database is locked
+        (a write takes milliseconds; one queued behind others is not counted)."""
+        now = time.monotonic()
+        with self._lock:
+            return any(now - since > _STORE_WAIT_S for since in self._running_writes.values())
 
     # --- calls ---------------------------------------------------------------------------------
 

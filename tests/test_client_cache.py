@@ -1104,3 +1104,25 @@ async def test_a_database_locked_by_another_process_holds_up_neither_answers_nor
     async with cached_client(provider, tmp_path, semantic=False) as again:
         hit = await again.acomplete("a new question")
     assert hit.cache == "exact" and provider.request_count == 5
+
+
+async def test_a_backlog_of_slow_writes_is_stored_in_full_after_closing(fake, tmp_path: Path) -> None:
+    """Writes queued behind others are not stuck on a lock: closing lets them all finish
+    (review 44: they were counted stuck by the time they waited in the queue, and closing
+    dropped a third of a busy process's answers as if the database were locked)."""
+    import time as clock
+
+    provider = fake("openai")
+    client = cached_client(provider, tmp_path, semantic=False)
+    assert client.cache is not None
+    store = client.cache.store
+
+    def slow_store(*args: Any, **kwargs: Any) -> str | None:
+        clock.sleep(0.5)  # a slow disk: 20 writes on 2 threads take 5 s, past the waits of 2 s
+        return store(*args, **kwargs)
+
+    client.cache.store = slow_store  # type: ignore[method-assign]
+    await asyncio.gather(*(client.acomplete(f"question {n}") for n in range(20)))
+    await client.aclose()
+    await wait_for(lambda: client.cache is not None and client.cache.stats()["stores"] == 20, timeout=15)
+    assert client.cache.stats()["entries"] == 20
