@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -97,15 +98,34 @@ def provider_keys_in_environment(model: str) -> list[str]:
     the provider's variable itself, ``ANTHROPIC_API_KEY`` for ``anthropic/…``): masked like a
     key given, should the provider echo one back. Only that provider's variables, and only
     values long enough to be keys. Read at each call, as litellm reads them."""
-    prefix = _prefix(model)
-    starts = _PROVIDER_VARIABLE_PREFIXES.get(prefix) or (re.sub(r"[^A-Z0-9]", "_", prefix.upper()),)
+    prefix = _prefix(model) or _litellm_provider(model)
+    starts = set(_PROVIDER_VARIABLE_PREFIXES.get(prefix, ()))
+    if prefix:
+        # litellm's own spellings: TOGETHERAI_API_KEY for together_ai, PERPLEXITYAI_API_KEY
+        # for perplexity, MISTRAL_API_KEY for mistral
+        name = re.sub(r"[^A-Z0-9]", "_", prefix.upper())
+        joined = name.replace("_", "")
+        starts |= {name, joined, name.split("_")[0], f"{joined}AI"}
     return [
         value
-        for name, value in os.environ.items()
+        for variable, value in os.environ.items()
         if len(value) >= _MIN_ENVIRONMENT_KEY
-        and _KEY_VARIABLE.search(name.upper())
-        and any(name.upper().startswith(start + "_") for start in starts if start)
+        and _KEY_VARIABLE.search(variable.upper())
+        and any(variable.upper().startswith(start + "_") for start in starts if start)
     ]
+
+
+def _litellm_provider(model: str) -> str:
+    """The provider litellm reads a bare model name as ('claude-3-5-haiku' is anthropic), if
+    litellm is loaded already (its import is slow; without it nothing is sent through it)."""
+    litellm = sys.modules.get("litellm")
+    if litellm is None:
+        return ""
+    try:
+        provider = litellm.get_llm_provider(model)[1]
+    except Exception:  # litellm does not know the name
+        return ""
+    return provider if isinstance(provider, str) else ""
 
 
 def _with_defaults(data: dict[str, Any]) -> dict[str, Any]:

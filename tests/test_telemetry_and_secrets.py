@@ -564,3 +564,10 @@ def test_only_the_providers_own_key_variables_are_masked_for_a_litellm_deploymen
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "aws-secret-0123456789abcdef")
     assert deepseek.secrets() == ["sk-deepseek-0123456789abcdef0123"]
     assert bedrock.secrets() == ["aws-secret-0123456789abcdef"]
+    # litellm's own spellings of a provider's variable (review 44)
+    monkeypatch.setenv("TOGETHERAI_API_KEY", "tgp_v1_0123456789abcdef")
+    monkeypatch.setenv("PERPLEXITYAI_API_KEY", "pplx-0123456789abcdef")
+    assert Deployment(name="t", model="together_ai/meta-llama/Llama-3-8b-chat-hf").secrets() == [
+        "tgp_v1_0123456789abcdef"
+    ]
+    assert Deployment(name="p", model="perplexity/sonar").secrets() == ["pplx-0123456789abcdef"]
