@@ -22,6 +22,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ModelWrapValidatorHandler,
+    PrivateAttr,
     SecretStr,
     ValidationError,
     field_serializer,
@@ -163,6 +164,9 @@ class Deployment(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", hide_input_in_errors=True)
 
+    _given: frozenset[str] = PrivateAttr(default=frozenset())
+    """The fields the user gave (``model_copy`` works the others out again)."""
+
     name: str = Field(min_length=1, max_length=200)
     model: str = Field(min_length=1, max_length=500)
     """A litellm model string: ``ollama_chat/qwen3-coder``, ``openai/gpt-4o-mini``, …"""
@@ -286,9 +290,13 @@ class Deployment(BaseModel):
         ``json()`` still carry them, and those end up in logs and API responses. Mask the key,
         a password in ``api_base`` and values of misspelt fields there too."""
         try:
-            return handler(data)
+            made = handler(data)
         except ValidationError as exc:
             raise _without_secrets(exc) from None
+        if isinstance(data, dict) and made.__pydantic_private__ is not None:
+            # what the user gave, before the model string filled in the rest (model_copy)
+            made.__pydantic_private__["_given"] = frozenset(name for name in data if name in cls.model_fields)
+        return made
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A variant of this deployment, ``update``'s fields validated as the constructor
@@ -297,15 +305,9 @@ class Deployment(BaseModel):
         client with a raw ``AttributeError``."""
         if not update:
             return super().model_copy(deep=deep)
-        # The fields the user set, not the ones worked out from the model (kind, prices,
-        # window, where they hold what the model gives): those are worked out again, so a
-        # new model gets its own.
-        worked_out = _with_defaults({"model": self.model})
-        given = {
-            name: getattr(self, name)
-            for name in self.model_fields_set
-            if name == "model" or name not in worked_out or getattr(self, name) != worked_out[name]
-        }
+        # The fields the user gave, not the ones worked out from the model (kind, prices,
+        # window): those are worked out again, so a new model gets its own.
+        given = {name: getattr(self, name) for name in self._given or self.model_fields_set}
         return self.model_validate({**given, **update})
 
     # --- derived, read-only views ------------------------------------------------

@@ -779,3 +779,8 @@ def test_a_deployment_variant_from_model_copy_is_validated_like_a_new_one() -> N
         fresh.context_window,
     )
     assert moved.max_concurrency == 2
+    # ...but what the user gave is kept, even where it equals what the model gives (review 44)
+    vllm = Deployment(name="v", model="ollama_chat/qwen3", kind="local").model_copy(update={"model": "openai/qwen3"})
+    assert vllm.kind == "local" and vllm.input_cost_per_mtok == 0.0
+    window = Deployment(name="w", model="openai/gpt-4o-mini", context_window=128000)
+    assert window.model_copy(update={"model": "openai/my-finetune"}).context_window == 128000
