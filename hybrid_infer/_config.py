@@ -295,8 +295,20 @@ class Deployment(BaseModel):
             raise _without_secrets(exc) from None
         if isinstance(data, dict) and made.__pydantic_private__ is not None:
             # what the user gave, before the model string filled in the rest (model_copy)
-            made.__pydantic_private__["_given"] = frozenset(name for name in data if name in cls.model_fields)
+            made.__pydantic_private__["_given"] = frozenset(
+                name for name, value in data.items() if name in cls.model_fields and value is not None
+            )
         return made
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every field is (pydantic's own test also compares private attributes:
+        which fields the user gave is no part of what a deployment is)."""
+        if not isinstance(other, BaseModel):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(self.__dict__.values())))
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A variant of this deployment, ``update``'s fields validated as the constructor
@@ -305,8 +317,9 @@ class Deployment(BaseModel):
         client with a raw ``AttributeError``."""
         if not update:
             return super().model_copy(deep=deep)
-        # The fields the user gave, not the ones worked out from the model (kind, prices,
-        # window): those are worked out again, so a new model gets its own.
+        # The fields the user gave (not as None), not the ones worked out from the model
+        # (kind, prices, window): those are worked out again, so a new model gets its own. A
+        # deployment rebuilt from its model_dump() was given them all.
         given = {name: getattr(self, name) for name in self._given or self.model_fields_set}
         return self.model_validate({**given, **update})
 

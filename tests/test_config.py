@@ -784,3 +784,13 @@ def test_a_deployment_variant_from_model_copy_is_validated_like_a_new_one() -> N
     assert vllm.kind == "local" and vllm.input_cost_per_mtok == 0.0
     window = Deployment(name="w", model="openai/gpt-4o-mini", context_window=128000)
     assert window.model_copy(update={"model": "openai/my-finetune"}).context_window == 128000
+    # a field given as None was not given (review 45: a cloud copy came out local and free)
+    unset = Deployment(name="u", model="ollama_chat/qwen3", kind=None, context_window=None)
+    assert unset.model_copy(update={"model": "openai/gpt-4o-mini"}).kind == "cloud"
+    # which fields were given is no part of what a deployment is: equality and hashing
+    implicit, explicit = (
+        Deployment(name="a", model="ollama_chat/qwen3"),
+        Deployment(name="a", model="ollama_chat/qwen3", kind="local"),
+    )
+    assert implicit == explicit and hash(implicit) == hash(explicit) and len({implicit, explicit}) == 1
+    assert implicit == Deployment.model_validate(implicit.model_dump())
