@@ -148,6 +148,8 @@ class CacheLayer:
         self._waiting_lookups = 0
         self._pending_writes: set[concurrent.futures.Future[str | None]] = set()
         """Writes not finished yet."""
+        self._closing = False
+        self._dropped_at_close = 0
         self._running_writes: dict[int, float] = {}
         """Per write thread running a write now (by thread id), when it started
         (``time.monotonic``): one running past the store wait is held up by the database's
@@ -163,6 +165,7 @@ class CacheLayer:
             lookups, writes = self._lookups, self._writes
             self._lookups = self._writes = None
             pending = list(self._pending_writes)
+            self._closing = True
         if lookups is not None:
             lookups.shutdown(wait=True, cancel_futures=True)
         if writes is None:
@@ -174,7 +177,8 @@ class CacheLayer:
             with self._lock:
                 queued = list(self._pending_writes)
             writes.shutdown(wait=False, cancel_futures=True)
-            dropped = sum(1 for write in queued if write.cancelled())
+            with self._lock:
+                dropped = sum(1 for write in queued if write.cancelled()) + self._dropped_at_close
             if dropped:
                 _log.warning("hybrid-infer cache: %d answers not stored: the database stayed locked", dropped)
         else:
@@ -321,9 +325,18 @@ class CacheLayer:
         return result if key is None else result.model_copy(update={"cache_key": key})
 
     def _timed_store(self, request: Request, result: Result) -> str | None:
-        """``cache.store`` on a write thread, noting while it runs (see ``_writes_stuck``)."""
+        """``cache.store`` on a write thread, noting while it runs (see ``_writes_stuck``).
+
+        Once the layer is closing and a write is stuck (the database locked meanwhile), the
+        writes still queued give up at once: each would wait out the busy timeout, and the
+        interpreter waits for them all at exit."""
         me = threading.get_ident()
         with self._lock:
+            if self._closing and self._writes_stuck_locked():
+                self._dropped_at_close += 1
+                if self._dropped_at_close == 1:
+                    _log.warning("hybrid-infer cache: answers queued at close not stored: the database is locked")
+                return None
             self._running_writes[me] = time.monotonic()
         try:
             return self.cache.store(request, result, ttl_s=request.cache_ttl_s, embed=False)
@@ -334,9 +347,12 @@ class CacheLayer:
     def _writes_stuck(self) -> bool:
         """Whether a write has been running past the store wait: the database is locked
         (a write takes milliseconds; one queued behind others is not counted)."""
-        now = time.monotonic()
         with self._lock:
-            return any(now - since > _STORE_WAIT_S for since in self._running_writes.values())
+            return self._writes_stuck_locked()
+
+    def _writes_stuck_locked(self) -> bool:
+        now = time.monotonic()
+        return any(now - since > _STORE_WAIT_S for since in self._running_writes.values())
 
     # --- calls ---------------------------------------------------------------------------------
 
