@@ -157,10 +157,11 @@ class CacheLayer:
 
     def close(self) -> None:
         """Stop the layer's threads. Idempotent. Lookups not started yet are dropped; writes
-        (answers already returned) are waited for up to ``_CLOSE_WAIT_S``; then those not
-        started are dropped (logged), and the ones running end within the store's busy
-        timeout: the interpreter waits for them at exit, so a locked database holds exit up
-        by that much at most, however many answers were waiting to be stored."""
+        (answers already returned) are waited for up to ``_CLOSE_WAIT_S``. Then, if one is
+        stuck (the database locked), those not started are dropped (logged) and the ones
+        running end within the store's busy timeout: the interpreter waits for them at exit,
+        so a locked database holds exit up by that much at most. Without a stuck write, the
+        backlog is left to finish (all of it is stored)."""
         with self._lock:
             lookups, writes = self._lookups, self._writes
             self._lookups = self._writes = None
@@ -177,8 +178,7 @@ class CacheLayer:
             with self._lock:
                 queued = list(self._pending_writes)
             writes.shutdown(wait=False, cancel_futures=True)
-            with self._lock:
-                dropped = sum(1 for write in queued if write.cancelled()) + self._dropped_at_close
+            dropped = sum(1 for write in queued if write.cancelled())  # (those giving up themselves log too)
             if dropped:
                 _log.warning("hybrid-infer cache: %d answers not stored: the database stayed locked", dropped)
         else:
