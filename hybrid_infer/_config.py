@@ -79,7 +79,7 @@ def _sendable_key(key: str) -> bool:
     return key == "" or all(c.isascii() and c.isprintable() and not c.isspace() for c in key)
 
 
-_KEY_VARIABLE = re.compile(r"(?:API_KEY|API_TOKEN|AUTH_TOKEN|ACCESS_KEY|SECRET_KEY|SESSION_TOKEN|_TOKEN)$")
+_KEY_VARIABLE = re.compile(r"(?:API_KEY|ACCESS_KEY|SECRET_KEY|_TOKEN)$")
 """Names of environment variables that hold a provider's credentials (``ANTHROPIC_API_KEY``,
 ``GEMINI_API_KEY``, ``AWS_SECRET_ACCESS_KEY``, ``HF_TOKEN``)."""
 _PROVIDER_VARIABLE_PREFIXES = MappingProxyType(
@@ -136,7 +136,7 @@ def _with_defaults(data: dict[str, Any]) -> dict[str, Any]:
     model = data.get("model")
     if not isinstance(model, str) or not model:
         return data
-    prefix = model.split("/", 1)[0] if "/" in model else ""
+    prefix = _prefix(model)
     if data.get("kind") is None:
         data["kind"] = "local" if prefix in _LOCAL_PREFIXES else "cloud"
     needs_price = data.get("input_cost_per_mtok") is None or data.get("output_cost_per_mtok") is None
