@@ -36,7 +36,9 @@ def _wall(monotonic_ts: float) -> datetime:
 HOLDS_BREAKER_TRIAL = 1
 """A slot's flag: it holds the half-open breaker's one trial call."""
 HOLDS_COOLDOWN_TRIAL = 2
-"""A slot's flag: it holds the first call after a 429 cooldown, which the others wait for."""
+"""A slot's flag: it holds the first call after a 429 cooldown, which the others wait for
+(the bits above the flags say after which cooldown: see ``_cooldown_generation``)."""
+_FLAG_BITS = 2
 
 
 class CandidateView:
@@ -122,6 +124,9 @@ class DeploymentState:
         call goes first (``_cooldown_trial``) and the others wait for its answer, as a
         half-open breaker lets one trial through, instead of all of them at once."""
         self._cooldown_trial = False
+        self._cooldown_generation = 0
+        """Cooldowns started so far: the first call after one cannot end the trial of a later
+        one (a late 429 can start a new cooldown while that call is still out)."""
         self.unhealthy_until: float | None = None
         self._rpm_starts: deque[float] = deque()
         # stats
@@ -174,7 +179,7 @@ class DeploymentState:
             holds = HOLDS_BREAKER_TRIAL if self.breaker.granted_trial else 0
             if self._cooldown_unconfirmed:
                 self._cooldown_trial = True  # this call tests whether the 429s are over
-                holds |= HOLDS_COOLDOWN_TRIAL
+                holds |= HOLDS_COOLDOWN_TRIAL | self._cooldown_generation << _FLAG_BITS
             return None, holds
 
     def skip_reason(self) -> AttemptOutcome | None:
@@ -229,7 +234,7 @@ class DeploymentState:
         """
         with self._lock:
             self.in_flight -= 1
-            if holds & HOLDS_COOLDOWN_TRIAL:
+            if holds & HOLDS_COOLDOWN_TRIAL and holds >> _FLAG_BITS == self._cooldown_generation:
                 # however it ended (answered, given back unsent at a deadline, cut): the
                 # next call may test whether the 429s are over
                 self._cooldown_trial = False
@@ -314,6 +319,7 @@ class DeploymentState:
             self.cooldown_until = max(self.cooldown_until, time.monotonic() + seconds)
             self._cooldown_unconfirmed = True
             self._cooldown_trial = False
+            self._cooldown_generation += 1
 
     def mark_unhealthy(self, error: str, for_s: float | None = None) -> None:
         """Take the deployment out of rotation until a probe passes, or for ``for_s`` seconds.

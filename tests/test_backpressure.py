@@ -322,3 +322,24 @@ async def test_attempts_that_sent_nothing_use_none_of_the_rpm_budget(fake, monke
     assert [r.attempts[0].error_type for r in before] == ["MissingApiKey", "MissingApiKey"]
     assert after == ["limited", "limited", "other"]  # two calls a minute, both still available
     assert limited.request_count == 2
+
+
+def test_the_first_call_after_an_earlier_cooldown_cannot_end_a_later_ones_wait() -> None:
+    """A late 429 (from a call sent before the first cooldown) starts a second cooldown while
+    the first call after the first one is still out: that call's end must not let a second
+    call through during the later first call's test (review 45)."""
+    from hybrid_infer import Deployment, HealthConfig
+    from hybrid_infer._state import DeploymentState
+
+    deployment = Deployment(name="d", model="openai/m", api_base="http://127.0.0.1:9")
+    state = DeploymentState(deployment, HealthConfig(enabled=False), on_breaker=lambda *_: None)
+    state.start_cooldown(0)  # cooldown 1, over at once
+    reason, first = state.acquire()  # the first call after it
+    assert reason is None
+    state.start_cooldown(0)  # a late 429: cooldown 2, over at once
+    reason, second = state.acquire()  # the first call after cooldown 2
+    assert reason is None
+    state.release(first)  # the first one ends while the second is still out
+    assert state.acquire()[0] == "skipped_busy"
+    state.release(second)
+    assert state.acquire()[0] is None
