@@ -23,8 +23,10 @@ from hybrid_infer._request import Request
 from hybrid_infer._results import ToolCall
 from hybrid_infer.errors import (
     AuthenticationFailed,
+    ConfigError,
     ContextWindowExceeded,
     DeploymentNotFound,
+    MissingApiKey,
     ProviderError,
     ProviderTimeout,
     RateLimited,
@@ -99,6 +101,15 @@ _CONTEXT_MARKERS = (
     "context size",  # llama.cpp server: 'the request exceeds the available context size'
     "maximum number of tokens",  # Gemini: 'the input token count (…) exceeds the maximum number of tokens'
 )
+
+
+def api_key_of(deployment: Deployment) -> str | None:
+    """The key to send for ``deployment`` now; an unset ``${ENV}`` reference (or one holding
+    what no header can carry) is ``MissingApiKey``: this deployment has no key, nothing is sent."""
+    try:
+        return deployment.resolve_api_key()
+    except ConfigError as exc:
+        raise MissingApiKey(f"no API key: {exc}", deployment=deployment.name) from None
 
 
 def parse_retry_after(headers: Mapping[str, str]) -> float | None:

@@ -26,10 +26,8 @@ from hybrid_infer._secrets import LITELLM_LOGGERS, MIN_SECRET, KeyMaskFilter, re
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AuthenticationFailed,
-    ConfigError,
     DeploymentNotFound,
     MalformedResponse,
-    MissingApiKey,
     ProviderConnectionError,
     ProviderError,
     ProviderTimeout,
@@ -41,6 +39,7 @@ from hybrid_infer.transports._base import (
     Completion,
     ProbeReport,
     Transport,
+    api_key_of,
     error_for_status,
     looks_like_context_overflow,
 )
@@ -316,10 +315,7 @@ class LiteLLMTransport(Transport):
         (``MissingApiKey`` if not: every call would fail at once, so it shows unhealthy).
         """
         if deployment.protocol == "litellm":
-            try:
-                deployment.resolve_api_key()
-            except ConfigError as exc:
-                raise MissingApiKey(f"no API key: {exc}", deployment=deployment.name) from None
+            api_key_of(deployment)
             return None
         if self._prober is None:
             from hybrid_infer.transports._native import NativeTransport
@@ -372,10 +368,7 @@ class LiteLLMTransport(Transport):
         }
         if deployment.api_base:
             kwargs["api_base"] = deployment.api_base
-        try:
-            key = deployment.resolve_api_key()
-        except ConfigError as exc:  # an unset ${ENV} reference: this deployment has no key
-            raise MissingApiKey(f"no API key: {exc}", deployment=deployment.name) from None
+        key = api_key_of(deployment)
         if key:
             kwargs["api_key"] = key
         elif deployment.api_base and deployment.protocol == "openai":

@@ -21,15 +21,13 @@ from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
-    ConfigError,
     MalformedResponse,
-    MissingApiKey,
     ProviderConnectionError,
     ProviderError,
     ProviderTimeout,
     RequestRejected,
 )
-from hybrid_infer.transports._base import Completion, ProbeReport, Transport, error_for_status
+from hybrid_infer.transports._base import Completion, ProbeReport, Transport, api_key_of, error_for_status
 from hybrid_infer.transports._streams import OllamaDecoder, SseDecoder, StreamDecoder, split_lines
 from hybrid_infer.transports._wire import (
     ollama_body,
@@ -119,10 +117,7 @@ class NativeTransport(Transport):
 
     @staticmethod
     def _headers(deployment: Deployment) -> dict[str, str]:
-        try:
-            key = deployment.resolve_api_key()
-        except ConfigError as exc:  # an unset ${ENV} reference: this deployment has no key
-            raise MissingApiKey(f"no API key: {exc}", deployment=deployment.name) from None
+        key = api_key_of(deployment)
         if key:
             return {"Content-Type": "application/json", "Authorization": f"Bearer {key}"}
         return {"Content-Type": "application/json"}
