@@ -991,7 +991,8 @@ class Engine:
             return
         state.record_probe(report.latency_ms)
         state.model_present = report.model_present
-        state.loaded_models = [_masked_listing(model, deployment) for model in report.loaded_models]
+        secrets = [secret for secret in deployment.secrets() if len(secret) >= MIN_SECRET]
+        state.loaded_models = [_masked_listing(model, secrets) for model in report.loaded_models]
         if deployment.protocol == "ollama" and report.model_present is False:
             state.mark_unhealthy(f"model {deployment.wire_model!r} is not pulled on this Ollama")
             return
@@ -1011,17 +1012,17 @@ _DRAIN_S = 1.0
 """How long ``aclose`` waits for requests in flight to end on the closed pools."""
 
 
-def _masked_listing(model: dict[str, object], deployment: Deployment) -> dict[str, object]:
+def _masked_listing(model: dict[str, object], secrets: list[str]) -> dict[str, object]:
     """One model of a runtime's listing as ``health()`` shows it: plain values only (a
     server's nested data, 700 levels of it, broke its serialisation), text cut to 256
-    characters, and the deployment's secrets masked (a hostile server can name a model
+    characters, and the deployment's ``secrets`` masked (a hostile server can name a model
     after the key it was sent)."""
     shown: dict[str, object] = {}
     for name, value in model.items():
         if isinstance(value, str):
             value = value[:256]
-            for secret in deployment.secrets():
-                value = mask_fragments(value, secret) if len(secret) >= MIN_SECRET else value
+            for secret in secrets:
+                value = mask_fragments(value, secret)
         elif not (value is None or (isinstance(value, int | float) and not isinstance(value, bool))):
             value = None
         shown[name] = value
