@@ -755,6 +755,20 @@ def broken(a: str, b: str) -> set[str]:
         ("Explain the rules of chess.", "Explain a good opening strategy in chess.", "antonym"),
         ("Can I bring a power bank in my checked luggage?", "Can I bring a power bank in my carry-on?", "antonym"),
         ("Why should I get a flu shot this year?", "Why shouldn't I bother getting a flu shot this year?", "negation"),
+        # an area is not a length, and areas differ; kept out of; reviewing is not optimising
+        ("How much seed per 1000 square feet of lawn?", "How much seed per acre of lawn?", "unit"),
+        ("Is a 50 m² flat big?", "Is a 50 m flat big?", "unit"),
+        (
+            "Which foods should I include in a compost pile?",
+            "Which foods should I keep out of a compost pile?",
+            "negation",
+        ),
+        (
+            "Review this function for bugs: `def f(x): return x / 2`",
+            "Optimize this function for speed: `def f(x): return x / 2`",
+            "category",
+        ),
+        ("Debug this SQL query: `SELECT * FROM t`", "Refactor this SQL query: `SELECT * FROM t`", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1276,6 +1290,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "I'm a freelance graphic designer in Ohio. How do I invoice a client?",
             "How should a freelance graphic designer based in Ohio invoice a client?",
         ),
+        # one area in other spellings; review or critique, refactor or rewrite
+        ("How many sq ft is a 30 m² room?", "How many square feet is a 30 sq m room?"),
+        ("How big is 3 km² in hectares?", "3 square kilometres is how many hectares?"),
+        ("Keep the dog out of the kitchen: how?", "How do I keep my dog out of the kitchen?"),
+        ("Critique my cover letter.", "Review my cover letter, please."),
+        ("Refactor this function to use a dataclass.", "Rewrite this function so it uses a dataclass."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -1178,7 +1178,9 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
-        held = _held_from(words, i) if word in _PREVENTING else _left_out(words, i) if word in _LEAVING else 0
+        held = (_held_from(words, i) if word in _PREVENTING else 0) or (
+            _left_out(words, i) if word in _LEAVING or word in _KEEPING else 0
+        )
         if (
             negates
             or (word, following) in _NEGATING_PHRASES
@@ -1233,8 +1235,12 @@ _JOINING_NEGATIONS = frozenset({"nor", "neither", "no", "none", "nothing", "nobo
 
 
 def _left_out(words: tuple[str, ...], i: int) -> int:
-    """Where what 'leave X out of' leaves out starts (X of one to four words), or 0 ('leave
-    the chicken out on the counter' leaves nothing out of anything)."""
+    """Where what 'leave X out of' or 'keep X out of' leaves out starts (X of one to four
+    words), or 0 ('leave the chicken out on the counter' leaves nothing out of anything).
+    With X before the verb ('which foods to keep out of the compost'), what it is kept out
+    of: 'keep out of the compost' says 'not in the compost'."""
+    if words[i + 1 : i + 3] == ("out", "of") and i + 3 < len(words):
+        return i + 3
     for j in range(i + 2, min(i + 6, len(words) - 1)):
         if words[j] == "out":
             return i + 1 if words[j + 1] == "of" else 0
@@ -1556,6 +1562,12 @@ def _counted_noun(word: str) -> bool:
 _INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])")
 
 
+_AREA = re.compile(
+    r"(?<![\w])(?:square|sq)\s+(feet|foot|ft|metres?|meters?|m|kilometres?|kilometers?|km|miles?|mi)(?![\w])"
+    r"|(?<![\w])(ft|m|km|mi)\^2(?![\w])"
+)
+"""Areas written in two words or with a squared length ('square feet', 'sq m', 'km²', read as 'km^2'): their
+length word is no unit of its own."""
 _PERCENTAGE_POINT = re.compile(r"\bpercentage[\s-]+points?\b|(?<=\d)\s?pp(?:ts?)?\b")
 _BASIS_POINT = re.compile(r"\bbasis[\s-]+points?\b")
 """A hundredth of a percentage point ('cut by 50 basis points'): another unit than '50 percent'."""
@@ -1578,6 +1590,12 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
     # 'in' is a word, but an inch in a compound unit: 'in·lb', 'in-lb', 'oz·in', 'in/s'
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
+    for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
+        tokens.append(match.group(0))
+        length = match.group(1) or match.group(2)
+        for _ in range(1 if match.group(1) else 2):  # the word, and '3 km^2' read as '3 km'
+            if length in tokens:
+                tokens.remove(length)
     return tokens
 
 
