@@ -9,7 +9,10 @@ accounting; this only ranks deployments before a call.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hybrid_infer._results import ToolCall
 
 CHARS_PER_TOKEN = 4
 MESSAGE_OVERHEAD_TOKENS = 4
@@ -20,6 +23,14 @@ def estimate_text_tokens(text: str) -> int:
     if not text:
         return 0
     return max(1, -(-len(text) // CHARS_PER_TOKEN))
+
+
+def estimate_completion_tokens(text: str, tool_calls: Iterable[ToolCall] = ()) -> int:
+    """Tokens of an answer whose provider reported none: its text and the names and
+    arguments of its tool calls, which the model generated too (an answer that only calls
+    tools is no free answer)."""
+    generated = text + "".join(call.function.name + call.function.arguments for call in tool_calls)
+    return estimate_text_tokens(generated)
 
 
 def _content_text(content: Any) -> str:

@@ -88,6 +88,12 @@ def _chunk(delta: dict[str, object], finish: str | None = None) -> bytes:
     return b"data: " + json.dumps(payload).encode() + b"\n\n"
 
 
+_TOOL_CALL = {
+    "id": "call_1",
+    "type": "function",
+    "function": {"name": "run_sql", "arguments": '{"query": "revenue by region for 2024, without returns"}'},
+}
+
 _ODD_BODIES: dict[str, object] = {
     # a gateway's error object in a 200, an HTML page, a completion without usage
     "error_in_200": {"error": {"message": "upstream overloaded", "type": "server_error"}},
@@ -96,6 +102,18 @@ _ODD_BODIES: dict[str, object] = {
         "id": "x",
         "object": "chat.completion",
         "choices": [{"index": 0, "message": {"role": "assistant", "content": "hello there"}, "finish_reason": "stop"}],
+    },
+    # an answer that only calls a tool, without usage: its arguments are generated tokens too
+    "tool_call_no_usage": {
+        "id": "x",
+        "object": "chat.completion",
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": None, "tool_calls": [_TOOL_CALL]},
+                "finish_reason": "tool_calls",
+            }
+        ],
     },
 }
 _ODD_STREAMS: dict[str, list[bytes]] = {
@@ -109,6 +127,12 @@ _ODD_STREAMS: dict[str, list[bytes]] = {
         _chunk({}, "stop"),
         b'data: {"id": "c", "object": "chat.completion.chunk", "model": "m", "choices": null,'
         b' "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}}\n\n',
+        b"data: [DONE]\n\n",
+    ],
+    "tool_call_no_usage": [
+        _chunk({"tool_calls": [{"index": 0, **_TOOL_CALL, "function": {"name": "run_sql", "arguments": ""}}]}),
+        _chunk({"tool_calls": [{"index": 0, "function": {"arguments": _TOOL_CALL["function"]["arguments"]}}]}),  # type: ignore[index]
+        _chunk({}, "tool_calls"),
         b"data: [DONE]\n\n",
     ],
 }
@@ -147,6 +171,8 @@ async def odd_server() -> AsyncIterator[tuple[str, dict[str, str]]]:
         ("finish_without_done", True, "ok"),
         ("empty_stream", True, "ProviderConnectionError"),
         ("usage_with_null_choices", True, "ok"),
+        ("tool_call_no_usage", False, "ok"),
+        ("tool_call_no_usage", True, "ok"),
     ],
 )
 async def test_odd_answers_are_classified_alike(

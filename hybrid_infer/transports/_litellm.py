@@ -23,7 +23,7 @@ from typing import Any
 from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
 from hybrid_infer._secrets import LITELLM_LOGGERS, MIN_SECRET, KeyMaskFilter, retire
-from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
+from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
 from hybrid_infer.errors import (
     AuthenticationFailed,
     DeploymentNotFound,
@@ -396,15 +396,16 @@ class LiteLLMTransport(Transport):
             usage = _attr(response, "usage")
             # litellm reports a body without usage as 0 / 0 tokens: estimate those, as the
             # native transport does (a real prompt has at least one token)
+            calls = openai_tool_calls(_plain_calls(_attr(choice.message, "tool_calls")))
             prompt = token_count(_attr(usage, "prompt_tokens")) or None
-            completion = token_count(_attr(usage, "completion_tokens")) or (0 if not text else None)
+            completion = token_count(_attr(usage, "completion_tokens")) or (0 if not (text or calls) else None)
             return Completion(
                 text=text,
                 prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
-                completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+                completion_tokens=estimate_completion_tokens(text, calls) if completion is None else completion,
                 finish_reason=_finish(_attr(choice, "finish_reason")),
                 model=_attr(response, "model") or deployment.wire_model,
-                tool_calls=openai_tool_calls(_plain_calls(_attr(choice.message, "tool_calls"))),
+                tool_calls=calls,
             )
         except asyncio.CancelledError:
             raise
@@ -468,13 +469,14 @@ class LiteLLMTransport(Transport):
             # a stream without the provider's own finish reason is broken.
             raise ProviderConnectionError("stream ended without a finish reason", deployment=deployment.name)
         text = "".join(parts)
+        tool_calls = () if calls is None else calls.calls()
         yield Completion(
             text=text,
             prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
-            completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+            completion_tokens=estimate_completion_tokens(text, tool_calls) if completion is None else completion,
             finish_reason=finish,
             model=model,
-            tool_calls=() if calls is None else calls.calls(),
+            tool_calls=tool_calls,
         )
 
 

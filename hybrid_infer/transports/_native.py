@@ -19,7 +19,7 @@ import aiohttp
 
 from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
-from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
+from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
 from hybrid_infer.errors import (
     MalformedResponse,
     ProviderConnectionError,
@@ -189,7 +189,7 @@ class NativeTransport(Transport):
                 return Completion(
                     text=text,
                     prompt_tokens=estimate_prompt_tokens(request.messages) if prompt is None else prompt,
-                    completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+                    completion_tokens=estimate_completion_tokens(text, calls) if completion is None else completion,
                     finish_reason=reason,
                     model=got_model or model,
                     tool_calls=calls,

@@ -15,7 +15,7 @@ from typing import Any
 
 from hybrid_infer._request import Request
 from hybrid_infer._results import ToolCall
-from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
+from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
 from hybrid_infer.errors import MalformedResponse
 from hybrid_infer.transports._base import Completion
 from hybrid_infer.transports._wire import ToolCallDeltas, parse_ollama_message, parse_openai_chunk, token_count
@@ -89,7 +89,7 @@ class StreamDecoder:
         self.result = Completion(
             text=text,
             prompt_tokens=estimate_prompt_tokens(self.request.messages) if prompt is None else prompt,
-            completion_tokens=estimate_text_tokens(text) if completion is None else completion,
+            completion_tokens=estimate_completion_tokens(text, tool_calls) if completion is None else completion,
             finish_reason=finish,
             model=model,
             tool_calls=tool_calls,

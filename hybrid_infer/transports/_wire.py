@@ -14,7 +14,7 @@ from typing import Any
 
 from hybrid_infer._request import Request
 from hybrid_infer._results import FunctionCall, ToolCall
-from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
+from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
 from hybrid_infer.errors import MalformedResponse, UnsupportedRequest
 
 # Parameters Ollama takes in "options" rather than at the top level.
@@ -174,13 +174,14 @@ def parse_openai_completion(
     prompt = token_count(usage.get("prompt_tokens"))
     completion = token_count(usage.get("completion_tokens"))
     model = data.get("model") if isinstance(data.get("model"), str) else fallback_model
+    calls = openai_tool_calls(message.get("tool_calls"))
     return (
         text,
         estimate_prompt_tokens(request.messages) if prompt is None else prompt,
-        estimate_text_tokens(text) if completion is None else completion,
+        estimate_completion_tokens(text, calls) if completion is None else completion,
         finish if isinstance(finish, str) else None,
         model,
-        openai_tool_calls(message.get("tool_calls")),
+        calls,
     )
 
 
