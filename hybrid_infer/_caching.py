@@ -21,7 +21,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import AsyncGenerator, Callable, Generator, Iterator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal, TypeVar
 
@@ -504,11 +504,25 @@ class CacheLayer:
 
         return finalize
 
-    async def stream(self, engine: Engine, request: Request) -> AsyncGenerator[StreamChunk, None]:
+    def exact_replay(self, request: Request) -> Iterator[StreamChunk] | None:
+        """An exact hit replayed on the caller's thread, as :meth:`exact_hit` is answered: a
+        sync ``stream`` would otherwise cross to the loop thread once per replayed delta."""
+        if not self.cache.readable(request):
+            return None
+        started = time.perf_counter()
+        hit = self.cache.lookup_exact(request)
+        if hit is None:
+            return None
+        return self._replay_chunks(request, _hit_result(hit, new_request_id(), started, outcome=hit.kind))
+
+    async def stream(
+        self, engine: Engine, request: Request, *, exact_missed: bool = False
+    ) -> AsyncGenerator[StreamChunk, None]:
+        """``engine.stream`` behind the cache (``exact_missed``: the caller just looked)."""
         started = time.perf_counter()
         request_id = new_request_id()
         readable = self.cache.readable(request)
-        cached = await self._cached(request, request_id, started)
+        cached = await self._cached(request, request_id, started, exact_missed=exact_missed)
         if cached is not None:
             async with contextlib.aclosing(self._replay(request, cached)) as replay:
                 async for chunk in replay:
@@ -533,6 +547,12 @@ class CacheLayer:
             await source.aclose()
 
     async def _replay(self, request: Request, result: Result) -> AsyncGenerator[StreamChunk, None]:
+        """:meth:`_replay_chunks` for the loop's streams."""
+        with contextlib.closing(self._replay_chunks(request, result)) as chunks:
+            for chunk in chunks:
+                yield chunk
+
+    def _replay_chunks(self, request: Request, result: Result) -> Generator[StreamChunk, None, None]:
         """A cached answer as a stream: word-sized deltas, then the Result.
 
         Events keep their order (the start before the first delta) and ``ttft_ms`` is the

@@ -504,9 +504,11 @@ class HybridClient:
         layer = self._cache_layer
         return engine.complete(request) if layer is None else layer.complete(engine, request)
 
-    def _serve_stream(self, engine: Engine, request: Request) -> AsyncGenerator[StreamChunk, None]:
+    def _serve_stream(
+        self, engine: Engine, request: Request, *, exact_missed: bool = False
+    ) -> AsyncGenerator[StreamChunk, None]:
         layer = self._cache_layer
-        return engine.stream(request) if layer is None else layer.stream(engine, request)
+        return engine.stream(request) if layer is None else layer.stream(engine, request, exact_missed=exact_missed)
 
     def stream(self, prompt: str | None = None, **kwargs: Any) -> Iterator[StreamChunk]:
         """Stream the answer as :class:`StreamChunk` s; the last one carries the Result.
@@ -520,7 +522,18 @@ class HybridClient:
     def _sync_chunks(self, engine: Engine, request: Request) -> Iterator[StreamChunk]:
         loop = engine.loop
         assert loop is not None
-        source = self._serve_stream(engine, request)
+        layer = self._cache_layer
+        exact_missed = False
+        if layer is not None and not self._closed:
+            self._check_process()  # the cache's database handles stay in the parent on fork
+            # An exact hit replays here, as complete() answers it: through the loop thread
+            # each replayed delta would be one cross-thread round trip.
+            replay = layer.exact_replay(request)
+            if replay is not None:
+                yield from replay
+                return
+            exact_missed = layer.cache.readable(request)  # looked already: do not count a second miss
+        source = self._serve_stream(engine, request, exact_missed=exact_missed)
         try:
             while True:
                 if self._closed:  # the loop may be gone: do not hand it more work

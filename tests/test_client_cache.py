@@ -526,6 +526,45 @@ def test_a_sync_miss_is_counted_once(fake, tmp_path: Path) -> None:
     assert stats["hits"]["exact"] == 1
 
 
+def test_a_sync_stream_miss_is_counted_once_and_its_exact_hit_replays_on_the_callers_thread(
+    fake, tmp_path: Path
+) -> None:
+    """A sync ``stream`` hit is replayed where it is read, as ``complete`` answers one: through
+    the loop thread each replayed word would be one cross-thread round trip."""
+    import threading
+
+    from hybrid_infer.events import CacheServed, RequestStarted
+
+    provider = fake("openai", reply="one two three four")
+    events: list[tuple[str, str]] = []
+
+    def record(event: object) -> None:
+        if isinstance(event, RequestStarted | CacheServed | RequestFinished):
+            events.append((type(event).__name__, threading.current_thread().name))
+
+    deployments = [deployment_for(provider, "p")]
+    config = CacheConfig(path=tmp_path / "cache", semantic=False)
+    with HybridClient(deployments, health=NO_PROBES, cache=config, callbacks=[record]) as client:
+        first = list(client.stream("count to four"))
+        events.clear()
+        replay = list(client.stream("count to four"))
+        replayed_on = {thread for _, thread in events}
+        events.clear()
+        stream = client.stream("count to four")
+        assert next(stream).delta == "one "
+        stream.close()
+        closed_early = [name for name, _ in events]
+        assert client.cache is not None
+        stats = client.cache.stats()
+    assert provider.request_count == 1
+    assert first[-1].result is not None and first[-1].result.cache == "miss"
+    assert replay[-1].result is not None and replay[-1].result.cache == "exact"
+    assert "".join(c.delta for c in replay) == "one two three four"
+    assert replayed_on == {threading.current_thread().name}
+    assert closed_early == ["RequestStarted", "CacheServed", "RequestFinished"]
+    assert (stats["misses"]["exact"], stats["hits"]["exact"]) == (1, 2)
+
+
 async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_path: Path) -> None:
     provider = fake("openai", latency_s=0.3)
     async with cached_client(provider, tmp_path) as client:
