@@ -1293,6 +1293,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # one area in other spellings; review or critique, refactor or rewrite
         ("How many sq ft is a 30 m² room?", "How many square feet is a 30 sq m room?"),
         ("How big is 3 km² in hectares?", "3 square kilometres is how many hectares?"),
+        ("Price per sq. ft for a 900 sq feet condo?", "Price per square foot for a 900 sqft condo?"),
         ("Keep the dog out of the kitchen: how?", "How do I keep my dog out of the kitchen?"),
         ("Critique my cover letter.", "Review my cover letter, please."),
         ("Refactor this function to use a dataclass.", "Rewrite this function so it uses a dataclass."),

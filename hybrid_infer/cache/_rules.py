@@ -1563,11 +1563,19 @@ _INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?|oz|s|sec|min)(?!
 
 
 _AREA = re.compile(
-    r"(?<![\w])(?:square|sq)\s+(feet|foot|ft|metres?|meters?|m|kilometres?|kilometers?|km|miles?|mi)(?![\w])"
+    r"(?<![\w])(?:square|sq\.?)\s+(feet|foot|ft|metres?|meters?|m|kilometres?|kilometers?|km|miles?|mi)(?![\w])"
     r"|(?<![\w])(ft|m|km|mi)\^2(?![\w])"
 )
-"""Areas written in two words or with a squared length ('square feet', 'sq m', 'km²', read as 'km^2'): their
-length word is no unit of its own."""
+"""Areas written in two words or with a squared length ('square feet', 'sq. m', 'km²', read as
+'km^2'): their length word is no unit of its own."""
+_AREA_OF = MappingProxyType(
+    {
+        **dict.fromkeys(("feet", "foot", "ft"), "sq_ft"),
+        **dict.fromkeys(("metre", "metres", "meter", "meters", "m"), "sq_m"),
+        **dict.fromkeys(("kilometre", "kilometres", "kilometer", "kilometers", "km"), "sq_km"),
+        **dict.fromkeys(("mile", "miles", "mi"), "sq_mi"),
+    }
+)
 _PERCENTAGE_POINT = re.compile(r"\bpercentage[\s-]+points?\b|(?<=\d)\s?pp(?:ts?)?\b")
 _BASIS_POINT = re.compile(r"\bbasis[\s-]+points?\b")
 """A hundredth of a percentage point ('cut by 50 basis points'): another unit than '50 percent'."""
@@ -1591,8 +1599,8 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     # 'in' is a word, but an inch in a compound unit: 'in·lb', 'in-lb', 'oz·in', 'in/s'
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
     for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
-        tokens.append(match.group(0))
         length = match.group(1) or match.group(2)
+        tokens.append(_AREA_OF[length])
         for _ in range(1 if match.group(1) else 2):  # the word, and '3 km^2' read as '3 km'
             if length in tokens:
                 tokens.remove(length)
