@@ -86,6 +86,35 @@ def test_equivalent_forms_of_one_request_share_a_key() -> None:
     assert request_key(two, "default") != request_key(plain, "default")
 
 
+def test_a_miss_serialises_and_hashes_its_request_once_per_key(
+    cache: ResponseCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Look up, look again, store: a long conversation's canonical JSON and hash are made
+    once for its exact key and once for its context, however often the cache asks."""
+    import dataclasses
+
+    from hybrid_infer.cache import _keys
+
+    digests: list[str] = []
+    real = _keys._digest
+
+    def counted(payload: Any) -> str:
+        digests.append(real(payload))
+        return digests[-1]
+
+    monkeypatch.setattr(_keys, "_digest", counted)
+    turns = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} " * 50} for i in range(41)]
+    request = build_request(messages=turns)
+    assert cache.lookup_exact(request) is None
+    assert cache.lookup_exact(request) is None
+    cache.store(request, answer())
+    assert cache.key_for(request) == request_key(request, "default")
+    assert len(digests) == 2  # the exact key and the context key
+    other = dataclasses.replace(request, temperature=0.5)  # another request: its own keys
+    assert request_key(other, "default") != request_key(request, "default")
+    assert request_key(request, "tenant-42") != request_key(request, "default")
+
+
 def test_the_key_is_the_same_in_another_process() -> None:
     request = build_request("Same everywhere?", max_tokens=10, params={"seed": 3})
     code = (

@@ -19,8 +19,13 @@ _LAST_USER_TEXT = {"type": "last_user_text"}
 
 
 def request_key(request: Request, namespace: str) -> str:
-    """The exact key: sha256 of the canonical request as sorted, ASCII-escaped JSON."""
-    return _digest(_canonical(request, namespace, list(request.messages), kind="exact"))
+    """The exact key: sha256 of the canonical request as sorted, ASCII-escaped JSON
+    (computed once per request and namespace: the request is frozen)."""
+    memo = ("exact", namespace)
+    key = request._cache_keys.get(memo)
+    if key is None:
+        key = request._cache_keys[memo] = _digest(_canonical(request, namespace, list(request.messages), kind="exact"))
+    return key
 
 
 def context_key(request: Request, namespace: str) -> str | None:
@@ -28,8 +33,17 @@ def context_key(request: Request, namespace: str) -> str | None:
 
     Two requests may share a semantic entry only if their context keys are equal: same
     namespace, use case, parameters, system prompt, earlier turns, and non-text parts of
-    the last user turn. ``None`` when the request has no user turn to compare.
+    the last user turn. ``None`` when the request has no user turn to compare. Stored with
+    every entry, also by an exact-only cache, so that a semantic cache opened on the same
+    directory later can index the entry (it embeds the entries that have no vector).
     """
+    memo = ("context", namespace)
+    if memo not in request._cache_keys:
+        request._cache_keys[memo] = _context_key(request, namespace)
+    return request._cache_keys[memo]
+
+
+def _context_key(request: Request, namespace: str) -> str | None:
     messages = [_plain(message) for message in request.messages]
     for i in range(len(messages) - 1, -1, -1):
         if messages[i].get("role") == "user":
