@@ -428,7 +428,7 @@ def run_rounds(selected: Sequence[Scenario], servers: Servers, settings: Setting
         -(-settings.calls // rounds),
         -(-settings.concurrent_calls // rounds),
         settings.concurrency,
-        settings.max_seconds / rounds,
+        max(settings.max_seconds / rounds, _ROUND_CAP_FLOOR_S),
     )
     rows = [Row(scenario) for scenario in selected]
     for round_number in range(rounds):
@@ -447,6 +447,11 @@ def run_rounds(selected: Sequence[Scenario], servers: Servers, settings: Setting
                 pooled.first_error = pooled.first_error or part.first_error
                 pooled.capped = pooled.capped or part.capped
     return rows
+
+
+_ROUND_CAP_FLOOR_S = 30.0
+"""The least time one round gives a scenario: with many rounds, an even share of the cap was
+less than a slow stack's warm-up (litellm streams), and its later phases measured nothing."""
 
 
 def child(name: str, servers: Servers, settings: Settings) -> int:
@@ -557,7 +562,14 @@ def round_spread(row: Row, base: Row) -> str:
     The targets are judged on the pooled samples; this range says how far one round (one
     fresh process per scenario) can stray, i.e. how close to noise a verdict is.
     """
-    pairs = list(zip(row.per_round, base.per_round, strict=False))
+    pairs = [
+        (r, b)
+        for r, b in zip(row.per_round, base.per_round, strict=False)
+        if r.sequential.latencies_ms
+        and b.sequential.latencies_ms
+        and r.concurrent.latencies_ms
+        and b.concurrent.latencies_ms
+    ]  # a round whose share of the cap ran out before a phase measured anything says nothing
     if len(pairs) < 2:
         return ""
     lat = [latency_ratio(r, b) for r, b in pairs]
