@@ -143,6 +143,8 @@ NEAR_MISS_HOLDOUT_54 = ROOT / "bench" / "near_miss_holdout_54.jsonl"
 NEAR_MISS_HOLDOUT_55 = ROOT / "bench" / "near_miss_holdout_55.jsonl"
 NEAR_MISS_HOLDOUT_56 = ROOT / "bench" / "near_miss_holdout_56.jsonl"
 NEAR_MISS_HOLDOUT_57 = ROOT / "bench" / "near_miss_holdout_57.jsonl"
+NEAR_MISS_HOLDOUT_58 = ROOT / "bench" / "near_miss_holdout_58.jsonl"
+NEAR_MISS_HOLDOUT_59 = ROOT / "bench" / "near_miss_holdout_59.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -226,6 +228,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 55": NEAR_MISS_HOLDOUT_55,
     "near-miss, hold-out 56": NEAR_MISS_HOLDOUT_56,
     "near-miss, hold-out 57": NEAR_MISS_HOLDOUT_57,
+    "near-miss, hold-out 58": NEAR_MISS_HOLDOUT_58,
+    "near-miss, hold-out 59": NEAR_MISS_HOLDOUT_59,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
