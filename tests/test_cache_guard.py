@@ -769,6 +769,15 @@ def broken(a: str, b: str) -> set[str]:
             "category",
         ),
         ("Debug this SQL query: `SELECT * FROM t`", "Refactor this SQL query: `SELECT * FROM t`", "category"),
+        # a passive turned active with every word in place; a definition is not an example
+        ("List the accounts followed by account 7.", "List the accounts that follow account 7.", "direction"),
+        ("Which patients were referred by other clinics?", "Which patients referred other clinics?", "direction"),
+        (
+            "Give me a short definition of eventual consistency.",
+            "Give me a short example of eventual consistency.",
+            "category",
+        ),
+        ("Write a tweet about our new pricing.", "Write a blog post about our new pricing.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1296,6 +1305,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Price per sq. ft for a 900 sq feet condo?", "Price per square foot for a 900 sqft condo?"),
         ("Keep the dog out of the kitchen: how?", "How do I keep my dog out of the kitchen?"),
         ("Critique my cover letter.", "Review my cover letter, please."),
+        # a passive said otherwise, or one preposition for another after it
+        ("List the accounts followed by account 7.", "List the accounts that account 7 follows."),
+        ("Show invoices sorted by due date.", "Show invoices sorted on due date."),
+        ("Explain CRDTs with examples.", "Explain CRDTs, with an example or two."),
         ("Refactor this function to use a dataclass.", "Rewrite this function so it uses a dataclass."),
     ],
 )

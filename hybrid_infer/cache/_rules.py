@@ -2310,6 +2310,41 @@ def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, st
     return any(category == other for category, _ in only_a for other, _ in only_b)
 
 
+_OBJECT_STARTS = frozenset(
+    {"the", "a", "an", "my", "your", "our", "their", "his", "her", "its", "this", "that", "these", "those"}
+    | {"other", "another", "all", "every", "each", "some", "any", "no", "me", "us", "them", "him", "it"}
+)
+"""Words that start a verb's object ('referred other customers', 'follows me')."""
+
+
+def _voice_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """The same words in the same order, a passive on one side and an active on the other:
+    'users followed by user 42' / 'users who follow user 42', 'customers who were referred by
+    other customers' / 'customers who referred other customers', 'what is caused by stress' /
+    'what causes stress'. Who does what is reversed, though no content word moved. The active
+    verb must take an object right after it: 'sorted by date' / 'sorted on date' trade one
+    preposition for another and say the same."""
+    if a.content != b.content or "by" not in a.words or "by" in b.words:
+        return False
+    at_b = [j for j, word in enumerate(b.words) if _is_content(word)]
+    k = 0
+    for i, word in enumerate(a.words):
+        if not _is_content(word):
+            continue
+        following = a.words[i + 1] if i + 1 < len(a.words) else ""
+        if following == "by" and _participle(word):
+            j = at_b[k]
+            after = b.words[j + 1] if j + 1 < len(b.words) else ""
+            if after and (after[0].isdigit() or _is_content(after) or after in _OBJECT_STARTS):
+                return True
+        k += 1
+    return False
+
+
+def _participle(word: str) -> bool:
+    return (len(word) > 4 and word.endswith(("ed", "en"))) or word in _IRREGULAR_PAST
+
+
 def _swapped(a: TextFacts, b: TextFacts) -> bool:
     """Two sides trade places: 'A to B' vs 'B to A', or 'X beat Y' vs 'Y beat X'.
 
@@ -2325,6 +2360,8 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _roles_traded(b, a)
         or _speaker_traded(a, b)
         or _stated_roles_traded(a, b)
+        or _voice_swapped(a, b)
+        or _voice_swapped(b, a)
         or _owners_traded(a.possessions, b.possessions)
         or _wh_roles_traded(a, b)
         or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed))
