@@ -21,7 +21,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import AsyncGenerator, Callable, Generator, Iterator
+from collections.abc import AsyncGenerator, Callable, Generator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal, TypeVar
 
@@ -504,7 +504,7 @@ class CacheLayer:
 
         return finalize
 
-    def exact_replay(self, request: Request) -> Iterator[StreamChunk] | None:
+    def exact_replay(self, request: Request) -> Generator[StreamChunk, None, None] | None:
         """An exact hit replayed on the caller's thread, as :meth:`exact_hit` is answered: a
         sync ``stream`` would otherwise cross to the loop thread once per replayed delta."""
         if not self.cache.readable(request):

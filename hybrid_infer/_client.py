@@ -530,7 +530,11 @@ class HybridClient:
             # each replayed delta would be one cross-thread round trip.
             replay = layer.exact_replay(request)
             if replay is not None:
-                yield from replay
+                with contextlib.closing(replay):  # closed early: the replay reports its end
+                    for replayed in replay:
+                        if self._closed:  # a close cuts a stream being read, a replay too
+                            raise ClientClosed("the client was closed while this stream was read", [])
+                        yield replayed
                 return
             exact_missed = layer.cache.readable(request)  # looked already: do not count a second miss
         source = self._serve_stream(engine, request, exact_missed=exact_missed)

@@ -565,6 +565,30 @@ def test_a_sync_stream_miss_is_counted_once_and_its_exact_hit_replays_on_the_cal
     assert (stats["misses"]["exact"], stats["hits"]["exact"]) == (1, 2)
 
 
+def test_closing_the_client_cuts_a_sync_stream_replayed_from_cache(fake, tmp_path: Path) -> None:
+    """A replay read on the caller's thread is cut by close() like any stream being read."""
+    from hybrid_infer import ClientClosed
+
+    provider = fake("openai", reply="one two three four")
+    finished: list[RequestFinished] = []
+
+    def record(event: object) -> None:
+        if isinstance(event, RequestFinished):
+            finished.append(event)
+
+    deployments = [deployment_for(provider, "p")]
+    config = CacheConfig(path=tmp_path / "cache", semantic=False)
+    client = HybridClient(deployments, health=NO_PROBES, cache=config, callbacks=[record])
+    client.complete("count to four")
+    finished.clear()
+    stream = client.stream("count to four")
+    assert next(stream).delta == "one "
+    client.close()
+    with pytest.raises(ClientClosed):
+        next(stream)
+    assert [e.error_type for e in finished] == ["CancelledError"]
+
+
 async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_path: Path) -> None:
     provider = fake("openai", latency_s=0.3)
     async with cached_client(provider, tmp_path) as client:
