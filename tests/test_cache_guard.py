@@ -759,11 +759,6 @@ def broken(a: str, b: str) -> set[str]:
         ("How much seed per 1000 square feet of lawn?", "How much seed per acre of lawn?", "unit"),
         ("Is a 50 m² flat big?", "Is a 50 m flat big?", "unit"),
         (
-            "Which foods should I include in a compost pile?",
-            "Which foods should I keep out of a compost pile?",
-            "negation",
-        ),
-        (
             "Review this function for bugs: `def f(x): return x / 2`",
             "Optimize this function for speed: `def f(x): return x / 2`",
             "category",
@@ -1304,6 +1299,20 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How big is 3 km² in hectares?", "3 square kilometres is how many hectares?"),
         ("Price per sq. ft for a 900 sq feet condo?", "Price per square foot for a 900 sqft condo?"),
         ("Keep the dog out of the kitchen: how?", "How do I keep my dog out of the kitchen?"),
+        # 'keep X out of' is asked as 'stop X getting into' or '-proof' as often
+        ("How do I keep squirrels out of my bird feeder?", "How can I stop squirrels getting into my bird feeder?"),
+        ("How do I keep squirrels out of my bird feeder?", "How do I squirrel-proof my bird feeder?"),
+        # an amount after 'by', or none; thousands written with a comma; optimising is rewriting
+        (
+            "My flight was delayed by 3 hours, what compensation can I get?",
+            "My flight was delayed 3 hours, what compensation can I get?",
+        ),
+        ("Revenue increased by 20% last year, is that good?", "Revenue increased 20% last year, is that good?"),
+        ("How much paint for 1500 square feet?", "How much paint for 1,500 sq ft?"),
+        (
+            "Optimize this SQL query and explain the changes",
+            "Rewrite this SQL query to be faster and explain the changes",
+        ),
         ("Critique my cover letter.", "Review my cover letter, please."),
         # a passive said otherwise, or one preposition for another after it
         ("List the accounts followed by account 7.", "List the accounts that account 7 follows."),

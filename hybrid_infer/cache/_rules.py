@@ -112,7 +112,7 @@ _CARDINALS = MappingProxyType(
 )
 _ORDINALS = MappingProxyType({w: n for w, n in NUMBER_WORDS.items() if w not in _CARDINALS})
 _QUANTITY = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?|"
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
     + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
     + "|".join(sorted(_CARDINALS, key=len, reverse=True))
     + r"|an?|one)(?:(?<=\d)\s*-?\s*|\s*-\s*|\s+)("  # a word is no count glued to a unit: 'an ALB'
@@ -1178,9 +1178,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
-        held = (_held_from(words, i) if word in _PREVENTING else 0) or (
-            _left_out(words, i) if word in _LEAVING or word in _KEEPING else 0
-        )
+        held = _held_from(words, i) if word in _PREVENTING else _left_out(words, i) if word in _LEAVING else 0
         if (
             negates
             or (word, following) in _NEGATING_PHRASES
@@ -1235,12 +1233,10 @@ _JOINING_NEGATIONS = frozenset({"nor", "neither", "no", "none", "nothing", "nobo
 
 
 def _left_out(words: tuple[str, ...], i: int) -> int:
-    """Where what 'leave X out of' or 'keep X out of' leaves out starts (X of one to four
-    words), or 0 ('leave the chicken out on the counter' leaves nothing out of anything).
-    With X before the verb ('which foods to keep out of the compost'), what it is kept out
-    of: 'keep out of the compost' says 'not in the compost'."""
-    if words[i + 1 : i + 3] == ("out", "of") and i + 3 < len(words):
-        return i + 3
+    """Where what 'leave X out of' leaves out starts (X of one to four words), or 0 ('leave
+    the chicken out on the counter' leaves nothing out of anything). 'Keep X out of' is not
+    read so: 'keep squirrels out of the feeder' is asked as often as 'stop squirrels getting
+    into it' or 'squirrel-proof it', which have no negation to match."""
     for j in range(i + 2, min(i + 6, len(words) - 1)):
         if words[j] == "out":
             return i + 1 if words[j + 1] == "of" else 0
@@ -1845,6 +1841,7 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
     matches = list(_QUANTITY.finditer(lowered))
     for match in matches:
         count, unit = match.groups()
+        count = count.replace(",", "") if count[0].isdigit() else count  # '1,500 sq ft' is 1500
         dimension, size = _SCALES[UNITS[unit]]
         if UNITS[unit] == "year" and count not in ("a", "an", "one") and _AGE.match(lowered, match.end()):
             continue  # '42-year-old', '42 years old': an age, the number the other side may give alone
@@ -2332,13 +2329,19 @@ def _voice_swapped(a: TextFacts, b: TextFacts) -> bool:
         if not _is_content(word):
             continue
         following = a.words[i + 1] if i + 1 < len(a.words) else ""
-        if following == "by" and _participle(word):
+        if following == "by" and _participle(word) and not _amount(a.words[i + 2 : i + 3]):
             j = at_b[k]
             after = b.words[j + 1] if j + 1 < len(b.words) else ""
-            if after and (after[0].isdigit() or _is_content(after) or after in _OBJECT_STARTS):
+            if after and not _amount((after,)) and (_is_content(after) or after in _OBJECT_STARTS):
                 return True
         k += 1
     return False
+
+
+def _amount(words: tuple[str, ...]) -> bool:
+    """'by 3 hours', 'by twenty percent', 'by half': an amount, not who did it ('delayed by
+    3 hours' / 'delayed 3 hours' say the same)."""
+    return bool(words) and (words[0][0].isdigit() or words[0] in NUMBER_WORDS or words[0] in ("half", "a", "an"))
 
 
 def _participle(word: str) -> bool:
