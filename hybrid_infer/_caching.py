@@ -362,13 +362,18 @@ class CacheLayer:
         diskcache is thread- and process-safe and the lookup is microseconds, so a sync
         ``complete`` can serve it without handing the request to the loop thread.
         """
+        hit = self._exact_here(request)
+        return None if hit is None else self._served_from_cache(request, hit)
+
+    def _exact_here(self, request: Request) -> Result | None:
+        """The exact hit for a readable request, looked up on the calling thread (not served yet)."""
         if not self.cache.readable(request):
             return None
         started = time.perf_counter()
         hit = self.cache.lookup_exact(request)
         if hit is None:
             return None
-        return self._served_from_cache(request, _hit_result(hit, new_request_id(), started, outcome=hit.kind))
+        return _hit_result(hit, new_request_id(), started, outcome=hit.kind)
 
     async def _cached(
         self, request: Request, request_id: str, started: float, *, exact_missed: bool = False
@@ -507,13 +512,8 @@ class CacheLayer:
     def exact_replay(self, request: Request) -> Generator[StreamChunk, None, None] | None:
         """An exact hit replayed on the caller's thread, as :meth:`exact_hit` is answered: a
         sync ``stream`` would otherwise cross to the loop thread once per replayed delta."""
-        if not self.cache.readable(request):
-            return None
-        started = time.perf_counter()
-        hit = self.cache.lookup_exact(request)
-        if hit is None:
-            return None
-        return self._replay_chunks(request, _hit_result(hit, new_request_id(), started, outcome=hit.kind))
+        hit = self._exact_here(request)
+        return None if hit is None else self._replay_chunks(request, hit)
 
     async def stream(
         self, engine: Engine, request: Request, *, exact_missed: bool = False
