@@ -2307,10 +2307,7 @@ def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, st
     return any(category == other for category, _ in only_a for other, _ in only_b)
 
 
-_OBJECT_STARTS = frozenset(
-    {"the", "a", "an", "my", "your", "our", "their", "his", "her", "its", "this", "that", "these", "those"}
-    | {"other", "another", "all", "every", "each", "some", "any", "no", "me", "us", "them", "him", "it"}
-)
+_OBJECT_STARTS = _NOUN_MARKERS | {"other", "another", "all", "no", "me", "us", "them", "him", "it"}
 """Words that start a verb's object ('referred other customers', 'follows me')."""
 
 
