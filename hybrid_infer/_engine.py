@@ -451,7 +451,7 @@ class Engine:
         call.tried.add(deployment.name)
         if not error.sent:
             state.forget_rpm_start()
-        state.record_call(latency_ms, ok=False)
+        state.record_call(latency_ms, ok=False, holds=call.trial)
         state.breaker.record_failure(error)
         state.last_error = f"{type(error).__name__}: {error}"
         if isinstance(error, RateLimited):
@@ -498,8 +498,11 @@ class Engine:
         state: DeploymentState,
         completion: Completion,
         started: float,
+        holds: int,
         ttft_ms: float | None = None,
     ) -> Result:
+        """Account one answer (``holds``: the slot's flags as reserved, see
+        ``DeploymentState.record_call``) and make its result."""
         now = time.perf_counter()
         latency_ms = (now - started) * 1000
         deployment = state.deployment
@@ -509,6 +512,7 @@ class Engine:
         reopened = state.record_call(
             latency_ms,
             ok=True,
+            holds=holds,
             prompt_tokens=completion.prompt_tokens,
             completion_tokens=completion.completion_tokens,
             cost_usd=cost,
@@ -743,6 +747,7 @@ class Engine:
         try:
             while True:
                 state, timeout = await self._reserve_in_time(call)
+                holds = call.trial  # (released before the answer is counted)
                 transport = self.transports[state.deployment.name]
                 started = time.perf_counter()
                 sending = False
@@ -776,7 +781,7 @@ class Engine:
                     continue
                 finally:
                     self._release(state, call)
-                result = self._succeeded(call, state, completion, started)
+                result = self._succeeded(call, state, completion, started, holds)
                 if finalize is not None:
                     result = await finalize(result)
                 self._finish(call, result)
@@ -869,7 +874,7 @@ class Engine:
                     finally:
                         self._wait_ends(task)
                     ttft_ms = (time.perf_counter() - call.started) * 1000
-                    if state.answering():
+                    if state.answering(call.trial):
                         self._freed(state)  # requests held back behind this first call after a 429 may go
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
@@ -920,7 +925,7 @@ class Engine:
                     assert isinstance(item, Completion)  # the loop ended on neither text nor an error
                     # The attempt's latency (and the EWMA that Fastest reads) is the provider's:
                     # without the time the caller spent on each chunk. Result.latency_ms keeps it.
-                    result = self._succeeded(call, state, item, started + held, ttft_ms)
+                    result = self._succeeded(call, state, item, started + held, call.trial, ttft_ms)
                 except (asyncio.CancelledError, GeneratorExit) as exc:
                     self._abandoned(call, state, started + held, "".join(partial))
                     if call.cut and isinstance(exc, asyncio.CancelledError):

@@ -36,8 +36,9 @@ def _wall(monotonic_ts: float) -> datetime:
 HOLDS_BREAKER_TRIAL = 1
 """A slot's flag: it holds the half-open breaker's one trial call."""
 HOLDS_COOLDOWN_TRIAL = 2
-"""A slot's flag: it holds the first call after a 429 cooldown, which the others wait for
-(the bits above the flags say after which cooldown: see ``_cooldown_generation``)."""
+"""A slot's flag: it holds the first call after a 429 cooldown, which the others wait for.
+The bits above the flags say how many cooldowns had started when the slot was taken (see
+``_cooldown_generation``): only a call sent after the latest 429 can show it is over."""
 _FLAG_BITS = 2
 
 
@@ -177,9 +178,10 @@ class DeploymentState:
             if reason is not None:
                 return reason, 0
             holds = HOLDS_BREAKER_TRIAL if self.breaker.granted_trial else 0
+            holds |= self._cooldown_generation << _FLAG_BITS
             if self._cooldown_unconfirmed:
                 self._cooldown_trial = True  # this call tests whether the 429s are over
-                holds |= HOLDS_COOLDOWN_TRIAL | self._cooldown_generation << _FLAG_BITS
+                holds |= HOLDS_COOLDOWN_TRIAL
             return None, holds
 
     def skip_reason(self) -> AttemptOutcome | None:
@@ -248,18 +250,24 @@ class DeploymentState:
         latency_ms: float,
         *,
         ok: bool,
+        holds: int,
         prompt_tokens: int = 0,
         completion_tokens: int = 0,
         cost_usd: float = 0.0,
     ) -> bool:
         """Count a call's end; whether it was an answer that ended a 429 cooldown's wait
-        (the requests held back behind the first call after it may all go now)."""
+        (the requests held back behind the first call after it may all go now).
+
+        ``holds``: the slot's flags from :meth:`acquire`. An answer to a call sent before the
+        latest 429 says nothing about whether the limit is over: it ends no wait.
+        """
         reopened = False
         with self._lock:
             self.requests += 1
-            if ok:
+            if ok and self._sent_since_latest_429(holds):
                 reopened = self._cooldown_unconfirmed or self._cooldown_trial
                 self._cooldown_unconfirmed = self._cooldown_trial = False
+            if ok:
                 self.ewma_latency_ms = _ewma(self.ewma_latency_ms, latency_ms)
                 self._latencies.append(latency_ms)
                 self.prompt_tokens += prompt_tokens
@@ -303,14 +311,22 @@ class DeploymentState:
             self.completion_tokens += completion_tokens
             self.cost_usd += cost_usd
 
-    def answering(self) -> bool:
+    def answering(self, holds: int) -> bool:
         """A stream's first chunk arrived: the deployment answers, so the rest need not wait
-        for the whole stream to end after a cooldown. Whether it held others back."""
+        for the whole stream to end after a cooldown. Whether it held others back.
+
+        ``holds`` as for :meth:`record_call`: a stream sent before the latest 429 ends no wait.
+        """
         with self._lock:
+            if not self._sent_since_latest_429(holds):
+                return False
             held = self._cooldown_trial
             self._cooldown_trial = False
             self._cooldown_unconfirmed = False
             return held
+
+    def _sent_since_latest_429(self, holds: int) -> bool:
+        return holds >> _FLAG_BITS == self._cooldown_generation
 
     def start_cooldown(self, seconds: float) -> None:
         """Out of rotation for ``seconds`` after a 429; then one call goes first (see

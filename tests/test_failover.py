@@ -178,6 +178,25 @@ async def test_when_a_429_cooldown_ends_one_call_goes_first_not_every_waiting_on
     assert [r.provider for r in again] == ["limited"] * 5
 
 
+async def test_an_answer_to_a_call_sent_before_the_429_does_not_end_the_cooldowns_wait(fake) -> None:
+    """A slow call sent before the 429 is answered after it: that says nothing about whether
+    the limit is over, so when the cooldown ends one call still goes first (it let every
+    waiting request through at once)."""
+    limited, good = fake("openai", latency_s=1.5), fake("openai")
+    deployments = [deployment_for(limited, "limited"), deployment_for(good, "good")]
+    async with HybridClient(deployments, health=NO_PROBES) as client:
+        early = asyncio.create_task(client.acomplete("sent before the 429"))
+        await wait_for(lambda: limited.request_count == 1)
+        limited.set_faults(retry_after_s=1)  # the next call gets a 429 at once
+        second = await client.acomplete("y")
+        assert second.attempts[0].error_type == "RateLimited"
+        assert (await early).provider == "limited"
+        await wait_for(lambda: client.health()["limited"].cooldown_until is None)
+        burst = await asyncio.gather(*(client.acomplete(f"q{n}") for n in range(10)))  # still limited
+    assert limited.request_count == 3  # the early call, the 429, then one trial
+    assert sum(r.provider == "good" for r in burst) == 10
+
+
 async def test_a_streamed_first_call_after_a_cooldown_frees_the_others_at_its_first_chunk(fake) -> None:
     """The first call after a cooldown is a long stream: its first chunk shows the rate limit
     is over, so the requests held back go then, not when the stream ends (review 43: they
