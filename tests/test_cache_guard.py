@@ -773,6 +773,28 @@ def broken(a: str, b: str) -> set[str]:
             "category",
         ),
         ("Write a tweet about our new pricing.", "Write a blog post about our new pricing.", "category"),
+        # eighteenth session (hold-outs 60-62)
+        ("What does the `-p` flag do in `docker run`?", "What does the `-P` flag do in `docker run`?", "identifier"),
+        (
+            "Which US presidents served more than one term?",
+            "Which US presidents did not serve more than one term?",
+            "negation",
+        ),
+        ("List files more than 1 GB.", "List files no more than 1 GB.", "negation"),
+        ("Explain the causes of the Great Depression.", "Quiz me on the causes of the Great Depression.", "category"),
+        ("Explain how vaccines work.", "Write a poem about how vaccines work.", "category"),
+        (
+            "Write a full essay arguing for a four-day week.",
+            "Outline an essay arguing for a four-day week.",
+            "category",
+        ),
+        ("Find the bug in this Rust function.", "Add comments to this Rust function.", "category"),
+        ("Give me a timeline of the Silk Road.", "Give me a reading list on the Silk Road.", "category"),
+        (
+            "Set up an SSH tunnel so my local machine can reach the remote Postgres",
+            "Set up an SSH tunnel so the remote server can reach my local Postgres",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1319,6 +1341,26 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Show invoices sorted by due date.", "Show invoices sorted on due date."),
         ("Explain CRDTs with examples.", "Explain CRDTs, with an example or two."),
         ("Refactor this function to use a dataclass.", "Rewrite this function so it uses a dataclass."),
+        # eighteenth session: the rules above leave these alone
+        ("List files of no more than 1 GB.", "List files of at most 1 GB."),
+        (
+            "struggling to sleep more than four hours after a night shift",
+            "I can't manage more than four hours after nights",
+        ),
+        ("What is a dead letter queue in SQS used for?", "Explain the purpose of a DLQ in Amazon SQS."),
+        (
+            "Give me a 5-slide pitch deck outline for a dog grooming business.",
+            "Sketch out what goes on each of five slides for my dog grooming pitch.",
+        ),
+        (
+            "Should I use a credit card or a debit card abroad?",
+            "Is it better to use a debit card or a credit card abroad?",
+        ),
+        ("What's the difference between local and remote branches?", "How do remote and local branches differ?"),
+        (
+            "I get headaches in the afternoon and drink coffee in the morning",
+            "could my morning coffee cause my afternoon headaches",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

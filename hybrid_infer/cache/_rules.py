@@ -808,7 +808,7 @@ def _text_facts(text: str) -> TextFacts:
         replaced=_replaced(words),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
         directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
-        cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()"))),
+        cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()`"))),  # '`-P`' too
         keyword_runs=_keyword_runs(text),
         date_orders=_date_orders_in(signature),
         change_kinds=_change_kinds(signature),
@@ -877,7 +877,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
         or _traded(a.date_orders, b.date_orders),
-        "negation": _negation_differs(*_negation_sides(a, b)),
+        "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b),
         "identifier": _flags(a) != _flags(b)
@@ -890,7 +890,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _keyword_extended(b, a),
         "quoted": _quotes_differ(a, b),
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
-        "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured)),
+        "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured))
+        or _explained_or_made(a, b)
+        or _explained_or_made(b, a)
+        or _outline_of(a, b)
+        or _outline_of(b, a),
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b) or _part_or_whole(a, b),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
@@ -1203,6 +1207,43 @@ def _bounds(words: tuple[str, ...], at: int) -> bool:
     than': an amount, read by the number rule, not a negated word."""
     following = words[at + 1 : at + 4]
     return any(w in _COMPARATIVES and next_ == "than" for w, next_ in pairwise(following))
+
+
+def _bound_negated(a: TextFacts, b: TextFacts) -> bool:
+    """The same comparisons ('more than', 'later than'), one of them negated on one side only,
+    after the same words: 'presidents who served more than one term' / 'who did not serve
+    more than one term'. A negated bound is an amount (see :func:`_bounds`), but not the same
+    amount. 'struggling to sleep more than four hours' / 'can't manage more than four hours'
+    say one thing: the negated verb is not the other side's."""
+    compared_a, compared_b = _comparisons(a), _comparisons(b)
+    if sorted(c for c, _, _ in compared_a) != sorted(c for c, _, _ in compared_b):
+        return False
+    return any(
+        x == y and negated_x != negated_y and _lead_said(*((lead_x, lead_y) if negated_x else (lead_y, lead_x)))
+        for x, negated_x, lead_x in compared_a
+        for y, negated_y, lead_y in compared_b
+    )
+
+
+def _lead_said(negated: tuple[frozenset[str], ...], plain: tuple[frozenset[str], ...]) -> bool:
+    """Every word between the negation and its comparison is said before the other side's."""
+    return all(any(forms & other for other in plain) for forms in negated)
+
+
+def _comparisons(facts: TextFacts) -> list[tuple[str, bool, tuple[frozenset[str], ...]]]:
+    """Each '<comparative> than' of the text, whether a negation bounds it, and the forms of
+    the content words that lead to it (after the negation; else up to three words before)."""
+    words = facts.words
+    bounded = [i for i, word in enumerate(words) if word in NEGATIONS and _bounds(words, i)]
+    found = []
+    for i, (word, following) in enumerate(pairwise(words)):
+        if word not in _COMPARATIVES or following != "than":
+            continue
+        negation = next((j for j in bounded if i - 3 <= j < i), None)
+        lead = words[negation + 1 if negation is not None else max(0, i - 3) : i]
+        forms = tuple(facts.forms[w][0] if w in facts.forms else frozenset({w}) for w in lead if _is_content(w))
+        found.append((word, negation is not None, forms))
+    return found
 
 
 _BE_FORMS = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "gets", "got"})
@@ -2300,6 +2341,45 @@ def _categories_added(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str
     return names_a != names_b
 
 
+_EXPLAIN = frozenset({"explain", "explains", "explaining"})
+_MADE = frozenset(
+    {"quiz", "quizzes", "flashcards", "worksheet", "poem", "haiku", "limerick", "song", "sonnet", "story", "tweet",
+     "headline", "title", "slide", "table", "checklist", "json", "csv", "yaml", "xml", "toml", "outline",
+     "syllabus", "email", "letter", "memo", "essay", "blog", "lesson"}
+)  # fmt: skip
+"""Formats that are a thing made, not an explanation ('quiz me on', 'a poem about')."""
+
+
+def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks to have something explained and names no format; ``b`` asks for a thing made
+    of it instead ('Explain the causes of X' / 'Quiz me on the causes of X', 'write a poem
+    about X'): the thing is named in the request's first words, and no noun follows it (a
+    'dead letter queue', 'an email alert' are no letter, no email)."""
+    if _EXPLAIN.isdisjoint(a.words[:4]) or not _EXPLAIN.isdisjoint(b.words):
+        return False
+    if any(category == "format" for category, _ in a.categories):
+        return False
+    return any(
+        _singular(word) in _MADE and not _is_content(b.words[i + 1] if i + 1 < len(b.words) else "")
+        for i, word in enumerate(b.words[:6])
+    )
+
+
+_WRITING = frozenset({"write", "draft", "compose"})
+
+
+def _outline_of(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides name one thing made, ``a`` asks for all of it (it says 'write' first, or
+    'full'), ``b`` only for its outline: 'Write a full essay arguing X' / 'Outline an essay
+    arguing X'. ('a pitch deck outline' / 'sketch out what goes on each slide' ask one thing.)"""
+    outline = ("format", "outline")
+    if outline not in b.categories or outline in a.categories:
+        return False
+    if _WRITING.isdisjoint(a.words[:3]) and _WHOLE.isdisjoint(a.words):
+        return False
+    return any(c == "format" and m in _MADE for c, m in a.categories & b.categories)
+
+
 def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
     """Each side names a member of one category that the other does not (French / German).
     A member only one side adds ('in Python' / 'in Python and Go') is left to the verifier."""
@@ -2373,7 +2453,30 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or (not keywords and _verb_sides_traded(a.skeleton, b.skeleton))
         or _converse(a.words, b.words)
         or _conversion_reversed(a.words, b.words)
+        or _opposites_traded(a.words, b.words)
     )
+
+
+def _opposites_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two opposite words said once each on both sides, in the other order, with the same word
+    relating them and the same words before them: 'so my local machine can reach the remote
+    database' / 'so the remote server can reach my local database'. Opposites merely side by
+    side ('a credit card or a debit card' / 'a debit card or a credit card') relate through
+    no word of their own; a sentence put in another order ('headaches in the afternoon … coffee
+    in the morning' / 'my morning coffee … headaches every afternoon') starts otherwise."""
+    for i, x in enumerate(a):
+        for y in _OPPOSITE.get(x, ()):
+            if y not in a[i + 1 :] or a.count(x) != 1 or a.count(y) != 1 or b.count(x) != 1 or b.count(y) != 1:
+                continue
+            j, k, m = a.index(y), b.index(y), b.index(x)
+            if k < m and _relating(a[i + 2 : j]) & _relating(b[k + 2 : m]) and _relating(a[:i]) == _relating(b[:k]):
+                return True  # (and the words before them alike: the rest of the sentence is kept)
+    return False
+
+
+def _relating(words: tuple[str, ...]) -> set[str]:
+    """Stems of the content words between two opposites, past the first one's noun."""
+    return {stem(w) for w in words if _is_content(w)}
 
 
 _RELATING_VERBS = frozenset(
@@ -3017,10 +3120,11 @@ def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
         return False
     position_b = {w: i for i, w in enumerate(content_b)}
     once = {w for w in content_a if content_a.count(w) == 1}
+    listed = a.listed | b.listed  # (a list's first item may go unseen on one side: 'a credit card or a debit card')
     for i, x in enumerate(content_a):
         for j in range(i + 2, len(content_a)):
             y = content_a[j]
-            if x not in once or y not in once or x == y or (x in a.listed and y in a.listed):
+            if x not in once or y not in once or x == y or (x in listed and y in listed):
                 continue  # (items of one list in another order ask the same: 'name, status, and age')
             p, q = position_b[y], position_b[x]
             if p < q and content_a[i + 1 : j] == content_b[p + 1 : q]:
