@@ -148,6 +148,8 @@ NEAR_MISS_HOLDOUT_59 = ROOT / "bench" / "near_miss_holdout_59.jsonl"
 NEAR_MISS_HOLDOUT_60 = ROOT / "bench" / "near_miss_holdout_60.jsonl"
 NEAR_MISS_HOLDOUT_61 = ROOT / "bench" / "near_miss_holdout_61.jsonl"
 NEAR_MISS_HOLDOUT_62 = ROOT / "bench" / "near_miss_holdout_62.jsonl"
+NEAR_MISS_HOLDOUT_63 = ROOT / "bench" / "near_miss_holdout_63.jsonl"
+NEAR_MISS_HOLDOUT_64 = ROOT / "bench" / "near_miss_holdout_64.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -236,6 +238,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 60": NEAR_MISS_HOLDOUT_60,
     "near-miss, hold-out 61": NEAR_MISS_HOLDOUT_61,
     "near-miss, hold-out 62": NEAR_MISS_HOLDOUT_62,
+    "near-miss, hold-out 63": NEAR_MISS_HOLDOUT_63,
+    "near-miss, hold-out 64": NEAR_MISS_HOLDOUT_64,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
