@@ -803,12 +803,13 @@ def _text_facts(text: str) -> TextFacts:
         symbols=_symbols(text),
         args=_args(text),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
-        persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing")),
+        persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing"))
+        | _told_then_stopped(sentences),
         instead_of=_instead_of(words),
         replaced=_replaced(words),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
         directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
-        cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()`"))),  # '`-P`' too
+        cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()`*"))),  # '`-P`', '**-P**' too
         keyword_runs=_keyword_runs(text),
         date_orders=_date_orders_in(signature),
         change_kinds=_change_kinds(signature),
@@ -1242,8 +1243,20 @@ def _comparisons(facts: TextFacts) -> list[tuple[str, bool, tuple[frozenset[str]
         negation = next((j for j in bounded if i - 3 <= j < i), None)
         lead = words[negation + 1 if negation is not None else max(0, i - 3) : i]
         forms = tuple(facts.forms[w][0] if w in facts.forms else frozenset({w}) for w in lead if _is_content(w))
+        if negation is not None and (_states_a_rule(words, negation) or (lead and not forms)):
+            return []  # 'must not be larger than 10 MB' is a limit: what a paraphrase does at it is open
         found.append((word, negation is not None, forms))
     return found
+
+
+_MODALS = frozenset({"must", "should", "can", "may", "might", "shall", "will", "would", "could", "need"})
+_MODAL_NEGATIONS = frozenset({"cant", "cannot", "shouldnt", "mustnt", "wont", "couldnt", "wouldnt", "neednt"})
+
+
+def _states_a_rule(words: tuple[str, ...], negation: int) -> bool:
+    """A negation with a modal ('must not', "can't", "shouldn't"): a rule or a limit, which
+    the other side may say as what happens past it ('bigger than 25 MB get rejected')."""
+    return words[negation] in _MODAL_NEGATIONS or (negation > 0 and words[negation - 1] in _MODALS)
 
 
 _BE_FORMS = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "gets", "got"})
@@ -2341,43 +2354,65 @@ def _categories_added(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str
     return names_a != names_b
 
 
-_EXPLAIN = frozenset({"explain", "explains", "explaining"})
+_EXPLAIN = frozenset({"explain", "explains", "explaining", "describe", "describes", "describing"})
 _MADE = frozenset(
-    {"quiz", "quizzes", "flashcards", "worksheet", "poem", "haiku", "limerick", "song", "sonnet", "story", "tweet",
-     "headline", "title", "slide", "table", "checklist", "json", "csv", "yaml", "xml", "toml", "outline",
-     "syllabus", "email", "letter", "memo", "essay", "blog", "lesson"}
+    {"quiz", "quizzes", "example", "examples", "flashcards", "worksheet", "poem", "haiku", "limerick", "song",
+     "sonnet", "story", "tweet", "headline", "title", "slide", "table", "checklist", "json", "csv", "yaml", "xml",
+     "toml", "outline", "syllabus", "email", "letter", "memo", "essay", "blog", "lesson", "speech", "script",
+     "rap", "mnemonic", "crossword", "skit"}
 )  # fmt: skip
 """Formats that are a thing made, not an explanation ('quiz me on', 'a poem about')."""
+_MAKING = frozenset({"write", "make", "create", "compose", "draft", "generate", "give", "produce", "prepare", "design"})
+"""Verbs that ask for a thing made ('write a poem', 'give me an example')."""
 
 
 def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks to have something explained and names no format; ``b`` asks for a thing made
     of it instead ('Explain the causes of X' / 'Quiz me on the causes of X', 'write a poem
-    about X'): the thing is named in the request's first words, and no noun follows it (a
-    'dead letter queue', 'an email alert' are no letter, no email)."""
+    about X', 'give me an example of X'): 'quiz me' first, or a verb of making right before
+    the thing ('what does the poem mean', 'I got a letter from the IRS' ask no poem, no letter)."""
     if _EXPLAIN.isdisjoint(a.words[:4]) or not _EXPLAIN.isdisjoint(b.words):
         return False
     if any(category == "format" for category, _ in a.categories):
         return False
-    return any(
-        _singular(word) in _MADE and not _is_content(b.words[i + 1] if i + 1 < len(b.words) else "")
-        for i, word in enumerate(b.words[:6])
-    )
+    return _makes(b.words, _MADE)
+
+
+def _makes(words: tuple[str, ...], things: frozenset[str]) -> bool:
+    """The request starts by asking for one of ``things``: 'quiz me on', or a verb of making
+    with at most a pronoun, an article and a word or two before the thing ('write me a short
+    poem'), and no noun after it ('make an email alert' makes an alert)."""
+    if words[:2] in (("quiz", "me"), ("test", "me")):
+        return True
+    verb = next((i for i, w in enumerate(words[:4]) if w in _MAKING), None)
+    if verb is None:
+        return False
+    for i in range(verb + 1, min(verb + 6, len(words))):
+        word = words[i]
+        if _singular(word) in things:
+            after = words[i + 1] if i + 1 < len(words) else ""
+            return not _is_content(after) or after.endswith("ing")  # 'an essay arguing for X
+        if _is_content(word) and word not in _MAKING_FILLERS:
+            return False
+    return False
+
+
+_MAKING_FILLERS = frozenset({"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny"})
 
 
 _WRITING = frozenset({"write", "draft", "compose"})
 
 
 def _outline_of(a: TextFacts, b: TextFacts) -> bool:
-    """Both sides name one thing made, ``a`` asks for all of it (it says 'write' first, or
-    'full'), ``b`` only for its outline: 'Write a full essay arguing X' / 'Outline an essay
-    arguing X'. ('a pitch deck outline' / 'sketch out what goes on each slide' ask one thing.)"""
+    """Both sides name one thing made, ``a`` writes it ('write a full essay', 'write the whole
+    speech'), ``b`` asks only for its outline: 'Write a full essay arguing X' / 'Outline an
+    essay arguing X'. ('write me a skeleton for a blog post' / 'outline a blog post' ask one
+    thing, as 'a pitch deck outline' / 'sketch out what goes on each slide' do.)"""
     outline = ("format", "outline")
     if outline not in b.categories or outline in a.categories:
         return False
-    if _WRITING.isdisjoint(a.words[:3]) and _WHOLE.isdisjoint(a.words):
-        return False
-    return any(c == "format" and m in _MADE for c, m in a.categories & b.categories)
+    shared = frozenset(m for c, m in a.categories & b.categories if c == "format" and m in _MADE)
+    return bool(shared) and bool(_WRITING.intersection(a.words[:3])) and _makes(a.words, shared)
 
 
 def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
@@ -2458,7 +2493,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _opposites_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """Two opposite words said once each on both sides, in the other order, with the same word
+    """Two opposite words said once each on both sides, in the other order, with the same words
     relating them and the same words before them: 'so my local machine can reach the remote
     database' / 'so the remote server can reach my local database'. Opposites merely side by
     side ('a credit card or a debit card' / 'a debit card or a credit card') relate through
@@ -2469,14 +2504,20 @@ def _opposites_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if y not in a[i + 1 :] or a.count(x) != 1 or a.count(y) != 1 or b.count(x) != 1 or b.count(y) != 1:
                 continue
             j, k, m = a.index(y), b.index(y), b.index(x)
-            if k < m and _relating(a[i + 2 : j]) & _relating(b[k + 2 : m]) and _relating(a[:i]) == _relating(b[:k]):
+            between = _relating(a[i + 2 : j])
+            if _COORDINATED.intersection(between) or {"vs", "versus"}.intersection(between):
+                continue  # 'the east coast office and the west coast office': two items, in any order
+            before_a, before_b = ({stem(w) for w in words if _is_content(w)} for words in (a[:i], b[:k]))
+            if k < m and between == _relating(b[k + 2 : m]) and any(map(_is_content, between)) and before_a == before_b:
                 return True  # (and the words before them alike: the rest of the sentence is kept)
     return False
 
 
-def _relating(words: tuple[str, ...]) -> set[str]:
-    """Stems of the content words between two opposites, past the first one's noun."""
-    return {stem(w) for w in words if _is_content(w)}
+def _relating(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words between two opposites, past the first one's noun, determiners aside: 'can
+    reach' in both is one relation; 'send a heartbeat to' / 'get a heartbeat from' are two
+    sides of one (the client sends, the server gets)."""
+    return tuple(w for w in words if w not in _SUBJECT_DETERMINERS)
 
 
 _RELATING_VERBS = frozenset(
@@ -2874,6 +2915,21 @@ def _speaker_compared(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(sides)
 
 
+_STOPPING_IT = frozenset({"stop", "prevent", "avoid", "fix", "eliminate"})
+_IT = frozenset({"that", "this", "it"})
+
+
+def _told_then_stopped(sentences: tuple[str, ...]) -> frozenset[str]:
+    """What a text describes, then asks to stop: 'my player slides down slopes. How can I
+    prevent that?' goes on about sliding as 'my player keeps sliding' does (the content words
+    of the sentences before the one that asks)."""
+    for i, (word, following) in enumerate(pairwise(sentences)):
+        if word in _STOPPING_IT and following in _IT and "|" in sentences[:i]:
+            told = sentences[: max(j for j in range(i) if sentences[j] == "|")]
+            return frozenset(stem(w) for w in told if w != "|" and _is_content(w))
+    return frozenset()
+
+
 def _with_sentence_ends(text: str) -> tuple[str, ...]:
     """The text's words with '|' where a sentence ends ('Is it clear? Rate it' has two)."""
     out: list[str] = []
@@ -2919,8 +2975,10 @@ def _verb_prepositions(words: tuple[str, ...]) -> tuple[_VerbPrepositions, _Verb
             aux = [i for i in range(start, k - 1) if words[i] in _AUXILIARIES and "|" not in words[i:k]]
             if aux:
                 subject = frozenset(stem(w) for w in words[aux[-1] + 1 : k - 1] if _is_content(w))
-                if subject:
-                    stranded.add((stem(verb), preposition, subject))
+            else:
+                subject = _relative_subject(words, k - 1)
+            if subject:
+                stranded.add((stem(verb), preposition, subject))
             continue
         following = []
         for word in words[k + 1 : k + 4]:
@@ -2931,6 +2989,30 @@ def _verb_prepositions(words: tuple[str, ...]) -> tuple[_VerbPrepositions, _Verb
         if obj and not any(w in _AUXILIARIES for w in words[max(0, k - 7) : k - 1]):
             attached.add((stem(verb), preposition, obj))
     return frozenset(stranded), frozenset(attached)
+
+
+_SUBJECT_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "your", "their", "his", "her", "its", "this"})
+
+
+def _relative_subject(words: tuple[str, ...], verb: int) -> frozenset[str]:
+    """The subject of a relative clause that ends on its preposition, without 'do': 'which
+    employees Maria reports to', 'the servers our web app connects to' (a noun or 'that' /
+    'which' before it; one word, or up to two after a determiner; then the verb)."""
+    last = verb - 1
+    if last < 1 or not _is_content(words[last]):
+        return frozenset()
+    if words[last - 1] in _SUBJECT_DETERMINERS:
+        first = last
+        before = last - 2
+    elif last >= 2 and _is_content(words[last - 1]) and words[last - 2] in _SUBJECT_DETERMINERS:
+        first = last - 1
+        before = last - 3
+    else:
+        first = before = last
+        before = last - 1
+    if before < 0 or not (_is_content(words[before]) or words[before] in ("that", "which", "who", "whom")):
+        return frozenset()
+    return frozenset(stem(w) for w in words[first:verb])
 
 
 def _roles_traded(a: TextFacts, b: TextFacts) -> bool:
