@@ -801,6 +801,10 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("What does **-P** do in `grep`?", "What does **-p** do in `grep`?", "identifier"),
+        # review 50: a short text with two keywords was read as a text in capitals
+        ("Explain UNION in SQL", "Explain UNION ALL in SQL", "identifier"),
+        ("Explain DISTINCT in SQL", "Explain DISTINCT ON in SQL", "identifier"),
+        ("Explain UNION", "Explain UNION ALL", "identifier"),
         ("Give me a timeline of the Silk Road.", "Give me a reading list on the Silk Road.", "category"),
         (
             "Set up an SSH tunnel so my local machine can reach the remote Postgres",
@@ -1373,6 +1377,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "I get headaches in the afternoon and drink coffee in the morning",
             "could my morning coffee cause my afternoon headaches",
         ),
+        # review 50: a side saying a word and its opposite ('remove … keeping') contrasts nothing, either way
+        ("deduplicate, retaining the first", "remove duplicates, keeping the first"),
+        ("Write a brief bio for my website.", "For my site's about section, I need a short bio."),
         # review 51: the first versions of those rules refused these
         ("Explain the meaning of 'The Road Not Taken'.", "What does the poem The Road Not Taken mean?"),
         ("Explain this notice I got from the IRS.", "I got a letter from the IRS, what does it mean?"),

@@ -829,8 +829,9 @@ def _keyword_runs(text: str) -> tuple[tuple[str, ...], ...]:
     tokens = re.findall(r"[A-Za-z]+|[^\sA-Za-z]+", text)
     letters = [t for t in tokens if t.isalpha()]
     upper = [t for t in letters if len(t) >= 2 and t.isupper()]
-    if not upper or len(upper) * 2 > len(letters):
-        return ()  # none, or a text in capitals: no word stands out
+    lower = [t for t in letters if not t.isupper()]
+    if not upper or len(upper) > 2 * len(lower) + 2:
+        return ()  # none, or a text in capitals: no word stands out ('Explain UNION ALL in SQL' is not one)
     runs: list[tuple[str, ...]] = []
     run: list[str] = []
     for token in [*tokens, "."]:
@@ -2196,11 +2197,12 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     said_a, said_b = _said(a), _said(b)
     if any(
         form not in said_b
-        and (opposites := _OPPOSITE.get(form, frozenset())) & forms_b - said_a
+        and any(not _OPPOSITE.get(y, frozenset()) & said_b - said_a for y in opposites & forms_b - said_a)
         and not opposites & said_a - said_b
         for form in forms_a
+        if (opposites := _OPPOSITE.get(form, frozenset()))
     ):
-        return True
+        return True  # (nor does an opposite the other side says along with one of its own: 'remove … keeping')
     roots_a = frozenset().union(*(a.forms[w][1] for w in only_a))
     roots_b = frozenset().union(*(b.forms[w][1] for w in only_b))
     return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
