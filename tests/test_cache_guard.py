@@ -801,6 +801,12 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("What does **-P** do in `grep`?", "What does **-p** do in `grep`?", "identifier"),
+        (
+            "How much does it cost to run a 2 kW heater for 3 hours?",
+            "How much does it cost to run a 2 W heater for 3 hours?",
+            "unit",
+        ),
+        ("npm install -g foo", "npm install foo", "identifier"),
         # review 50: a short text with two keywords was read as a text in capitals
         ("Explain UNION in SQL", "Explain UNION ALL in SQL", "identifier"),
         ("Explain DISTINCT in SQL", "Explain DISTINCT ON in SQL", "identifier"),
@@ -1380,6 +1386,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # review 50: a side saying a word and its opposite ('remove … keeping') contrasts nothing, either way
         ("deduplicate, retaining the first", "remove duplicates, keeping the first"),
         ("Write a brief bio for my website.", "For my site's about section, I need a short bio."),
+        ("a 2000 W heater", "a 2 kW heater"),
+        ("Why does `npm install -g` fail with EACCES?", "global npm install fails with EACCES, why?"),
+        ("Normalize each column to zero mean and unit variance.", "Standardize every column (mean 0, std 1)."),
+        ("How do I read a parquet file in Spark?", "In PySpark, how can I load parquet data?"),
         # review 51: the first versions of those rules refused these
         ("Explain the meaning of 'The Road Not Taken'.", "What does the poem The Road Not Taken mean?"),
         ("Explain this notice I got from the IRS.", "I got a letter from the IRS, what does it mean?"),

@@ -882,7 +882,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b),
-        "identifier": _flags(a) != _flags(b)
+        "identifier": _flags_differ(a, b)
         or (_code_missing(a, b) and _code_missing(b, a))
         or _traded(a.symbols, b.symbols)
         or (bool(set(a.args) - set(b.args)) and bool(set(b.args) - set(a.args)))
@@ -1265,7 +1265,21 @@ _BE_FORMS = frozenset({"be", "is", "are", "was", "were", "been", "being", "get",
 
 _ZERO_OF = re.compile(r"(?i)(?<![\w-])zero ([a-z]{3,})\b")
 _NOT_ZERO_OF = frozenset(
-    {"based", "point", "day", "days", "sum", "width", "index", "indexed", "shot", "padding", "percent", "degrees"}
+    {
+        "based",
+        "point",
+        "day",
+        "days",
+        "sum",
+        "width",
+        "index",
+        "indexed",
+        "shot",
+        "padding",
+        "percent",
+        "degrees",
+        "mean",
+    }
 )
 
 
@@ -2089,6 +2103,33 @@ def _operators_swapped(a: TextFacts, b: TextFacts) -> bool:
 
 def _flags(facts: TextFacts) -> set[str]:
     return {i for i in facts.identifiers if i.startswith("-")}
+
+
+_FLAG_WORDS = MappingProxyType(
+    {"-g": ("global", "globally"), "-r": ("recursive", "recursively"), "-f": ("force", "forcefully", "forced"),
+     "-v": ("verbose", "verbosely"), "-a": ("all",), "-q": ("quiet", "quietly", "silent", "silently")}
+)  # fmt: skip
+"""What common one-letter flags are said as in prose ('npm install -g' / 'a global npm install')."""
+
+
+def _flags_differ(a: TextFacts, b: TextFacts) -> bool:
+    """The flags differ; a flag one side adds is the other side's word for it when that side
+    has no flag of its own ('`npm install -g`' / 'global npm install', '--force' / 'force')."""
+    flags_a, flags_b = _flags(a), _flags(b)
+    if flags_a == flags_b:
+        return False
+    if flags_a and flags_b:
+        return True
+    flags, other = (flags_a, b) if flags_a else (flags_b, a)
+    return not all(_flag_said(flag, other.words) for flag in flags)
+
+
+def _flag_said(flag: str, words: tuple[str, ...]) -> bool:
+    """A long flag's words ('--dry-run': 'dry' and 'run'), or a common short one's word."""
+    if flag.startswith("--"):
+        parts = [part for part in flag[2:].split("-") if part]
+        return bool(parts) and all(part in words for part in parts)
+    return any(word in words for word in _FLAG_WORDS.get(flag, ()))
 
 
 def _code_missing(a: TextFacts, b: TextFacts) -> bool:
