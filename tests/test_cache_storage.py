@@ -483,3 +483,53 @@ def test_a_fifo_planted_as_a_value_file_is_a_miss_not_a_hang(tmp_path: Path) -> 
         if reader.is_alive():  # let the stuck open() return, so the thread ends
             with open(files[0], "wb"):
                 pass
+
+
+def test_a_row_moved_under_another_requests_key_is_not_served(tmp_path: Path) -> None:
+    """Exact keys are hashes: a row copied under another request's key (the database edited
+    by hand) served one tenant's answer to another tenant's request (review 52)."""
+    cache = exact_cache(tmp_path)
+    theirs = build_request("transfer $10 to alice", namespace="tenant-a")
+    ours = build_request("what is 2+2", namespace="tenant-b")
+    cache.store(theirs, answer("sent $10 to alice"))
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        db.execute(
+            "UPDATE Cache SET key = ? WHERE key = ?",
+            ("e:" + request_key(ours, "tenant-b"), "e:" + request_key(theirs, "tenant-a")),
+        )
+    assert cache.lookup_exact(ours) is None
+    cache.close()
+
+
+def test_a_stored_vector_that_is_not_unit_length_is_re_embedded(tmp_path: Path) -> None:
+    """A stored vector scaled up (the database edited by hand) gave similarities far above 1,
+    which the guard took as proof, and served an unrelated question (review 52)."""
+    import base64
+    import json
+
+    import numpy as np
+
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    embedder = HashingEmbedder()
+    cache = ResponseCache(CacheConfig(path=tmp_path, embedder=embedder))
+    stored = build_request("What is the capital of France?")
+    cache.store(stored, answer("Paris"))
+    cache.close()
+    other = "How do I delete all files in a directory recursively?"
+    planted = base64.b64encode((50 * np.asarray(embedder([other])[0], dtype="<f4")).tobytes()).decode()
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        key = "e:" + request_key(stored, "default")
+        (raw,) = db.execute("SELECT value FROM Cache WHERE key = ?", (key,)).fetchone()
+        record = json.loads(bytes(raw))
+        record["vector"] = planted
+        db.execute("UPDATE Cache SET value = ? WHERE key = ?", (json.dumps(record).encode(), key))
+    for saved in (tmp_path / "index").glob("*"):
+        saved.unlink()
+    cache = ResponseCache(CacheConfig(path=tmp_path, embedder=embedder))
+    try:
+        assert cache.lookup_semantic(build_request(other)) is None
+        hit = cache.lookup_semantic(stored)  # re-embedded from its own question
+        assert hit is not None and hit.similarity is not None and hit.similarity <= 1.0
+    finally:
+        cache.close()

@@ -323,13 +323,23 @@ class ResponseCache:
         return request.namespace or self.config.namespace
 
     def _exact(self, request: Request) -> CacheHit | None:
-        key = request_key(request, self._namespace(request))
+        namespace = self._namespace(request)
+        key = request_key(request, namespace)
         try:
             record = self._store.get(key)
         except _STORAGE_ERRORS as exc:
             log.warning("hybrid-infer cache: exact lookup failed: %s", exc)
             return None
         if record is None:
+            return None
+        if (
+            record.namespace != namespace
+            or record.query != request.last_user_text
+            or record.context != context_key(request, namespace)
+        ):
+            # a row moved under another key (the database edited by hand): never another
+            # request's answer, another tenant's least of all
+            log.warning("hybrid-infer cache: the entry under an exact key is not that request's; ignored")
             return None
         return CacheHit(kind="exact", key=key, similarity=None, answer=record.answer)
 
@@ -373,6 +383,7 @@ class ResponseCache:
                 if seq in seen:
                     continue
                 seen.add(seq)
+                similarity = min(similarity, 1.0)  # a tampered saved index may hold longer vectors
                 if similarity < threshold:
                     return None
                 owner = self._store.entry_for(seq)
@@ -392,7 +403,6 @@ class ResponseCache:
                         if checks >= _MAX_GUARD_CHECKS:
                             return None
                         continue
-                similarity = min(similarity, 1.0)
                 return CacheHit(kind="semantic", key=key, similarity=similarity, answer=record.answer)
             if len(candidates) < k or k >= _MAX_K:
                 return None

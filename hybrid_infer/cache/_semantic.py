@@ -253,6 +253,9 @@ class SemanticIndex:
             return None
         if not np.isfinite(vector).all():
             return None
+        norm = float(np.linalg.norm(vector))
+        if norm != 0.0 and abs(norm - 1.0) > _UNIT_TOLERANCE:
+            return None  # not what the embedder stores (normalised): re-embedded from the query
         return vector
 
     def _dim(self) -> int | None:
@@ -269,6 +272,10 @@ class SemanticIndex:
 
     def _store_size(self) -> int:
         return self._store.approximate_rows() // 2
+
+
+_UNIT_TOLERANCE = 1e-3
+"""How far from length 1 a stored vector may be (float32 rounding is about 1e-7)."""
 
 
 def encode_vector(vector: Vectors) -> str:
