@@ -533,3 +533,47 @@ def test_a_stored_vector_that_is_not_unit_length_is_re_embedded(tmp_path: Path) 
         assert hit is not None and hit.similarity is not None and hit.similarity <= 1.0
     finally:
         cache.close()
+
+
+@pytest.mark.parametrize("planted", ["index.json", "faiss", ".lock", "faiss-to-dev-zero"])
+def test_a_fifo_or_device_in_the_index_directory_is_no_hang(tmp_path: Path, planted: str) -> None:
+    """The saved index is derived data: a FIFO put in place of one of its files made a
+    lookup (and then every store, and close) wait for ever, holding the index lock, and a
+    link to /dev/zero read without end (review 52). Such a file is not read; the index is
+    rebuilt from the entries and the semantic layer goes on."""
+    import threading
+
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    config = CacheConfig(path=tmp_path, embedder=HashingEmbedder())
+    cache = ResponseCache(config)
+    cache.store(build_request("What is the capital of France?"), answer("Paris"))
+    assert cache.lookup_semantic(build_request("what is the capital of france")) is not None
+    cache.close()  # saves the index
+    index = tmp_path / "index"
+    target = {
+        "index.json": index / "index.json",
+        ".lock": index / ".lock",
+    }.get(planted) or next(index.glob("*.faiss"))
+    target.unlink()
+    if planted == "faiss-to-dev-zero":
+        target.symlink_to("/dev/zero")
+    else:
+        os.mkfifo(target)
+    found: list[object] = []
+
+    def look() -> None:
+        again = ResponseCache(config)
+        found.append(again.lookup_semantic(build_request("what is the capital of france")))
+        again.close()
+
+    reader = threading.Thread(target=look, daemon=True)
+    reader.start()
+    reader.join(20)
+    try:
+        assert not reader.is_alive(), f"the lookup hung on the planted {planted}"
+        assert len(found) == 1 and found[0] is not None
+    finally:
+        if reader.is_alive() and planted != "faiss-to-dev-zero":
+            with open(target, "wb"):  # let a stuck open() return, so the thread ends
+                pass

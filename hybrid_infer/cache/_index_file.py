@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -34,6 +35,11 @@ LOCK_TIMEOUT_S = 5.0
 takes a while; a process that stalls holding the lock must not stall requests for ever)."""
 LOCK_TIMEOUT_PER_100K_S = 5.0
 FORMAT = 1
+SIDECAR_MAX_BYTES = 16 * 2**20
+"""The largest sidecar read (it lists one small record per namespace)."""
+BYTES_PER_VECTOR_MAX = 4 * 2**10
+"""Beyond its ``dim`` floats, the most a saved vector may take in a faiss file (HNSW links
+and headers): a file larger than its sidecar's count allows is not read."""
 
 
 class NamespaceFile(BaseModel):
@@ -76,7 +82,7 @@ class IndexFiles:
     def sidecar(self) -> Sidecar | None:
         """The current sidecar, or ``None`` if absent or unreadable (cheap, lock-free)."""
         try:
-            return Sidecar.model_validate_json((self.directory / SIDECAR).read_bytes())
+            return Sidecar.model_validate_json(_read_regular(self.directory / SIDECAR, SIDECAR_MAX_BYTES))
         except (OSError, ValidationError, ValueError):
             return None
 
@@ -91,8 +97,9 @@ class IndexFiles:
                 return None
             indexes: dict[str, VectorIndex] = {}
             for entry in sidecar.namespaces:
+                limit = entry.count * (sidecar.dim * 4 + BYTES_PER_VECTOR_MAX) + 2**20
                 try:
-                    data = (self.directory / entry.file).read_bytes()
+                    data = _read_regular(self.directory / entry.file, limit)
                 except OSError:
                     return None
                 if hashlib.sha256(data).hexdigest() != entry.sha256:
@@ -158,7 +165,7 @@ class IndexFiles:
             self._private = True
         saved = self.sidecar()
         vectors = sum(entry.count for entry in saved.namespaces) if saved is not None else 0
-        with open(self.directory / LOCK, "a+b") as handle:
+        with _open_lock(self.directory / LOCK) as handle:
             deadline = time.monotonic() + LOCK_TIMEOUT_S + LOCK_TIMEOUT_PER_100K_S * vectors / 100_000
             pause = 0.005
             while not _try_lock(handle.fileno(), exclusive=exclusive):
@@ -173,7 +180,40 @@ class IndexFiles:
 
 
 class IndexLockTimeout(OSError):
-    """Another process held the index lock longer than :data:`LOCK_TIMEOUT_S`."""
+    """Another process held the index lock longer than :data:`LOCK_TIMEOUT_S`, or the lock
+    file is unusable (not a regular file): either way this process goes on without the saved
+    index (it builds one in memory) and saves later."""
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """A file's bytes if it is a regular file of at most ``limit`` bytes, else ``OSError``.
+
+    Opened without following a symlink and without blocking, and checked before reading: a
+    FIFO put in its place would hang the read (holding the index lock), and a link to
+    ``/dev/zero`` would never end it.
+    """
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(handle, "rb") as reader:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path.name} is not a regular file")
+        if info.st_size > limit:
+            raise OSError(f"{path.name} is larger than its contents can be ({info.st_size} > {limit} bytes)")
+        return reader.read(limit + 1)
+
+
+def _open_lock(path: Path) -> BinaryIO:
+    """The lock file, created owner-only if missing; one that is not a regular file (a FIFO
+    would make every lock call fail, a symlink point elsewhere) is :class:`IndexLockTimeout`."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        handle = os.open(path, flags, 0o600)
+    except OSError as exc:
+        raise IndexLockTimeout(f"the index lock file {path} cannot be opened: {exc.strerror}") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise IndexLockTimeout(f"the index lock file {path} is not a regular file")
+    return os.fdopen(handle, "r+b")
 
 
 def _is_newer(current: Sidecar | None, generation: int, embedder: str, store: str) -> bool:
