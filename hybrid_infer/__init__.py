@@ -40,6 +40,7 @@ _EXPORTS: dict[str, str] = {
     "RoutingError": "hybrid_infer.errors",
     "ClientClosed": "hybrid_infer.errors",
     "CacheMiss": "hybrid_infer.errors",
+    "CacheUnavailable": "hybrid_infer.errors",
 }
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
     from hybrid_infer.errors import (
         AllDeploymentsFailed,
         CacheMiss,
+        CacheUnavailable,
         ClientClosed,
         ConfigError,
         HybridInferError,
@@ -89,6 +91,7 @@ __all__ = [
     "ByUseCase",
     "CacheConfig",
     "CacheMiss",
+    "CacheUnavailable",
     "Cheapest",
     "ClientClosed",
     "ConfigError",

@@ -39,6 +39,12 @@ class ConfigError(HybridInferError, ValueError):
         return ConfigError(self.reason, field=field)
 
 
+class CacheUnavailable(HybridInferError):
+    """The response cache's database cannot be used for this call: another connection held
+    its write lock past the wait (``clear()``, ``invalidate()``), or it is damaged and could
+    not be moved aside. Requests never raise it: they go on without the cache."""
+
+
 # --- routing outcomes that end a request -------------------------------------------
 
 

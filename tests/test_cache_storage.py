@@ -577,3 +577,84 @@ def test_a_fifo_or_device_in_the_index_directory_is_no_hang(tmp_path: Path, plan
         if reader.is_alive() and planted != "faiss-to-dev-zero":
             with open(target, "wb"):  # let a stuck open() return, so the thread ends
                 pass
+
+
+def _damage_a_page(database: Path, page: int = 8) -> None:
+    with sqlite3.connect(database) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(database.read_bytes())
+    offset = page * 4096
+    data[offset + 8 : offset + 4096] = bytes(range(256)) * 15 + bytes(range(248))
+    database.write_bytes(bytes(data))
+
+
+def test_a_database_damaged_after_it_opens_is_moved_aside_and_the_cache_goes_on(tmp_path: Path) -> None:
+    """SQLite finds most damage only when it reads the damaged page: every store then failed
+    for good, and stats() and clear() raised sqlite3.DatabaseError, so even clearing could
+    not get the cache back (review 52). The damaged file is moved aside, as one found at
+    open is, and the cache starts empty."""
+    cache = exact_cache(tmp_path)
+    for i in range(300):
+        cache.store(build_request(f"question {i}"), answer(f"answer {i} " + "x" * 500))
+    cache.close()
+    _damage_a_page(db_path(tmp_path))
+    cache = exact_cache(tmp_path)
+    try:
+        stored = [cache.store(build_request(f"new question {i}"), answer("new")) for i in range(3)]
+        assert all(key is not None for key in stored)
+        assert cache.lookup_exact(build_request("new question 2")) is not None
+        assert cache.stats()["entries"] >= 1
+        cache.clear()
+        assert cache.stats()["entries"] == 0
+    finally:
+        cache.close()
+    assert list((tmp_path / "entries").glob("cache.db.damaged-*"))
+
+
+def test_a_database_deleted_under_a_running_cache_is_reopened(tmp_path: Path) -> None:
+    """The directory removed by hand while a client runs: the client went on storing into
+    the deleted file, which nobody else saw and which was lost at exit (review 52)."""
+    import shutil
+    import time
+
+    first = exact_cache(tmp_path)
+    first.store(build_request("before"), answer())
+    shutil.rmtree(tmp_path / "entries")
+    time.sleep(1.1)  # the store looks at its file at most once a second
+    first.store(build_request("after"), answer("stored after the removal"))
+    second = exact_cache(tmp_path)
+    try:
+        hit = second.lookup_exact(build_request("after"))
+        assert hit is not None and hit.answer.text == "stored after the removal"
+    finally:
+        first.close()
+        second.close()
+
+
+def test_clear_and_invalidate_wait_for_a_held_lock_at_most_the_busy_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """They retried for as long as another connection held the write lock (40 s held, 40 s
+    waited); now they give up after the busy timeout with a typed error (review 52)."""
+    import time
+
+    from hybrid_infer.cache import _store
+    from hybrid_infer.errors import CacheUnavailable
+
+    monkeypatch.setattr(_store, "_SQLITE_TIMEOUT_S", 0.5)
+    cache = exact_cache(tmp_path)
+    request = build_request("hello")
+    cache.store(request, answer())
+    holder = sqlite3.connect(db_path(tmp_path), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        for call in (cache.clear, lambda: cache.invalidate(request_key(request, "default"))):
+            started = time.monotonic()
+            with pytest.raises(CacheUnavailable, match="write lock"):
+                call()
+            assert time.monotonic() - started < 5
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert cache.invalidate(request_key(request, "default"))
+    cache.close()

@@ -29,7 +29,7 @@ from hybrid_infer.cache._index_file import SIDECAR, IndexFiles, IndexLockTimeout
 from hybrid_infer.cache._keys import context_key, request_key
 from hybrid_infer.cache._models import CachedAnswer, CacheHit
 from hybrid_infer.cache._store import EntryRecord, EntryStore, make_private_dir
-from hybrid_infer.errors import ConfigError, HybridInferError
+from hybrid_infer.errors import CacheUnavailable, ConfigError, HybridInferError
 
 if TYPE_CHECKING:
     from hybrid_infer.cache._guard import FalseHitGuard
@@ -42,6 +42,7 @@ _WRITE_MODES = frozenset({"default", "no-cache"})
 _FIRST_K = 8
 _MAX_K = 512
 _MAX_GUARD_CHECKS = 8
+_LOCKED = "another connection held the cache database's write lock past the busy timeout; try again"
 _STORAGE_ERRORS = (diskcache.Timeout, sqlite3.Error, OSError)
 """What a busy or failing store can raise; the request goes on without the cache."""
 _STORE_ERRORS = (*_STORAGE_ERRORS, ValueError)
@@ -227,13 +228,19 @@ class ResponseCache:
         """Remove the entry with this exact key; True if there was one."""
         if not isinstance(key, str):
             raise ConfigError(f"must be an entry key (a str), got {type(key).__name__}", field="key")
-        return self._store.delete(key)
+        try:
+            return self._store.delete(key)
+        except diskcache.Timeout:
+            raise CacheUnavailable(_LOCKED) from None
 
     def clear(self, namespace: str | None = None) -> int:
         """Remove every entry of ``namespace`` (all when ``None``); return how many."""
         if namespace is not None:
             check_namespace(namespace)
-        removed = self._store.clear(namespace)
+        try:
+            removed = self._store.clear(namespace)
+        except diskcache.Timeout:
+            raise CacheUnavailable(_LOCKED) from None
         if self._semantic is not None:
             self._semantic.drop(namespace)
         elif removed and (self.directory / "index" / SIDECAR).exists():

@@ -11,21 +11,24 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import logging
 import os
 import random
 import sqlite3
 import stat
+import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import diskcache
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hybrid_infer.cache._disk import JSONOnlyDisk, UnreadableRow
 from hybrid_infer.cache._models import CachedAnswer
+from hybrid_infer.errors import CacheUnavailable
 
 log = logging.getLogger("hybrid_infer.cache")
 
@@ -49,7 +52,39 @@ _SQLITE_TIMEOUT_S = 10.0
 _OPEN_RETRY_FIRST_S = 0.002
 _OPEN_RETRY_MAX_S = 0.1
 
+_FOLLOW_EVERY_S = 1.0
+"""How often a store looks whether its database file is still the one it opened."""
+_DAMAGE = ("malformed", "not a database", "disk image")
+"""What SQLite says of a damaged file (other errors, such as a lock, are not damage)."""
+
 M = TypeVar("M", bound=BaseModel)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _recovering(method: Callable[Concatenate[EntryStore, P], R]) -> Callable[Concatenate[EntryStore, P], R]:
+    """Run a store operation on the current database: reopened first if the file was
+    replaced or deleted, moved aside and reopened empty if SQLite finds it damaged (then the
+    operation runs once more, on the new database)."""
+
+    @functools.wraps(method)
+    def run(store: EntryStore, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        store.follow()
+        try:
+            return method(store, *args, **kwargs)
+        except sqlite3.DatabaseError as error:
+            if not _is_damage(error):
+                raise
+            store.recover(error)
+        return method(store, *args, **kwargs)
+
+    return run
+
+
+def _is_damage(error: sqlite3.DatabaseError) -> bool:
+    return not isinstance(error, sqlite3.OperationalError | sqlite3.IntegrityError) and any(
+        sign in str(error) for sign in _DAMAGE
+    )
 
 
 class EntryRecord(BaseModel):
@@ -91,8 +126,7 @@ class EntryStore:
         # Every setting is passed explicitly so values planted in the Settings table of a
         # tampered database cannot change how rows are read.
         limit = self._size_limit
-        self._cache = _open_or_replace(
-            directory,
+        self._settings: dict[str, Any] = dict(
             timeout=_SQLITE_TIMEOUT_S,
             disk=JSONOnlyDisk,
             statistics=0,
@@ -116,42 +150,101 @@ class EntryStore:
             sqlite_wal_autocheckpoint=max(16, min(1000, limit // 4 // _PAGE_BYTES)),
             sqlite_journal_size_limit=self._wal_limit(),
         )
+        self._reopening = threading.Lock()
+        self._cache = _open_or_replace(directory, **self._settings)
+        self._file = _file_id(self._database)
+        self._followed_at = time.monotonic()
+
+    # --- the database file --------------------------------------------------------------
+
+    @property
+    def _database(self) -> Path:
+        return self.directory / "cache.db"
+
+    def follow(self) -> None:
+        """Reopen the database if its file is no longer the one opened (deleted by hand, or
+        moved aside as damaged by another process): otherwise this process would go on alone
+        in a file nobody else sees, and lose it at exit. Looks at most once a second."""
+        now = time.monotonic()
+        if now - self._followed_at < _FOLLOW_EVERY_S:
+            return
+        self._followed_at = now
+        if _file_id(self._database) != self._file:
+            self._reopen("the database file was replaced or deleted")
+
+    def recover(self, error: sqlite3.DatabaseError) -> None:
+        """The database is damaged: move it aside (unless another process already did) and
+        start an empty one, as a damaged file found at open is (see ``_open_or_replace``)."""
+        with self._reopening:
+            if _file_id(self._database) == self._file:
+                try:
+                    _move_aside(self._database, error)
+                except OSError as exc:
+                    raise CacheUnavailable(
+                        f"the cache database is damaged ({error}) and cannot be moved aside: {exc}"
+                    ) from None
+        self._reopen(f"the database was damaged ({error})")
+
+    def _reopen(self, why: str) -> None:
+        with self._reopening:
+            if _file_id(self._database) == self._file and self._file is not None:
+                return  # another thread reopened it meanwhile
+            log.warning("hybrid-infer cache: %s; reopening %s", why, self._database)
+            make_private_dir(self.directory)
+            self._cache = _open_or_replace(self.directory, **self._settings)
+            self._file = _file_id(self._database)
 
     # --- reads ----------------------------------------------------------------------
 
+    @_recovering
     def get(self, key: str) -> EntryRecord | None:
         """The live entry for ``key``, or ``None`` (missing, expired or unreadable)."""
         return self._read(_ENTRY + key, EntryRecord)
 
+    @_recovering
     def entry_for(self, seq: int) -> tuple[str, EntryRecord] | None:
         """The entry that currently owns generation ``seq``, if it is still live."""
         journal = self._read(_journal_key(seq), JournalRecord)
         if journal is None:
             return None
-        record = self.get(journal.key)
+        record = self._read(_ENTRY + journal.key, EntryRecord)
         if record is None or record.seq != seq:
             return None
         return journal.key, record
 
     def journal(self, after: int, upto: int) -> Iterator[tuple[int, JournalRecord]]:
         """Journal rows numbered ``after + 1 .. upto`` that still exist, in order."""
-        for seq in range(after + 1, upto + 1):
-            journal = self._read(_journal_key(seq), JournalRecord)
-            if journal is not None:
-                yield seq, journal
+        self.follow()
+        try:
+            for seq in range(after + 1, upto + 1):
+                journal = self._read(_journal_key(seq), JournalRecord)
+                if journal is not None:
+                    yield seq, journal
+        except sqlite3.DatabaseError as error:
+            if not _is_damage(error):
+                raise
+            self.recover(error)  # the new database is empty: nothing more to list
 
     def entries(self) -> Iterator[tuple[str, EntryRecord]]:
         """Every live entry (a full scan: for rebuilds and statistics)."""
-        for db_key in self._keys():
-            if db_key.startswith(_ENTRY):
-                record = self._read(db_key, EntryRecord)
-                if record is not None:
-                    yield db_key[len(_ENTRY) :], record
+        self.follow()
+        try:
+            for db_key in self._keys():
+                if db_key.startswith(_ENTRY):
+                    record = self._read(db_key, EntryRecord)
+                    if record is not None:
+                        yield db_key[len(_ENTRY) :], record
+        except sqlite3.DatabaseError as error:
+            if not _is_damage(error):
+                raise
+            self.recover(error)  # the new database is empty: nothing more to list
 
+    @_recovering
     def generation(self) -> int:
         """The number of the newest entry ever stored (cheap: one indexed row)."""
         return self._counter(_GENERATION) or 0
 
+    @_recovering
     def identity(self) -> str:
         """A random name this store took when first asked, kept by ``clear()``.
 
@@ -168,10 +261,12 @@ class EntryStore:
                     self._cache.set(_IDENTITY, number, retry=True)
         return f"{number:016x}"
 
+    @_recovering
     def approximate_rows(self) -> int:
         """Rows in the database (entries and journal rows, expired ones included)."""
         return len(self._cache)
 
+    @_recovering
     def disk_bytes(self) -> int:
         """The database, its large-value files and its write-ahead log, in bytes."""
         volume: int = self._cache.volume()
@@ -181,6 +276,7 @@ class EntryStore:
 
     # --- writes ---------------------------------------------------------------------
 
+    @_recovering
     def put(self, key: str, record: EntryRecord, *, ttl_s: float | None) -> int:
         """Store ``record`` under ``key`` with a fresh generation number; return it.
 
@@ -195,7 +291,7 @@ class EntryStore:
         """
         with self._cache.transact(retry=False):
             seq = self._next_generation()
-            previous = self.get(key)
+            previous = self._read(_ENTRY + key, EntryRecord)
             if previous is not None:
                 self._cache.delete(_journal_key(previous.seq), retry=True)
             stored = record.model_copy(update={"seq": seq})
@@ -211,23 +307,25 @@ class EntryStore:
             self._shrink_log()
         return seq
 
+    @_recovering
     def delete(self, key: str) -> bool:
         """Remove one entry; its vector leaves the index when next seen."""
-        deleted: bool = self._cache.delete(_ENTRY + key, retry=True)
+        deleted: bool = self._cache.delete(_ENTRY + key, retry=False)  # a lock held past the busy timeout: Timeout
         return deleted
 
+    @_recovering
     def clear(self, namespace: str | None) -> int:
         """Remove every entry of ``namespace`` (all when ``None``); return how many."""
         if namespace is not None:
             # entries whose key went with the namespace's tag: expired ones not yet purged
             # count too (they cannot be read to see their namespace, as clear() counts them)
-            with self._cache.transact(retry=True):
+            with self._cache.transact(retry=False):  # a lock held past the busy timeout: Timeout
                 before = {key for key in self._keys() if key.startswith(_ENTRY)}
                 self._cache.evict(_tag(namespace), retry=True)
                 return len(before.difference(self._keys()))
-        with self._cache.transact(retry=True):
+        with self._cache.transact(retry=False):
             removed = sum(1 for key in self._keys() if key.startswith(_ENTRY))
-            generation = self.generation()
+            generation = self._counter(_GENERATION) or 0
             identity = self._counter(_IDENTITY)
             self._cache.clear(retry=True)
             # Generation numbers never go back: they are vector ids in other processes.
@@ -497,12 +595,27 @@ def _open_or_replace(directory: Path, **settings: object) -> diskcache.Cache:
         database = directory / "cache.db"
         if not database.exists():
             raise
-        aside = database.with_name(f"cache.db.damaged-{int(time.time())}")
-        log.warning("hybrid-infer cache: %s is not a usable database (%s); moved to %s", database, error, aside)
-        database.replace(aside)
-        for suffix in ("-wal", "-shm"):
-            database.with_name(database.name + suffix).unlink(missing_ok=True)
+        _move_aside(database, error)
         return _open_retrying(str(directory), **settings)
+
+
+def _move_aside(database: Path, error: Exception) -> None:
+    """Keep a damaged database next to its place (``cache.db.damaged-<time>``), for a
+    post-mortem, with its write-ahead log gone (it belongs to the damaged file)."""
+    aside = database.with_name(f"cache.db.damaged-{int(time.time())}")
+    log.warning("hybrid-infer cache: %s is not a usable database (%s); moved to %s", database, error, aside)
+    database.replace(aside)
+    for suffix in ("-wal", "-shm"):
+        database.with_name(database.name + suffix).unlink(missing_ok=True)
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (device and inode), or None if there is none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _open_retrying(directory: str, **settings: object) -> diskcache.Cache:
