@@ -152,6 +152,7 @@ NEAR_MISS_HOLDOUT_63 = ROOT / "bench" / "near_miss_holdout_63.jsonl"
 NEAR_MISS_HOLDOUT_64 = ROOT / "bench" / "near_miss_holdout_64.jsonl"
 NEAR_MISS_HOLDOUT_65 = ROOT / "bench" / "near_miss_holdout_65.jsonl"
 NEAR_MISS_HOLDOUT_66 = ROOT / "bench" / "near_miss_holdout_66.jsonl"
+NEAR_MISS_HOLDOUT_67 = ROOT / "bench" / "near_miss_holdout_67.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -244,6 +245,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 64": NEAR_MISS_HOLDOUT_64,
     "near-miss, hold-out 65": NEAR_MISS_HOLDOUT_65,
     "near-miss, hold-out 66": NEAR_MISS_HOLDOUT_66,
+    "near-miss, hold-out 67": NEAR_MISS_HOLDOUT_67,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
