@@ -807,6 +807,12 @@ def broken(a: str, b: str) -> set[str]:
             "unit",
         ),
         ("npm install -g foo", "npm install foo", "identifier"),
+        (
+            "JavaScript: copy the values from array `a` into array `b`.",
+            "JavaScript: copy the values from array `b` into array `a`.",
+            "direction",
+        ),
+        ("Which religions believe in reincarnation?", "Which religions reject reincarnation?", "antonym"),
         # review 50: a short text with two keywords was read as a text in capitals
         ("Explain UNION in SQL", "Explain UNION ALL in SQL", "identifier"),
         ("Explain DISTINCT in SQL", "Explain DISTINCT ON in SQL", "identifier"),
@@ -1390,6 +1396,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Why does `npm install -g` fail with EACCES?", "global npm install fails with EACCES, why?"),
         ("Normalize each column to zero mean and unit variance.", "Standardize every column (mean 0, std 1)."),
         ("How do I read a parquet file in Spark?", "In PySpark, how can I load parquet data?"),
+        ("Compare `a` and `b` in this diff.", "Compare `b` and `a` in this diff."),
         # review 51: the first versions of those rules refused these
         ("Explain the meaning of 'The Road Not Taken'.", "What does the poem The Road Not Taken mean?"),
         ("Explain this notice I got from the IRS.", "I got a letter from the IRS, what does it mean?"),

@@ -2532,7 +2532,26 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _converse(a.words, b.words)
         or _conversion_reversed(a.words, b.words)
         or _opposites_traded(a.words, b.words)
+        or _code_reordered(a.signature, b.signature)
     )
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_LIST_GLUE = re.compile(r"\s*(?:,|and|or|vs\.?|versus|&|/)?\s*(?:,|and|or)?\s*")
+
+
+def _code_reordered(a: str, b: str) -> bool:
+    """The same words around code spans that come in another order: 'copy the values from
+    array `a` into array `b`' / 'from array `b` into array `a`' (one-letter names escape the
+    other direction rules, which read words). Spans only listed ('`a` and `b`') may come in
+    any order."""
+    spans_a, spans_b = _CODE_SPAN.findall(a), _CODE_SPAN.findall(b)
+    if len(spans_a) < 2 or spans_a == spans_b or sorted(spans_a) != sorted(spans_b):
+        return False
+    if _CODE_SPAN.sub("`_`", a) != _CODE_SPAN.sub("`_`", b):
+        return False
+    between = _CODE_SPAN.split(a)[2:-1:2]  # the text between consecutive spans
+    return not all(_LIST_GLUE.fullmatch(text) for text in between)
 
 
 def _opposites_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
