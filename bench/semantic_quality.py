@@ -153,6 +153,7 @@ NEAR_MISS_HOLDOUT_64 = ROOT / "bench" / "near_miss_holdout_64.jsonl"
 NEAR_MISS_HOLDOUT_65 = ROOT / "bench" / "near_miss_holdout_65.jsonl"
 NEAR_MISS_HOLDOUT_66 = ROOT / "bench" / "near_miss_holdout_66.jsonl"
 NEAR_MISS_HOLDOUT_67 = ROOT / "bench" / "near_miss_holdout_67.jsonl"
+NEAR_MISS_HOLDOUT_68 = ROOT / "bench" / "near_miss_holdout_68.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -246,6 +247,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 65": NEAR_MISS_HOLDOUT_65,
     "near-miss, hold-out 66": NEAR_MISS_HOLDOUT_66,
     "near-miss, hold-out 67": NEAR_MISS_HOLDOUT_67,
+    "near-miss, hold-out 68": NEAR_MISS_HOLDOUT_68,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
