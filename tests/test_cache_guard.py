@@ -813,6 +813,16 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("Which religions believe in reincarnation?", "Which religions reject reincarnation?", "antonym"),
+        (
+            "My dog nipped my neighbor's child in our yard. What are my legal responsibilities?",
+            "My neighbor's dog nipped my child in their yard. What are their legal responsibilities?",
+            "direction",
+        ),
+        (
+            "Send $2,000 from my US bank account to my mother's bank account in India.",
+            "Send $2,000 from my mother's bank account in India to my US bank account.",
+            "direction",
+        ),
         # review 50: a short text with two keywords was read as a text in capitals
         ("Explain UNION in SQL", "Explain UNION ALL in SQL", "identifier"),
         ("Explain DISTINCT in SQL", "Explain DISTINCT ON in SQL", "identifier"),

@@ -2819,7 +2819,13 @@ def _first_owned(words: tuple[str, ...], at: int) -> str:
 
 def _owners_traded(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
     """The same owners and the same things owned, paired otherwise: 'my neighbor's tree fell
-    on my fence' / 'my tree fell on my neighbor's fence'."""
+    on my fence' / 'my tree fell on my neighbor's fence'. Owners or things only one side
+    names, or owns only through an owner the other lacks, are left out ('in their yard' / 'in
+    our yard' when the dog and the child trade owners)."""
+    owners = {o for o, _ in a} & {o for o, _ in b}
+    things = {t for o, t in a if o in owners} & {t for o, t in b if o in owners}
+    a = tuple(sorted((o, t) for o, t in a if o in owners and t in things))
+    b = tuple(sorted((o, t) for o, t in b if o in owners and t in things))
     if len(a) < 2 or a == b:
         return False
     return sorted(o for o, _ in a) == sorted(o for o, _ in b) and sorted(t for _, t in a) == sorted(t for _, t in b)
@@ -3250,8 +3256,9 @@ def _objects(words: tuple[str, ...]) -> dict[str, set[str]]:
         for following in words[i + 1 :]:
             if following in DIRECTIONAL:
                 break
-            if _is_content(following):
-                objects.setdefault(word, set()).add(stem(following))
+            owner = _owner(following)
+            if _is_content(following) or (owner != following and _is_content(owner)):
+                objects.setdefault(word, set()).add(stem(owner))  # 'from my mother's account': the mother
                 break
     return objects
 
