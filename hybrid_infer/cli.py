@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import re
+import sqlite3
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hybrid_infer import __version__
-from hybrid_infer.errors import ConfigError, HybridInferError
+from hybrid_infer.errors import CacheUnavailable, ConfigError, HybridInferError
 
 if TYPE_CHECKING:
     from hybrid_infer.cache import ResponseCache
@@ -133,6 +134,12 @@ def _open_cache(args: argparse.Namespace) -> ResponseCache:
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise ConfigError(f"cannot open the cache at {config.directory()}: {reason}", field=source) from None
+    except sqlite3.Error as exc:
+        if "locked" in str(exc):  # another connection held the write lock through the open's retries
+            raise CacheUnavailable(
+                f"the cache at {config.directory()} stayed locked by another connection ({exc}); try again"
+            ) from None
+        raise ConfigError(f"cannot open the cache at {config.directory()}: {exc}", field=source) from None
 
 
 @contextmanager

@@ -658,3 +658,42 @@ def test_clear_and_invalidate_wait_for_a_held_lock_at_most_the_busy_timeout(
         holder.close()
     assert cache.invalidate(request_key(request, "default"))
     cache.close()
+
+
+def test_threads_that_find_the_damage_together_move_the_database_aside_once(tmp_path: Path) -> None:
+    """Each thread that met the damage moved 'the' database aside: the second one moved the
+    new, empty database the first had just opened (losing what was stored in it meanwhile)
+    over the damaged copy kept for a post-mortem (review 53)."""
+    import threading
+
+    cache = exact_cache(tmp_path)
+    for i in range(300):
+        cache.store(build_request(f"question {i}"), answer(f"answer {i} " + "x" * 500))
+    cache.close()
+    size = db_path(tmp_path).stat().st_size
+    _damage_a_page(db_path(tmp_path))
+    cache = exact_cache(tmp_path)
+    errors: list[BaseException] = []
+    start = threading.Barrier(6)
+
+    def scan() -> None:
+        start.wait()
+        try:
+            for _ in range(3):
+                cache.stats()
+        except BaseException as exc:  # collected for the assertion
+            errors.append(exc)
+
+    threads = [threading.Thread(target=scan) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    try:
+        assert not errors
+        kept = list((tmp_path / "entries").glob("cache.db.damaged-*"))
+        assert len(kept) == 1 and kept[0].stat().st_size >= size // 2
+        stored = cache.store(build_request("after the damage"), answer("kept"))
+        assert stored is not None and cache.lookup_exact(build_request("after the damage")) is not None
+    finally:
+        cache.close()

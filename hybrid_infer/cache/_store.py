@@ -70,12 +70,12 @@ def _recovering(method: Callable[Concatenate[EntryStore, P], R]) -> Callable[Con
     @functools.wraps(method)
     def run(store: EntryStore, /, *args: P.args, **kwargs: P.kwargs) -> R:
         store.follow()
+        used = store.database_handle
         try:
             return method(store, *args, **kwargs)
         except sqlite3.DatabaseError as error:
-            if not _is_damage(error):
+            if not store.recovered(error, used):
                 raise
-            store.recover(error)
         return method(store, *args, **kwargs)
 
     return run
@@ -161,6 +161,11 @@ class EntryStore:
     def _database(self) -> Path:
         return self.directory / "cache.db"
 
+    @property
+    def database_handle(self) -> diskcache.Cache:
+        """The open database an operation starts on (see :meth:`recovered`)."""
+        return self._cache
+
     def follow(self) -> None:
         """Reopen the database if its file is no longer the one opened (deleted by hand, or
         moved aside as damaged by another process): otherwise this process would go on alone
@@ -169,13 +174,22 @@ class EntryStore:
         if now - self._followed_at < _FOLLOW_EVERY_S:
             return
         self._followed_at = now
-        if _file_id(self._database) != self._file:
-            self._reopen("the database file was replaced or deleted")
-
-    def recover(self, error: sqlite3.DatabaseError) -> None:
-        """The database is damaged: move it aside (unless another process already did) and
-        start an empty one, as a damaged file found at open is (see ``_open_or_replace``)."""
         with self._reopening:
+            if _file_id(self._database) != self._file:
+                self._reopen("the database file was replaced or deleted")
+
+    def recovered(self, error: sqlite3.DatabaseError, used: diskcache.Cache) -> bool:
+        """Whether an operation that failed with ``error`` on the database ``used`` may run
+        again: another thread reopened the database meanwhile (its error may come from the
+        moment between), or the database is damaged, and is now moved aside (unless another
+        process already did) and reopened empty, as a damaged file found at open is (see
+        ``_open_or_replace``). Only the thread that finds the damage first moves the file:
+        the others' errors are about the file already gone, not the new one."""
+        with self._reopening:
+            if self._cache is not used:
+                return True
+            if not _is_damage(error):
+                return False
             if _file_id(self._database) == self._file:
                 try:
                     _move_aside(self._database, error)
@@ -183,16 +197,15 @@ class EntryStore:
                     raise CacheUnavailable(
                         f"the cache database is damaged ({error}) and cannot be moved aside: {exc}"
                     ) from None
-        self._reopen(f"the database was damaged ({error})")
+            self._reopen(f"the database was damaged ({error})")
+            return True
 
     def _reopen(self, why: str) -> None:
-        with self._reopening:
-            if _file_id(self._database) == self._file and self._file is not None:
-                return  # another thread reopened it meanwhile
-            log.warning("hybrid-infer cache: %s; reopening %s", why, self._database)
-            make_private_dir(self.directory)
-            self._cache = _open_or_replace(self.directory, **self._settings)
-            self._file = _file_id(self._database)
+        """Open the database at its path again (the caller holds ``_reopening``)."""
+        log.warning("hybrid-infer cache: %s; reopening %s", why, self._database)
+        make_private_dir(self.directory)
+        self._cache = _open_or_replace(self.directory, **self._settings)
+        self._file = _file_id(self._database)
 
     # --- reads ----------------------------------------------------------------------
 
@@ -215,19 +228,21 @@ class EntryStore:
     def journal(self, after: int, upto: int) -> Iterator[tuple[int, JournalRecord]]:
         """Journal rows numbered ``after + 1 .. upto`` that still exist, in order."""
         self.follow()
+        used = self._cache
         try:
             for seq in range(after + 1, upto + 1):
                 journal = self._read(_journal_key(seq), JournalRecord)
                 if journal is not None:
                     yield seq, journal
         except sqlite3.DatabaseError as error:
-            if not _is_damage(error):
+            if not self.recovered(error, used):
                 raise
-            self.recover(error)  # the new database is empty: nothing more to list
+            # the database was replaced or moved aside while listed: the list ends here
 
     def entries(self) -> Iterator[tuple[str, EntryRecord]]:
         """Every live entry (a full scan: for rebuilds and statistics)."""
         self.follow()
+        used = self._cache
         try:
             for db_key in self._keys():
                 if db_key.startswith(_ENTRY):
@@ -235,9 +250,9 @@ class EntryStore:
                     if record is not None:
                         yield db_key[len(_ENTRY) :], record
         except sqlite3.DatabaseError as error:
-            if not _is_damage(error):
+            if not self.recovered(error, used):
                 raise
-            self.recover(error)  # the new database is empty: nothing more to list
+            # the database was replaced or moved aside while listed: the list ends here
 
     @_recovering
     def generation(self) -> int:
@@ -603,6 +618,10 @@ def _move_aside(database: Path, error: Exception) -> None:
     """Keep a damaged database next to its place (``cache.db.damaged-<time>``), for a
     post-mortem, with its write-ahead log gone (it belongs to the damaged file)."""
     aside = database.with_name(f"cache.db.damaged-{int(time.time())}")
+    copies = 1
+    while aside.exists():  # one kept already this second: keep both
+        aside = database.with_name(f"cache.db.damaged-{int(time.time())}-{copies}")
+        copies += 1
     log.warning("hybrid-infer cache: %s is not a usable database (%s); moved to %s", database, error, aside)
     database.replace(aside)
     for suffix in ("-wal", "-shm"):
