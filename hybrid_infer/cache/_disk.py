@@ -24,18 +24,37 @@ class UnreadableRow(Exception):
     """A stored row that must not be loaded: pickled, outside the directory, or unreadable."""
 
 
-def _read_regular_file(path: str) -> bytes:
-    """A value file's bytes, if it is a regular file: opened without blocking and checked
-    before it is read, so a FIFO or a device planted in its place cannot hang a lookup (a
-    FIFO's open waits for a writer; its read, for data)."""
+class NotARegularFile(OSError):
+    """A FIFO, a device or a directory where a file of the cache should be."""
+
+
+def read_regular_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """A cache file's bytes, if it is a regular file (of at most ``limit`` bytes), else
+    ``OSError``: opened without following a symlink and without blocking, and checked before
+    it is read, so a FIFO or a device planted in its place cannot hang a lookup (a FIFO's open
+    waits for a writer; its read, for data) and a link to ``/dev/zero`` cannot read for ever."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(handle, "rb") as reader:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotARegularFile(f"{os.path.basename(path)} is not a regular file")
+        if limit is None:
+            return reader.read()
+        if info.st_size > limit:
+            raise OSError(
+                f"{os.path.basename(path)} is larger than its contents can be ({info.st_size} > {limit} bytes)"
+            )
+        return reader.read(limit + 1)
+
+
+def _read_value_file(path: str) -> bytes:
+    """A value file's bytes (see :func:`read_regular_file`), or :class:`UnreadableRow`."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        return read_regular_file(path)
+    except NotARegularFile:
+        raise UnreadableRow("refusing a value file that is not a regular file") from None
     except OSError as exc:
         raise UnreadableRow(f"cannot open a value file: {exc.strerror}") from None
-    with os.fdopen(handle, "rb") as reader:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise UnreadableRow("refusing a value file that is not a regular file")
-        return reader.read()
 
 
 class RefusedKey:
@@ -85,7 +104,7 @@ class JSONOnlyDisk(diskcache.Disk):  # type: ignore[misc]
                 return value
             raise UnreadableRow(f"unexpected raw value of type {type(value).__name__}")
         if mode == MODE_BINARY and isinstance(filename, str):
-            return _read_regular_file(self._inside(filename))
+            return _read_value_file(self._inside(filename))
         raise UnreadableRow(f"refusing a row stored with mode {mode!r}")
 
     def remove(self, file_path: str) -> None:

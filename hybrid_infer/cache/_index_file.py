@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from hybrid_infer.cache._disk import read_regular_file
 from hybrid_infer.cache._store import make_private_dir
 
 if TYPE_CHECKING:  # faiss (the semantic extra) loads only to read the index itself:
@@ -82,7 +83,7 @@ class IndexFiles:
     def sidecar(self) -> Sidecar | None:
         """The current sidecar, or ``None`` if absent or unreadable (cheap, lock-free)."""
         try:
-            return Sidecar.model_validate_json(_read_regular(self.directory / SIDECAR, SIDECAR_MAX_BYTES))
+            return Sidecar.model_validate_json(read_regular_file(self.directory / SIDECAR, SIDECAR_MAX_BYTES))
         except (OSError, ValidationError, ValueError):
             return None
 
@@ -99,7 +100,7 @@ class IndexFiles:
             for entry in sidecar.namespaces:
                 limit = entry.count * (sidecar.dim * 4 + BYTES_PER_VECTOR_MAX) + 2**20
                 try:
-                    data = _read_regular(self.directory / entry.file, limit)
+                    data = read_regular_file(self.directory / entry.file, limit)
                 except OSError:
                     return None
                 if hashlib.sha256(data).hexdigest() != entry.sha256:
@@ -183,23 +184,6 @@ class IndexLockTimeout(OSError):
     """Another process held the index lock longer than :data:`LOCK_TIMEOUT_S`, or the lock
     file is unusable (not a regular file): either way this process goes on without the saved
     index (it builds one in memory) and saves later."""
-
-
-def _read_regular(path: Path, limit: int) -> bytes:
-    """A file's bytes if it is a regular file of at most ``limit`` bytes, else ``OSError``.
-
-    Opened without following a symlink and without blocking, and checked before reading: a
-    FIFO put in its place would hang the read (holding the index lock), and a link to
-    ``/dev/zero`` would never end it.
-    """
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(handle, "rb") as reader:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(f"{path.name} is not a regular file")
-        if info.st_size > limit:
-            raise OSError(f"{path.name} is larger than its contents can be ({info.st_size} > {limit} bytes)")
-        return reader.read(limit + 1)
 
 
 def _open_lock(path: Path) -> BinaryIO:
