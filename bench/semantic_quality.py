@@ -154,6 +154,7 @@ NEAR_MISS_HOLDOUT_65 = ROOT / "bench" / "near_miss_holdout_65.jsonl"
 NEAR_MISS_HOLDOUT_66 = ROOT / "bench" / "near_miss_holdout_66.jsonl"
 NEAR_MISS_HOLDOUT_67 = ROOT / "bench" / "near_miss_holdout_67.jsonl"
 NEAR_MISS_HOLDOUT_68 = ROOT / "bench" / "near_miss_holdout_68.jsonl"
+NEAR_MISS_HOLDOUT_69 = ROOT / "bench" / "near_miss_holdout_69.jsonl"
 NEAR_MISS_HOLDOUT_70 = ROOT / "bench" / "near_miss_holdout_70.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
@@ -249,6 +250,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 66": NEAR_MISS_HOLDOUT_66,
     "near-miss, hold-out 67": NEAR_MISS_HOLDOUT_67,
     "near-miss, hold-out 68": NEAR_MISS_HOLDOUT_68,
+    "near-miss, hold-out 69": NEAR_MISS_HOLDOUT_69,
     "near-miss, hold-out 70": NEAR_MISS_HOLDOUT_70,
 }
 """Every near-miss file, by the name the report gives it."""
