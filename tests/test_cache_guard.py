@@ -833,6 +833,18 @@ def broken(a: str, b: str) -> set[str]:
             "Set up an SSH tunnel so the remote server can reach my local Postgres",
             "direction",
         ),
+        # hold-outs 69 and 70
+        ("Which products are in stock?", "Which products are out of stock?", "negation"),
+        ("My two clocks are in sync, why?", "My two clocks are out of sync, why?", "negation"),
+        (
+            "Write a speech for my retirement party.",
+            "Give me tips for giving a speech at my retirement party.",
+            "category",
+        ),
+        ("Proofread this paragraph: 'We was late.'", "Shorten this paragraph: 'We was late.'", "category"),
+        ("Does the plan cover any dental work?", "Does the plan cover all dental work?", "antonym"),
+        ("Find files over 500 MB", "Find files under 500 MB", "antonym"),
+        ("Normal cholesterol in mg/dL?", "Normal cholesterol in mmol/L?", "unit"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1430,6 +1442,22 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do I stop my character from sliding on slopes?",
             "My character slides down slopes. How can I prevent that?",
         ),
+        # hold-outs 69 and 70
+        (
+            "Classify this review as positive or negative: 'Great phone.'",
+            "Classify the following review as positive or negative: 'Great phone.'",
+        ),
+        (
+            "Rewrite this job ad sentence to be gender-neutral.",
+            "Rewrite this sentence from a job ad so it is gender-neutral.",
+        ),
+        ("What does a blinking battery light mean?", "What does it mean if my battery light is blinking?"),
+        ("List files over 500 MB beneath /home.", "List files larger than 500 MB under /home."),
+        ("Write a reminder that the rent is past due.", "Write a reminder that the rent is overdue."),
+        ("Find any email addresses in this text and mask them.", "Mask each email address in this text."),
+        ("together 2 yrs w my girlfriend, gift ideas?", "together 2 years with my girlfriend, gift ideas?"),
+        ("Summarize this memo in two sentences.", "Condense this memo into two sentences."),
+        ("Which of these startups came out of Berlin?", "Which of these startups are in Berlin?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

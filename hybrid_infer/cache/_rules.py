@@ -879,7 +879,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
         or _traded(a.date_orders, b.date_orders),
-        "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b),
+        "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b),
         "identifier": _flags_differ(a, b)
@@ -896,7 +896,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
         or _outline_of(a, b)
-        or _outline_of(b, a),
+        or _outline_of(b, a)
+        or _advised_or_made(a, b)
+        or _advised_or_made(b, a),
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b) or _part_or_whole(a, b),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
@@ -1016,7 +1018,11 @@ def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
     if start == 0 or long[start + added :] != short[start:]:
         return False
     return any(
-        _is_content(w) and w not in _POLITENESS and w not in _MANNER and not (w.endswith("ly") and len(w) > 4)
+        _is_content(w)
+        and w not in _POLITENESS
+        and w not in _MANNER
+        and w not in _POINTING
+        and not (w.endswith("ly") and len(w) > 4)
         for w in long[start : start + added]
     )
 
@@ -1024,6 +1030,9 @@ def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
 _POLITENESS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "hi", "hello", "hey", "pls", "plz", "kindly"})
 _MANNER = frozenset({"well", "fast", "even", "really", "still", "now", "again", "exactly", "properly", "quick"})
 """Words (with adverbs in -ly) that say how, not what: 'learn ML' / 'learn ML well' ask the same."""
+_POINTING = frozenset({"following", "below", "above", "attached", "provided", "given"})
+"""Words that point at the text a prompt carries, as 'this' does: 'classify this ticket' /
+'classify the following ticket' ask the same."""
 
 
 def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
@@ -1209,6 +1218,54 @@ def _bounds(words: tuple[str, ...], at: int) -> bool:
     than': an amount, read by the number rule, not a negated word."""
     following = words[at + 1 : at + 4]
     return any(w in _COMPARATIVES and next_ == "than" for w, next_ in pairwise(following))
+
+
+def _in_or_out(a: TextFacts, b: TextFacts) -> bool:
+    """'in X' on one side, 'out of X' on the other, for the same X: 'products that are in
+    stock' / 'out of stock', 'in sync' / 'out of sync', 'in range' / 'out of range'."""
+    ins_a, outs_a = _in_and_out(a)
+    ins_b, outs_b = _in_and_out(b)
+    return bool((ins_a - outs_a) & (outs_b - ins_b)) or bool((ins_b - outs_b) & (outs_a - ins_a))
+
+
+def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
+    """The words right after 'in' and right after 'out of' (stemmed), where 'out of' says a
+    state, not where something comes from ('coming out of Melbourne', 'pull the code out of
+    fetch_data'): no name or part of a code name follows, and no verb of motion comes shortly
+    before."""
+    words = facts.words
+    names = {part for name in facts.entities | facts.identifiers for part in re.split(r"[\W_]+", name.lower())}
+    ins = {stem(y) for x, y in pairwise(words) if x == "in" and _is_content(y) and y not in names}
+    outs = {
+        stem(words[i + 2])
+        for i in range(len(words) - 2)
+        if words[i : i + 2] == ("out", "of")
+        and _is_content(words[i + 2])
+        and words[i + 2] not in names
+        and not any(_base(w) in _MOVING for w in words[max(0, i - 4) : i])
+    }
+    return ins, outs
+
+
+_MOVING = frozenset(
+    {"come", "get", "go", "move", "pull", "take", "grow", "make", "build", "break", "walk", "run", "jump", "step",
+     "opt", "drop", "check", "log", "sign", "kick", "throw", "copy", "extract", "print", "pour", "fall", "climb"}
+)  # fmt: skip
+"""Verbs whose 'out of X' says where from ('came out of', 'pulled out of'), by their base form."""
+
+
+def _base(word: str) -> str:
+    """A verb's base form, near enough for :data:`_MOVING`: 'coming' -> 'come', 'pulled' -> 'pull'."""
+    for ending, back in (("ing", "e"), ("ing", ""), ("ed", ""), ("ed", "e"), ("es", ""), ("s", "")):
+        if word.endswith(ending) and (base := word[: -len(ending)] + back) in _MOVING:
+            return base
+    return _MOVED.get(word, word)
+
+
+_MOVED = MappingProxyType(
+    {"came": "come", "got": "get", "went": "go", "took": "take", "grew": "grow", "made": "make", "built": "build",
+     "broke": "break", "ran": "run", "threw": "throw", "fell": "fall"}
+)  # fmt: skip
 
 
 def _bound_negated(a: TextFacts, b: TextFacts) -> bool:
@@ -1647,9 +1704,16 @@ _BASIS_POINT = re.compile(r"\bbasis[\s-]+points?\b")
 """A difference of percentages ('2 percentage points', '2pp'): another unit than '2 percent'."""
 
 
+_DIVISOR_LETTER = re.compile(r"/\s?([a-z])(?![a-z])")
+
+
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
     tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
+    # a lone letter is a unit only after a number (found below) or a slash ('mmol/L'): 'w' is
+    # 'with', 'v' 'versus'
+    divisors = set(_DIVISOR_LETTER.findall(text.lower()))
+    tokens = [w for w in tokens if len(w) > 1 or not w.isalpha() or w in divisors]
     tokens += ["basis_point" for _ in _BASIS_POINT.finditer(text.lower())]
     if points := _PERCENTAGE_POINT.findall(text.lower()):
         tokens += ["percentage_point"] * len(points)
@@ -2228,6 +2292,7 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     'not including' says what 'excluding' says."""
     only_a = {w for w in a.forms.keys() - b.forms.keys() if _opposable(w, a)} - _written_joined(a.words, b)
     only_b = {w for w in b.forms.keys() - a.forms.keys() if _opposable(w, b)} - _written_joined(b.words, a)
+    only_a, only_b = _compared_apart(only_a, a, only_b, b), _compared_apart(only_b, b, only_a, a)
     if not only_a or not only_b:
         return False
     forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
@@ -2249,6 +2314,26 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
 
 
+_POSITIONS = frozenset({"over", "under", "above", "below"})
+
+
+def _compared_apart(only: set[str], facts: TextFacts, other_only: set[str], other: TextFacts) -> set[str]:
+    """``only`` less the positions ('over', 'under') used as a comparison ('over 100 MB')
+    where the other side uses its opposite as a place ('under /var'), or the reverse."""
+    return {
+        word
+        for word in only
+        if word not in _POSITIONS
+        or not (opposites := _OPPOSITE.get(word, frozenset()) & other_only)
+        or any(_compares(word, facts.words) == _compares(o, other.words) for o in opposites)
+    }
+
+
+def _compares(word: str, words: tuple[str, ...]) -> bool:
+    """``word`` comes before a number somewhere: 'over 100 MB', 'under five minutes'."""
+    return any(x == word and (y[0].isdigit() or y in NUMBER_WORDS) for x, y in pairwise(words))
+
+
 def _written_joined(words: tuple[str, ...], other: TextFacts) -> set[str]:
     """Two neighbouring words that ``other`` writes as one ('drop-down' / 'dropdown',
     'log in' / 'login'): parts of that one word, which contrast with nothing on their own."""
@@ -2259,16 +2344,30 @@ def _opposable(word: str, facts: TextFacts) -> bool:
     """A word that can contrast with its opposite: not negated, not diminished, not the
     verb of 'stop X from Ving', which means prevent, not the opposite of start, not
     'against' after a comparing verb ('check it against my answer' takes no side), not
-    'any' after a negation, and not a quantifier of time ('a few seconds', 'all day' say how
-    long, not how much of a set)."""
+    'any' after a negation or in an instruction ('replace any names with X' replaces each),
+    not 'due' in 'past due' (overdue), and not a quantifier of time ('a few seconds', 'all
+    day' say how long, not how much of a set)."""
     return (
         stem(word) not in _targets(facts.negated)
         and word not in facts.diminished
         and not (word in _PREVENTING and facts.held)
         and not (word == "against" and _compares_against(facts.words))
-        and not (word == "any" and _negated_any(facts.words))
+        and not (word == "any" and (_negated_any(facts.words) or _any_is_each(facts.words)))
+        and not (word == "due" and ("past", "due") in pairwise(facts.words))
         and not (word in _QUANTIFIERS and _quantifies_time(word, facts.words))
     )
+
+
+_ASKING = frozenset({"if", "whether", "does", "do", "did", "is", "are", "was", "were", "has", "have", "there"})
+"""Words that make the 'any' after them ask whether one exists ('check if any row is null')."""
+
+
+def _any_is_each(words: tuple[str, ...]) -> bool:
+    """Every 'any' is outside a question or condition (no asking word before it): 'identify
+    any names and replace them' asks for each of them, as 'each' or 'all' would ('does the
+    warranty cover any parts' asks whether one exists)."""
+    places = [i for i, w in enumerate(words) if w == "any"]
+    return bool(places) and not any(w in _ASKING for i in places for w in words[:i])
 
 
 _QUANTIFIERS = frozenset({"all", "every", "each", "whole", "entire", "some", "any", "few", "certain"})
@@ -2421,23 +2520,40 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     return _makes(b.words, _MADE)
 
 
+def _advised_or_made(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for tips about a thing, ``b`` for the thing itself: 'give me tips for giving a
+    speech at my brother's wedding' / 'write a short speech for my brother's wedding'."""
+    if _ADVICE.isdisjoint(a.words) or not _ADVICE.isdisjoint(b.words) or _makes(a.words, _MADE):
+        return False
+    made = _made_thing(b.words, _MADE, anywhere=True)  # (after the situation: 'I'm best man. Write a speech')
+    return made is not None and any(_singular(w) == made for w in a.words)
+
+
+_ADVICE = frozenset({"tips", "advice", "pointers"})
+
+
+def _made_thing(words: tuple[str, ...], things: frozenset[str], *, anywhere: bool = False) -> str | None:
+    """One of ``things`` a verb of making asks for, with at most a pronoun, an article and a
+    word or two before the thing ('write me a short poem') and no noun after it ('make an
+    email alert' makes an alert): the verb among the first words, or ``anywhere``."""
+    verbs = [i for i, w in enumerate(words if anywhere else words[:4]) if w in _MAKING]
+    for verb in verbs:
+        for i in range(verb + 1, min(verb + 6, len(words))):
+            word = words[i]
+            if _singular(word) in things:
+                after = words[i + 1] if i + 1 < len(words) else ""
+                if not _is_content(after) or after.endswith("ing"):  # 'an essay arguing for X'
+                    return _singular(word)
+                break
+            if _is_content(word) and word not in _MAKING_FILLERS:
+                break
+    return None
+
+
 def _makes(words: tuple[str, ...], things: frozenset[str]) -> bool:
     """The request starts by asking for one of ``things``: 'quiz me on', or a verb of making
-    with at most a pronoun, an article and a word or two before the thing ('write me a short
-    poem'), and no noun after it ('make an email alert' makes an alert)."""
-    if words[:2] in (("quiz", "me"), ("test", "me")):
-        return True
-    verb = next((i for i, w in enumerate(words[:4]) if w in _MAKING), None)
-    if verb is None:
-        return False
-    for i in range(verb + 1, min(verb + 6, len(words))):
-        word = words[i]
-        if _singular(word) in things:
-            after = words[i + 1] if i + 1 < len(words) else ""
-            return not _is_content(after) or after.endswith("ing")  # 'an essay arguing for X
-        if _is_content(word) and word not in _MAKING_FILLERS:
-            return False
-    return False
+    among its first words (see :func:`_made_thing`)."""
+    return words[:2] in (("quiz", "me"), ("test", "me")) or _made_thing(words, things) is not None
 
 
 _MAKING_FILLERS = frozenset({"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny"})
@@ -3279,8 +3395,23 @@ def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
                 continue  # (items of one list in another order ask the same: 'name, status, and age')
             p, q = position_b[y], position_b[x]
             if p < q and content_a[i + 1 : j] == content_b[p + 1 : q]:
+                noun = content_a[j - 1]  # the last word between: the noun a moved word may describe
+                if _predicated(b.words, noun, x) or _predicated(a.words, noun, y):
+                    continue  # 'what does a flashing engine light mean' / 'what does it mean if the light is flashing'
                 return True
     return False
+
+
+_COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "keeps", "kept", "seems", "looks", "stays"})
+
+
+def _predicated(words: tuple[str, ...], subject: str, predicate: str) -> bool:
+    """``subject`` is said to be ``predicate`` ('the light is flashing'): what the other side
+    says with the word before its noun ('a flashing light'). Both are stems of content words."""
+    return any(
+        stem(_owner(x)) == subject and y in _COPULAS and stem(z) == predicate
+        for x, y, z in zip(words, words[1:], words[2:], strict=False)
+    )
 
 
 def _owned_content(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -3341,7 +3472,11 @@ def _infinitive_to(words: tuple[str, ...], i: int, named: frozenset[str]) -> boo
     """'to' of an infinitive ('the German way to say X', 'how to get'), which points nowhere:
     after a word that leads one, before neither a noun phrase's start nor a name nor a number
     ('the way to the station', 'the way to Boston' keep theirs)."""
-    if words[i] != "to" or i == 0 or i + 1 >= len(words) or words[i - 1] not in _INFINITIVE_LEADS:
+    if words[i] != "to" or i == 0 or i + 1 >= len(words):
+        return False
+    if words[i + 1] in ("be", "become"):
+        return True  # 'rewrite this sentence to be gender-neutral': a goal, no direction
+    if words[i - 1] not in _INFINITIVE_LEADS:
         return False
     following = words[i + 1]
     return not (following in _NOUN_MARKERS or _is_name(following, named) or following[0].isdigit())
