@@ -845,6 +845,11 @@ def broken(a: str, b: str) -> set[str]:
         ("Does the plan cover any dental work?", "Does the plan cover all dental work?", "antonym"),
         ("Find files over 500 MB", "Find files under 500 MB", "antonym"),
         ("Normal cholesterol in mg/dL?", "Normal cholesterol in mmol/L?", "unit"),
+        (
+            "Copy ~/photos from my laptop to nas:/backup with scp.",
+            "Copy nas:/backup from the server to my laptop's ~/photos with scp.",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1457,6 +1462,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Find any email addresses in this text and mask them.", "Mask each email address in this text."),
         ("together 2 yrs w my girlfriend, gift ideas?", "together 2 years with my girlfriend, gift ideas?"),
         ("Summarize this memo in two sentences.", "Condense this memo into two sentences."),
+        (
+            "Prior to the attack, what could have dissuaded Japan from going to war against the US?",
+            "What could have been done ahead of the attack to dissuade Japan from attacking the US?",
+        ),
         ("Which of these startups came out of Berlin?", "Which of these startups are in Berlin?"),
     ],
 )

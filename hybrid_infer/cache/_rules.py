@@ -2649,7 +2649,36 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _conversion_reversed(a.words, b.words)
         or _opposites_traded(a.words, b.words)
         or _code_reordered(a.signature, b.signature)
+        or _source_became_target(a, b)
     )
+
+
+def _source_became_target(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides say 'from X to Y', and what one side moves from the other moves to: 'sync
+    ~/projects from my laptop to the backup host' / 'sync the backup from the server to my
+    laptop' (the other ends differ in words, so no pair is simply reversed)."""
+    ends_a, ends_b = _ends(a.words), _ends(b.words)
+    if not (all(ends_a) and all(ends_b)):
+        return False
+    (from_a, to_a), (from_b, to_b) = ends_a, ends_b
+    return bool((from_a & to_b) - from_b - to_a) or bool((to_a & from_b) - to_b - from_a)
+
+
+def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """What 'from' governs and what 'to' / 'into' govern (see :func:`_objects`), leaving out
+    verbs ('dissuade Japan from attacking' moves nothing) and 'prior to', 'due to'."""
+    if not words:
+        return set(), set()
+    relating = tuple(
+        word
+        for before, word, after in zip(("", *words[:-1]), words, (*words[1:], ""), strict=True)
+        if not (word in ("from", "to") and after.endswith("ing")) and not (word == "to" and before in _NOT_TOWARD)
+    )
+    objects = _objects(relating)
+    return objects.get("from", set()), objects.get("to", set()) | objects.get("into", set())
+
+
+_NOT_TOWARD = frozenset({"prior", "due", "according", "next", "close", "thanks", "compared", "similar", "related"})
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
