@@ -850,6 +850,11 @@ def broken(a: str, b: str) -> set[str]:
             "Copy nas:/backup from the server to my laptop's ~/photos with scp.",
             "direction",
         ),
+        # review 56 (a regression hunt on the rules of hold-outs 69 and 70), hold-outs 71 and 72
+        ("Alert me when any server is down.", "Alert me when all servers are down.", "antonym"),
+        ("Remind me on the day.", "Remind me on the following day.", "inserted"),
+        ("Write my best man speech.", "Give me tips for my best man speech.", "category"),
+        ("The limit is 1,000 req/s per key.", "The limit is 1,000 req/min per key.", "unit"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1466,6 +1471,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Prior to the attack, what could have dissuaded Japan from going to war against the US?",
             "What could have been done ahead of the attack to dissuade Japan from attacking the US?",
         ),
+        # review 56, hold-outs 71 and 72
+        ("1 in 4 adults has high blood pressure, why?", "1 out of 4 adults has high blood pressure, why?"),
+        ("How do I carve a bowl out of oak?", "How do I carve a bowl in oak?"),
+        ("Flag any transactions above $10,000.", "Flag all transactions over $10,000."),
+        ("Use the provided API key to call the endpoint.", "Use this API key to call the endpoint."),
+        ("my 3 mo old wont sleep at night", "my 3 month old won't sleep at night"),
+        (
+            "Kafka topic at 50k msg/s, how many partitions?",
+            "Kafka topic at 50k messages per second, how many partitions?",
+        ),
+        ("In Redis, set a key that expires after 60 seconds.", "In Redis, set a key with a 60-second expiry."),
+        ("Add a column to a 200 million row table.", "Add a column to a 200-million-row table."),
+        ("What happens if I omit the `-t` flag?", "What happens if I leave off the `-t` flag?"),
         ("Which of these startups came out of Berlin?", "Which of these startups are in Berlin?"),
     ],
 )

@@ -606,6 +606,10 @@ _NOT_BOTHER = re.compile(
     r"(?i)\b((?:\w+n['\u2019]t|not|never)(?:\s+(?:i|you|we|they|he|she))?)\s+bother(?:ing)?\s+(?:to\s+)?"
 )
 """'shouldn't I bother buying' says 'shouldn't I buy': the negation reaches the next verb."""
+_LEAVE_OUT_FIRST = re.compile(
+    r"(?i)\bleav(?:e|es|ing)\s+(?:out|off)\s+(?=(?:the|a|an|my|your|its|this|that|these|those|any|all)\b|[`'\"-])"
+)
+"""'leave off the -t', 'leave out the details': exclude them."""
 _LEAVE_OUT = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){0,3}?)out\b(?=\s*(?:[.?!,;:]|$)|\s+(?:of|and|but|so)\b)"
 )
@@ -730,6 +734,7 @@ def _data_rates(text: str) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
     text = _LEAVE_OUT.sub(r"exclude \1", text)
+    text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
@@ -1017,20 +1022,30 @@ def _words_inserted(a: TextFacts, b: TextFacts) -> bool:
         return True  # a number put first is no preamble: 'usd to eur' / '1000 usd to eur'
     if start == 0 or long[start + added :] != short[start:]:
         return False
+    pointing = _points(b.words, a.words)
     return any(
         _is_content(w)
         and w not in _POLITENESS
         and w not in _MANNER
-        and w not in _POINTING
+        and w not in pointing
         and not (w.endswith("ly") and len(w) > 4)
         for w in long[start : start + added]
     )
 
 
+def _points(long: tuple[str, ...], short: tuple[str, ...]) -> frozenset[str]:
+    """Words of ``long`` that point at the text the prompt carries where ``short`` says 'this'
+    ('classify the following ticket' / 'classify this ticket'); 'the following day' is a
+    day later."""
+    if not {"this", "these"} & set(short):
+        return frozenset()
+    return frozenset(w for x, w in pairwise(long) if x == "the" and w in _POINTING)
+
+
 _POLITENESS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "hi", "hello", "hey", "pls", "plz", "kindly"})
 _MANNER = frozenset({"well", "fast", "even", "really", "still", "now", "again", "exactly", "properly", "quick"})
 """Words (with adverbs in -ly) that say how, not what: 'learn ML' / 'learn ML well' ask the same."""
-_POINTING = frozenset({"following", "below", "above", "attached", "provided", "given"})
+_POINTING = frozenset({"following", "attached", "provided", "given"})
 """Words that point at the text a prompt carries, as 'this' does: 'classify this ticket' /
 'classify the following ticket' ask the same."""
 
@@ -1229,22 +1244,28 @@ def _in_or_out(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
-    """The words right after 'in' and right after 'out of' (stemmed), where 'out of' says a
-    state, not where something comes from ('coming out of Melbourne', 'pull the code out of
-    fetch_data'): no name or part of a code name follows, and no verb of motion comes shortly
-    before."""
+    """The states (:data:`_STATES`) right after 'in' and right after 'out of', unless a verb
+    of motion comes shortly before ('how do I keep them from getting out of sync' asks what
+    'how do I keep them in sync' asks)."""
     words = facts.words
-    names = {part for name in facts.entities | facts.identifiers for part in re.split(r"[\W_]+", name.lower())}
-    ins = {stem(y) for x, y in pairwise(words) if x == "in" and _is_content(y) and y not in names}
+    ins = {y for x, y in pairwise(words) if x == "in" and y in _STATES}
     outs = {
-        stem(words[i + 2])
+        words[i + 2]
         for i in range(len(words) - 2)
         if words[i : i + 2] == ("out", "of")
-        and _is_content(words[i + 2])
-        and words[i + 2] not in names
+        and words[i + 2] in _STATES
         and not any(_base(w) in _MOVING for w in words[max(0, i - 4) : i])
     }
     return ins, outs
+
+
+_STATES = frozenset(
+    {"stock", "sync", "range", "bounds", "print", "season", "date", "order", "service", "warranty",
+     "network", "scope", "focus", "shape", "control", "balance", "line", "place", "office", "style", "fashion",
+     "touch", "reach", "sight", "context", "alignment", "phase", "commission", "budget", "spec", "compliance"}
+)  # fmt: skip
+"""Nouns that 'in' and 'out of' put something in or out of, as a state ('in stock', 'out of
+sync'); elsewhere 'out of' says where from or of what ('a bowl out of oak', '1 out of 4')."""
 
 
 _MOVING = frozenset(
@@ -1608,6 +1629,10 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     found.update(_word_numbers(words))
     for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
         found[_format_number(round(float(match.group(1)) / 100, 6))] += 1
+    for _ in _SECOND_AFTER_NUMBER.finditer(text):
+        if found["2"] > 0:
+            found["2"] -= 1
+    found = +found  # (counts at zero dropped)
     for match in _SCALED.finditer(text):  # '3 million' is 3000000 (and 3, as in '3M'), as 'three million' is
         found.pop(NUMBER_WORDS[match.group(2).lower()], None)
         found[_format_number(float(match.group(1).replace(",", "")) * int(NUMBER_WORDS[match.group(2).lower()]))] += 1
@@ -1635,7 +1660,9 @@ _MULTIPLIERS = frozenset({"hundred", "thousand", "million", "billion"})
 _ISO_DATE = re.compile(r"(?<![\w.-])\d{4}-\d{1,2}-\d{1,2}(?![\d-])")
 _SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?[eE][-+]?\d+(?![\w.])")
 _PERCENT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?%")
-_SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s+(hundred|thousand|million|billion)\b")
+_SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)(?:\s+|-)(hundred|thousand|million|billion)\b")
+_SECOND_AFTER_NUMBER = re.compile(r"(?i)\d[\s-]*second\b")
+"""'a 60-second expiry': a unit, not the ordinal 'second'."""
 
 
 def _format_number(value: float) -> str:
@@ -1754,6 +1781,11 @@ _RATE_NAMES = MappingProxyType({"mi/h": "mph", "mile/h": "mph"})
 """Rates with a name of their own: 'mi/h' is said 'mph' (as 'km/h' is 'kph')."""
 
 
+def _counted_things(word: str) -> bool:
+    """A plural noun a rate may count ('requests', 'messages' per second), not 'eat per day'."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and _is_content(word)
+
+
 def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
     """Rates of a unit per time, however written: 'km/s' and 'kilometres per second' are both
     'km/s', another unit than 'km/h' (whose 'km' alone both sides share)."""
@@ -1761,9 +1793,11 @@ def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
     for unit, per in _SLASH_RATE.findall(text.lower()):
         if unit in UNITS:
             rates.add(f"{UNITS[unit]}/{_PER_TIME[per]}")
+        elif len(unit) > 1:  # 'req/s', 'ops/min': a count per time, whatever is counted
+            rates.add(f"*/{_PER_TIME[per]}")
     for unit, per, time in zip(words, words[1:], words[2:], strict=False):
-        if per == "per" and unit in UNITS and _singular(time) in _PER_TIME:
-            rates.add(f"{UNITS[unit]}/{_PER_TIME[_singular(time)]}")
+        if per == "per" and _singular(time) in _PER_TIME and (unit in UNITS or _counted_things(unit)):
+            rates.add(f"{UNITS.get(unit, '*')}/{_PER_TIME[_singular(time)]}")  # ('requests per second': '*/s')
     return frozenset(_RATE_NAMES.get(rate, UNITS.get(rate, rate)) for rate in rates)
 
 
@@ -2318,20 +2352,20 @@ _POSITIONS = frozenset({"over", "under", "above", "below"})
 
 
 def _compared_apart(only: set[str], facts: TextFacts, other_only: set[str], other: TextFacts) -> set[str]:
-    """``only`` less the positions ('over', 'under') used as a comparison ('over 100 MB')
-    where the other side uses its opposite as a place ('under /var'), or the reverse."""
+    """``only`` less the positions ('over', 'under') one side uses for a place in a directory
+    tree ('under /var') and the other for something else ('over 100 MB')."""
     return {
         word
         for word in only
         if word not in _POSITIONS
         or not (opposites := _OPPOSITE.get(word, frozenset()) & other_only)
-        or any(_compares(word, facts.words) == _compares(o, other.words) for o in opposites)
+        or any(_in_a_folder(word, facts.signature) == _in_a_folder(o, other.signature) for o in opposites)
     }
 
 
-def _compares(word: str, words: tuple[str, ...]) -> bool:
-    """``word`` comes before a number somewhere: 'over 100 MB', 'under five minutes'."""
-    return any(x == word and (y[0].isdigit() or y in NUMBER_WORDS) for x, y in pairwise(words))
+def _in_a_folder(word: str, text: str) -> bool:
+    """``word`` places something in a directory: 'under /var', 'below the src folder'."""
+    return re.search(rf"\b{word}\s+(?:[~/.]|(?:the\s+)?[\w.-]+\s+(?:directory|folder|dir)\b)", text) is not None
 
 
 def _written_joined(words: tuple[str, ...], other: TextFacts) -> set[str]:
@@ -2358,16 +2392,25 @@ def _opposable(word: str, facts: TextFacts) -> bool:
     )
 
 
-_ASKING = frozenset({"if", "whether", "does", "do", "did", "is", "are", "was", "were", "has", "have", "there"})
-"""Words that make the 'any' after them ask whether one exists ('check if any row is null')."""
+_ASKING = frozenset(
+    {"if", "whether", "does", "do", "did", "is", "are", "was", "were", "has", "have", "there", "when", "whenever",
+     "once", "soon", "until", "unless"}
+)  # fmt: skip
+"""Words that make the 'any' after them ask whether one exists ('check if any row is null',
+'alert me when any server is down')."""
+_CHOOSING = frozenset({"pick", "choose", "select", "name", "return", "give", "suggest", "recommend", "tell"})
+"""Verbs whose 'any' asks for one ('pick any card'), not for each."""
 
 
 def _any_is_each(words: tuple[str, ...]) -> bool:
-    """Every 'any' is outside a question or condition (no asking word before it): 'identify
-    any names and replace them' asks for each of them, as 'each' or 'all' would ('does the
-    warranty cover any parts' asks whether one exists)."""
+    """Every 'any' is outside a question or condition (no asking word before it) and after no
+    verb of choosing: 'identify any names and replace them' asks for each of them, as 'each'
+    or 'all' would ('does the warranty cover any parts' asks whether one exists, 'pick any
+    card' for one)."""
     places = [i for i, w in enumerate(words) if w == "any"]
-    return bool(places) and not any(w in _ASKING for i in places for w in words[:i])
+    return bool(places) and not any(
+        any(w in _ASKING for w in words[:i]) or (i > 0 and words[i - 1] in _CHOOSING) for i in places
+    )
 
 
 _QUANTIFIERS = frozenset({"all", "every", "each", "whole", "entire", "some", "any", "few", "certain"})
@@ -2523,19 +2566,28 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 def _advised_or_made(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for tips about a thing, ``b`` for the thing itself: 'give me tips for giving a
     speech at my brother's wedding' / 'write a short speech for my brother's wedding'."""
-    if _ADVICE.isdisjoint(a.words) or not _ADVICE.isdisjoint(b.words) or _makes(a.words, _MADE):
+    if not _ADVICE.isdisjoint(b.words) or _made_thing(a.words, _MADE, anywhere=True) is not None:
         return False
-    made = _made_thing(b.words, _MADE, anywhere=True)  # (after the situation: 'I'm best man. Write a speech')
-    return made is not None and any(_singular(w) == made for w in a.words)
+    made = _made_thing(b.words, _MADE, anywhere=True, loose=True)  # (after a situation: 'I'm best man. Write a speech')
+    if made is None:
+        return False
+    words = a.words
+    return any(
+        word in _ADVICE and words[i + 1] in ("for", "on", "about") and made in map(_singular, words[i + 2 : i + 6])
+        for i, word in enumerate(words[:-1])
+    )
 
 
-_ADVICE = frozenset({"tips", "advice", "pointers"})
+_ADVICE = frozenset({"tips", "advice", "pointers", "ideas", "suggestions"})
 
 
-def _made_thing(words: tuple[str, ...], things: frozenset[str], *, anywhere: bool = False) -> str | None:
+def _made_thing(
+    words: tuple[str, ...], things: frozenset[str], *, anywhere: bool = False, loose: bool = False
+) -> str | None:
     """One of ``things`` a verb of making asks for, with at most a pronoun, an article and a
-    word or two before the thing ('write me a short poem') and no noun after it ('make an
-    email alert' makes an alert): the verb among the first words, or ``anywhere``."""
+    word or two before the thing ('write me a short poem'; ``loose``: any words, 'write my
+    best man speech') and no noun after it ('make an email alert' makes an alert): the verb
+    among the first words, or ``anywhere``."""
     verbs = [i for i, w in enumerate(words if anywhere else words[:4]) if w in _MAKING]
     for verb in verbs:
         for i in range(verb + 1, min(verb + 6, len(words))):
@@ -2545,7 +2597,7 @@ def _made_thing(words: tuple[str, ...], things: frozenset[str], *, anywhere: boo
                 if not _is_content(after) or after.endswith("ing"):  # 'an essay arguing for X'
                     return _singular(word)
                 break
-            if _is_content(word) and word not in _MAKING_FILLERS:
+            if _is_content(word) and word not in _MAKING_FILLERS and not loose:
                 break
     return None
 
