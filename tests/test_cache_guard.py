@@ -855,6 +855,7 @@ def broken(a: str, b: str) -> set[str]:
         ("Remind me on the day.", "Remind me on the following day.", "inserted"),
         ("Write my best man speech.", "Give me tips for my best man speech.", "category"),
         ("The limit is 1,000 req/s per key.", "The limit is 1,000 req/min per key.", "unit"),
+        ("Is the meal deductible if I am present at it?", "Is the meal deductible if I am absent from it?", "antonym"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
