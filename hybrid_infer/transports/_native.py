@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import ipaddress
 import json
+import re
 import time
+import urllib.parse
+import urllib.request
 from collections.abc import AsyncGenerator
 from typing import Any
 
@@ -26,6 +30,7 @@ from hybrid_infer.errors import (
     ProviderError,
     ProviderTimeout,
     RequestRejected,
+    UnsupportedRequest,
 )
 from hybrid_infer.transports._base import Completion, ProbeReport, Transport, api_key_of, error_for_status
 from hybrid_infer.transports._streams import OllamaDecoder, SseDecoder, StreamDecoder, split_lines
@@ -76,6 +81,7 @@ class NativeTransport(Transport):
         self.max_response_bytes = max_response_bytes
         self._session: aiohttp.ClientSession | None = None
         self._endpoints: dict[str, tuple[str, bool, str]] = {}
+        self._proxies: dict[str, str | None] = {}
         self._streaming: set[aiohttp.ClientResponse] = set()
         """Responses being streamed: closing the session does not wake their readers, so
         ``aclose`` closes them (the caller's stream then ends at once, not at its idle timeout)."""
@@ -114,6 +120,13 @@ class NativeTransport(Transport):
             url = base + ("/api/chat" if is_ollama else "/chat/completions")
             cached = self._endpoints[deployment.name] = (url, is_ollama, deployment.wire_model)
         return cached
+
+    def _proxy(self, deployment: Deployment) -> str | None:
+        """The proxy to reach ``deployment`` through, read from the environment once per deployment."""
+        name = deployment.name
+        if name not in self._proxies:
+            self._proxies[name] = proxy_for(deployment.resolved_api_base or "")
+        return self._proxies[name]
 
     @staticmethod
     def _headers(deployment: Deployment) -> dict[str, str]:
@@ -176,10 +189,11 @@ class NativeTransport(Transport):
 
     async def complete(self, deployment: Deployment, request: Request, timeout_s: float) -> Completion:
         url, is_ollama, model = self._endpoint(deployment)
-        body = ollama_body(model, request, stream=False) if is_ollama else openai_body(model, request, stream=False)
-        data = _encode(body, deployment)
+        data = _encode(_body(deployment, request, stream=False), deployment)
         try:
-            async with self._client().post(url, data=data, headers=self._headers(deployment)) as response:
+            async with self._client().post(
+                url, data=data, headers=self._headers(deployment), proxy=self._proxy(deployment)
+            ) as response:
                 await self._raise_for_status(response, deployment)
                 data = json.loads(await self._read_body(response, deployment))
             if is_ollama:
@@ -210,7 +224,7 @@ class NativeTransport(Transport):
         self, deployment: Deployment, request: Request, timeout_s: float
     ) -> AsyncGenerator[str | Completion, None]:
         url, is_ollama, model = self._endpoint(deployment)
-        body = ollama_body(model, request, stream=True) if is_ollama else openai_body(model, request, stream=True)
+        body = _body(deployment, request, stream=True)
         decoder: StreamDecoder = OllamaDecoder(request, model) if is_ollama else SseDecoder(request, model)
         feed = decoder.feed
         limit = self.max_response_bytes
@@ -220,7 +234,11 @@ class NativeTransport(Transport):
         response: aiohttp.ClientResponse | None = None
         try:
             async with self._client().post(
-                url, data=_encode(body, deployment), headers=self._headers(deployment), timeout=idle
+                url,
+                data=_encode(body, deployment),
+                headers=self._headers(deployment),
+                timeout=idle,
+                proxy=self._proxy(deployment),
             ) as response:
                 await self._raise_for_status(response, deployment)
                 self._streaming.add(response)
@@ -293,31 +311,23 @@ class NativeTransport(Transport):
         base = deployment.resolved_api_base or ""
         session = self._client()
         start = time.perf_counter()
+        proxy = self._proxy(deployment)
         try:
             headers = self._headers(deployment)
             async with asyncio.timeout(timeout_s):
                 if deployment.protocol == "ollama":
-                    async with session.get(f"{base}/api/tags", headers=headers) as response:
+                    async with session.get(f"{base}/api/tags", headers=headers, proxy=proxy) as response:
                         await self._raise_for_status(response, deployment)
                         tags = json.loads(await self._read_body(response, deployment))
                     latency = (time.perf_counter() - start) * 1000
                     names = [m.get("name", "") for m in tags.get("models", []) if isinstance(m, dict)]
                     present = any(ollama_model_matches(deployment.wire_model, n) for n in names)
-                    loaded: list[dict[str, object]] = []
-                    async with session.get(f"{base}/api/ps", headers=headers) as response:
-                        if response.status < 400:
-                            ps = json.loads(await self._read_body(response, deployment))
-                            loaded = [
-                                {
-                                    "name": m.get("name"),
-                                    "size": m.get("size"),
-                                    "size_vram": m.get("size_vram"),
-                                }
-                                for m in ps.get("models", [])
-                                if isinstance(m, dict)
-                            ]
+                    # /api/ps only adds what is loaded: the probe has passed once /api/tags answered,
+                    # so a slow or odd answer here leaves the list empty (in half the time left)
+                    left = timeout_s - (time.perf_counter() - start)
+                    loaded = await self._loaded_models(deployment, f"{base}/api/ps", headers, left / 2)
                     return ProbeReport(latency_ms=latency, model_present=present, loaded_models=loaded)
-                async with session.get(f"{base}/models", headers=headers) as response:
+                async with session.get(f"{base}/models", headers=headers, proxy=proxy) as response:
                     await self._raise_for_status(response, deployment)
                     listing = json.loads(await self._read_body(response, deployment))
                 latency = (time.perf_counter() - start) * 1000
@@ -334,6 +344,31 @@ class NativeTransport(Transport):
                 raise
             raise mapped from exc
 
+    async def _loaded_models(
+        self, deployment: Deployment, url: str, headers: dict[str, str], timeout_s: float
+    ) -> list[dict[str, object]]:
+        """What Ollama's ``/api/ps`` says is loaded, or nothing if it does not say in time."""
+        try:
+            async with asyncio.timeout(max(timeout_s, 0.0)):
+                async with self._client().get(url, headers=headers, proxy=self._proxy(deployment)) as response:
+                    if response.status >= 400:
+                        return []
+                    ps = json.loads(await self._read_body(response, deployment))
+            models = ps.get("models", []) if isinstance(ps, dict) else []
+            return (
+                [
+                    {"name": m.get("name"), "size": m.get("size"), "size_vram": m.get("size_vram")}
+                    for m in models
+                    if isinstance(m, dict)
+                ]
+                if isinstance(models, list)
+                else []
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a slow, broken or odd /api/ps: nothing known to be loaded
+            return []
+
 
 async def _read_up_to(response: aiohttp.ClientResponse, limit: int) -> bytes:
     """The body up to ``limit`` bytes, however many network reads it arrives in
@@ -348,6 +383,58 @@ async def _read_up_to(response: aiohttp.ClientResponse, limit: int) -> bytes:
         pieces.append(piece)
         size += len(piece)
     return b"".join(pieces)
+
+
+def proxy_for(url: str) -> str | None:
+    """The proxy the environment names for ``url`` (``HTTPS_PROXY``, ``HTTP_PROXY``,
+    ``ALL_PROXY``, less ``NO_PROXY``), as the OpenAI SDK, httpx and litellm read them; never
+    for a loopback address, where a local runtime listens."""
+    parts = urllib.parse.urlsplit(url)
+    host = parts.hostname or ""
+    if not host or host == "localhost" or _loopback(host):
+        return None
+    proxies = urllib.request.getproxies_environment()
+    proxy = proxies.get(parts.scheme) or proxies.get("all")
+    if not proxy or urllib.request.proxy_bypass(host):
+        return None
+    return proxy
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _body(deployment: Deployment, request: Request, *, stream: bool) -> dict[str, Any]:
+    """The protocol's request body. A request the body cannot be written from is the
+    request's fault, refused before sending: it says nothing of the deployment's health."""
+    model = deployment.wire_model
+    try:
+        if deployment.protocol == "ollama":
+            return ollama_body(model, request, stream=stream)
+        return openai_body(model, request, stream=stream, reasoning=_reasoning_model(deployment))
+    except ProviderError as exc:
+        exc.deployment = exc.deployment or deployment.name
+        raise
+    except (AttributeError, TypeError, ValueError, KeyError) as exc:
+        raise UnsupportedRequest(
+            f"the request cannot be written for the {deployment.protocol} protocol: {type(exc).__name__}: {exc}"[:300],
+            deployment=deployment.name,
+        ) from exc
+
+
+_REASONING_MODEL = re.compile(r"(?:o\d|gpt-5)(?![a-z])")
+"""OpenAI's reasoning models by name: 'o1', 'o3-mini', 'o4-mini', 'gpt-5', 'gpt-5-nano'."""
+
+
+def _reasoning_model(deployment: Deployment) -> bool:
+    """An OpenAI reasoning model served by OpenAI (``openai/`` or a bare OpenAI name), as
+    litellm tells them apart; other OpenAI-compatible servers keep ``max_tokens``."""
+    return deployment.model.split("/", 1)[0] in ("openai", deployment.model) and bool(
+        _REASONING_MODEL.match(deployment.wire_model)
+    )
 
 
 def _encode(body: dict[str, Any], deployment: Deployment) -> bytes:

@@ -18,7 +18,13 @@ from hybrid_infer._results import ToolCall
 from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
 from hybrid_infer.errors import MalformedResponse
 from hybrid_infer.transports._base import Completion
-from hybrid_infer.transports._wire import ToolCallDeltas, parse_ollama_message, parse_openai_chunk, token_count
+from hybrid_infer.transports._wire import (
+    ToolCallDeltas,
+    parse_ollama_message,
+    parse_openai_chunk,
+    reported_error,
+    token_count,
+)
 
 _decode_json = json.JSONDecoder().decode
 
@@ -110,18 +116,32 @@ class SseDecoder(StreamDecoder):
         """``data:`` lines of an event whose JSON goes on in its next ``data:`` line."""
         self._held_bytes = 0
         self._first_line = True
+        self._error_event = False
+        """The event now being read was named ``error`` (``event: error``)."""
 
     def feed(self, line: bytes) -> str | None:
         if self._first_line:
             self._first_line = False
             line = line.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark starts no field (the SSE format)
         if not line.strip():  # a blank line ends an event: what it held must now be whole
+            self._error_event = False
             if self.held:
                 held, self.held, self._held_bytes = self.held, [], 0
                 return self._event(b"\n".join(held))
             return None
+        if line.startswith(b"error:"):
+            # llama.cpp's server reports a failure after the headers as an 'error:' field (then
+            # sends [DONE]): the answer so far is not the whole answer
+            raise reported_error(_error_payload(line[6:].strip()))
+        if line.startswith(b"event:"):
+            self._error_event = line[6:].strip() == b"error"
+            return None
         if not line.startswith(b"data:"):
-            return None  # ":" comments, "event:"/"id:" fields
+            if line.startswith(b"{") and (error := _bare_error(line)) is not None:
+                raise reported_error(error)  # a JSON error body where events were asked for
+            return None  # ":" comments, "id:" fields
+        if self._error_event:
+            raise reported_error(_error_payload(line[5:].strip()))
         payload = line[5:].strip()
         if not payload and not self.held:
             return None  # an empty data field (a proxy's heartbeat) dispatches nothing
@@ -184,6 +204,24 @@ class SseDecoder(StreamDecoder):
             self.model,
             () if self.tool_calls is None else self.tool_calls.calls(),
         )
+
+
+def _bare_error(line: bytes) -> Any:
+    """The ``error`` of a line that is a whole JSON error object (``{"error": {...}}``), if it is one."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return None
+    return data.get("error") if isinstance(data, dict) else None
+
+
+def _error_payload(payload: bytes) -> Any:
+    """An error event's data: its ``error`` object, the object itself, or the text as sent."""
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return payload.decode("utf-8", "replace") or "error event"
+    return data.get("error", data) if isinstance(data, dict) else data
 
 
 class OllamaDecoder(StreamDecoder):

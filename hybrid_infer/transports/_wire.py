@@ -15,7 +15,7 @@ from typing import Any
 from hybrid_infer._request import Request
 from hybrid_infer._results import FunctionCall, ToolCall
 from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
-from hybrid_infer.errors import MalformedResponse, UnsupportedRequest
+from hybrid_infer.errors import ContextWindowExceeded, MalformedResponse, ProviderError, UnsupportedRequest
 
 # Parameters Ollama takes in "options" rather than at the top level.
 _OLLAMA_OPTIONS = {
@@ -28,13 +28,15 @@ _OLLAMA_OPTIONS = {
 }
 
 
-def openai_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]:
+def openai_body(model: str, request: Request, *, stream: bool, reasoning: bool = False) -> dict[str, Any]:
+    """The chat-completions body. ``reasoning``: OpenAI's reasoning models (o1, o3, o4-mini,
+    gpt-5) refuse ``max_tokens`` and take the limit as ``max_completion_tokens``."""
     body: dict[str, Any] = {"model": model, "messages": list(request.messages)}
     params = dict(request.params)
     extra = params.pop("extra_body", None)
     body.update(params)
     if request.max_tokens is not None:
-        body["max_tokens"] = request.max_tokens
+        body["max_completion_tokens" if reasoning else "max_tokens"] = request.max_tokens
     if request.temperature is not None:
         body["temperature"] = request.temperature
     if stream:
@@ -55,7 +57,7 @@ def ollama_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]
             options[_OLLAMA_OPTIONS[key]] = value
         elif key == "response_format":
             if isinstance(value, dict) and value.get("type") == "json_schema":
-                body["format"] = value.get("json_schema", {}).get("schema", "json")
+                body["format"] = _ollama_schema(value.get("json_schema"))
             elif isinstance(value, dict) and value.get("type") == "json_object":
                 body["format"] = "json"
         elif key == "tools":
@@ -71,6 +73,20 @@ def ollama_body(model: str, request: Request, *, stream: bool) -> dict[str, Any]
         extra_options = body.get("options")
         body["options"] = {**extra_options, **options} if isinstance(extra_options, dict) else options
     return body
+
+
+def _ollama_schema(spec: Any) -> Any:
+    """Ollama's ``format`` for a ``json_schema`` response format: its schema, or plain JSON
+    when it names none. A spec of another shape cannot be carried (refused before sending)."""
+    if spec is None:
+        return "json"
+    schema = spec.get("schema", "json") if isinstance(spec, dict) else None
+    if not isinstance(schema, dict) and schema != "json":
+        raise UnsupportedRequest(
+            "response_format json_schema must be an object whose 'schema' is a JSON schema object, "
+            f"not {type(spec if schema is None else schema).__name__}"
+        )
+    return schema
 
 
 def ollama_messages(messages: Any) -> list[dict[str, Any]]:
@@ -158,12 +174,30 @@ def _content(value: Any, what: str) -> str:
     return value
 
 
+def reported_error(error: Any) -> ProviderError:
+    """The error a provider reports inside an answer (an HTTP 200 body, an event of a stream),
+    with the provider's own words: ``ContextWindowExceeded`` when they say the prompt is too
+    long (only a larger context window can help), else ``MalformedResponse``, as the litellm
+    transport classes it. The deployment is filled in by the transport."""
+    from hybrid_infer.transports._base import looks_like_context_overflow  # (that module imports this one)
+
+    message = error.get("message") if isinstance(error, dict) else error
+    text = str(error if message is None else message)[:300]
+    code = error.get("code") if isinstance(error, dict) else None
+    said = f"error inside response ({code}): {text}" if code not in (None, "") else f"error inside response: {text}"
+    if looks_like_context_overflow(text) or code == "context_length_exceeded":
+        return ContextWindowExceeded(said)
+    return MalformedResponse(said)
+
+
 def parse_openai_completion(
     data: Any, request: Request, fallback_model: str
 ) -> tuple[str, int, int, str | None, str, tuple[ToolCall, ...]]:
     """(text, prompt_tokens, completion_tokens, finish_reason, model, tool calls) of a chat.completion."""
     data = _need_dict(data, "response")
     choices = data.get("choices")
+    if not choices and data.get("error") is not None:
+        raise reported_error(data["error"])  # an error sent with a 200: the provider's words, not 'no choices'
     if not isinstance(choices, list) or not choices:
         raise MalformedResponse("response has no choices")
     choice = _need_dict(choices[0], "choices[0]")
@@ -192,9 +226,7 @@ def parse_openai_chunk(
     chat.completion.chunk."""
     data = _need_dict(data, "stream chunk")
     if "error" in data:
-        error = data["error"]
-        message = error.get("message") if isinstance(error, dict) else error
-        raise MalformedResponse(f"error inside stream: {message}")
+        raise reported_error(data["error"])
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else None
     model = data.get("model") if isinstance(data.get("model"), str) else None
     choices = data.get("choices")
