@@ -210,6 +210,16 @@ class Deployment(BaseModel):
             raise ValueError(
                 "api_key must be ASCII without spaces or control characters (a trailing newline? a pasted quote?)"
             )
+        if (
+            value is not None
+            and value.get_secret_value().startswith("$")
+            and not _ENV_REF.match(value.get_secret_value())
+        ):
+            # a reference mistyped ('${MY-KEY}', '${}', '$OPENAI_API_KEY') would be sent as the key itself
+            raise ValueError(
+                "api_key starts with '$' but is no ${ENV_VAR} reference: write exactly ${NAME}, NAME of letters, "
+                "digits and '_' not starting with a digit"
+            )
         return value
 
     @field_validator("api_base")
@@ -392,6 +402,8 @@ class Deployment(BaseModel):
         value = os.environ.get(match.group(1))
         if value is None:
             raise ConfigError(f"environment variable {match.group(1)} is not set", field=f"{self.name}.api_key")
+        if not value:  # (an empty line in a .env file, a CI secret never filled in): no key to send
+            raise ConfigError(f"environment variable {match.group(1)} is set but empty", field=f"{self.name}.api_key")
         if not _sendable_key(value):
             # A header cannot carry it: a request-side mistake, never the provider's failure.
             raise ConfigError(

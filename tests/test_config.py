@@ -677,6 +677,36 @@ def test_a_key_variable_no_header_can_carry_is_a_missing_key_not_a_provider_fail
     assert provider.request_count == 0
 
 
+def test_a_key_variable_set_but_empty_is_a_missing_key(fake, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty line in a .env file, a CI secret never filled in: the prompt went out with no
+    key (the native transport) or 'no-key' (litellm), came back 401 and the deployment was
+    marked unhealthy, with nothing naming the variable (review 55)."""
+    from hybrid_infer.errors import AllDeploymentsFailed, MissingApiKey
+
+    monkeypatch.setenv("HI_TEST_EMPTY_KEY", "")
+    provider = fake("openai")
+    for transport in ("native", "litellm"):
+        deployment = deployment_for(provider, transport).model_copy(
+            update={"api_key": SecretStr("${HI_TEST_EMPTY_KEY}"), "transport": transport}
+        )
+        with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                client.complete("hi")
+            cause = info.value.attempts[-1]
+            assert cause.error_type == MissingApiKey.__name__, cause
+            assert "HI_TEST_EMPTY_KEY is set but empty" in (cause.error or "")
+    assert provider.request_count == 0
+
+
+@pytest.mark.parametrize("key", ["${MY-KEY}", "${}", "$OPENAI_API_KEY", "${1KEY}"])
+def test_a_mistyped_key_reference_is_refused_not_sent_as_the_key(key: str) -> None:
+    """'${MY-KEY}' was taken for a literal key and sent as 'Bearer ${MY-KEY}' (review 55)."""
+    with pytest.raises(ValidationError) as info:
+        Deployment(name="d", model="openai/m", api_key=key)
+    assert info.value.errors()[0]["loc"] == ("api_key",)
+    assert "${ENV_VAR}" in str(info.value)
+
+
 def test_ollama_through_litellm_is_warned_about_when_the_client_is_built(caplog: pytest.LogCaptureFixture) -> None:
     """litellm queries /api/show with a blocking call on the loop: the choice is flagged."""
     ollama = Deployment(name="o", model="ollama_chat/qwen3", api_base="http://127.0.0.1:9", transport="litellm")

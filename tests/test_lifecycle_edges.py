@@ -161,3 +161,39 @@ def test_an_unclosed_sync_client_stays_alive_until_it_is_closed(fake, probes: bo
     alive.close()
     with pytest.raises(HybridInferError):
         alive.complete("after close")
+
+
+_CLOSE_DURING_WARM_UP = """
+import sys
+from hybrid_infer import Deployment, HealthConfig, HybridClient
+client = HybridClient(
+    [Deployment(name="claude", model="anthropic/claude-sonnet-4-5", api_key="sk-not-used")],
+    health=HealthConfig(enabled=False),
+)
+client.check_health()  # starts the client, and with it litellm's import in a worker thread
+client.close()
+import traceback
+running = [
+    frame for frame in sys._current_frames().values()
+    if "_load_and_warm" in "".join(traceback.format_stack(frame))
+]
+print("running" if running else "done")
+"""
+
+
+def test_closing_a_client_waits_for_the_litellm_import_it_started() -> None:
+    """litellm's import and warm-up run in a worker thread that nothing can stop; one still
+    running when the process exits could leave a litellm thread frozen inside an import and
+    the interpreter waiting on it for ever (review 55: 'hybrid-infer health' hung at exit in
+    2 runs of 14). ``close()`` now returns only once it has ended (a fresh process: the
+    import takes seconds there)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    out = subprocess.run(
+        [sys.executable, "-c", _CLOSE_DURING_WARM_UP], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "done"

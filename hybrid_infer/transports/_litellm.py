@@ -81,6 +81,10 @@ def load_litellm() -> ModuleType:
     return module
 
 
+_LOADING_WAIT_S = 60.0
+"""How long closing waits for litellm's import and warm-up to end (a few seconds here)."""
+
+
 def _load_and_warm(models: tuple[str, ...]) -> ModuleType:
     """Import litellm, then answer one made-up call per provider prefix (``mock_response``:
     no request leaves the process). litellm's first real call otherwise loads a tokenizer and
@@ -334,6 +338,17 @@ class LiteLLMTransport(Transport):
         if self._prober is not None:
             await self._prober.aclose()
             self._prober = None
+        loading = self._loading
+        if loading is not None and not loading.done():
+            # litellm's import and warm-up run in a worker thread that cannot be stopped: one
+            # still running when the process exits can leave a litellm thread frozen inside an
+            # import, and the interpreter's last collection then waits on that import for ever
+            # (review 55: 'hybrid-infer health' hung at exit in 2 runs of 14). Let it finish.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(loading), _LOADING_WAIT_S)
+        done = loading is not None and loading.done() and not loading.cancelled()
+        if self._litellm is None and done and loading is not None and loading.exception() is None:
+            self._litellm = loading.result()
         if self._litellm is not None:
             await _close_loop_clients(self._litellm)
         if self._log_filter is not None:
