@@ -222,3 +222,153 @@ async def test_an_ollama_probe_passes_once_its_model_list_answers(ps: str) -> No
     finally:
         await runner.cleanup()
     assert state.healthy, state.last_error
+
+
+# --- review 57: a regression hunt on the changes above ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("env", "url", "expected"),
+    [
+        ({"HTTPS_PROXY": "proxy.corp:3128"}, "https://api.example.com/v1", "http://proxy.corp:3128"),
+        ({"https_proxy": "http://a:3128", "HTTPS_PROXY": "http://b:3128"}, "https://x.example/v1", "http://a:3128"),
+        ({"ALL_PROXY": "http://p:8080"}, "http://x.example/v1", "http://p:8080"),
+        ({"ALL_PROXY": "socks5://p:1080"}, "https://x.example/v1", None),  # SOCKS: not spoken natively
+        ({"HTTP_PROXY": "http://p:8080"}, "http://0.0.0.0:11434", None),
+        ({"HTTP_PROXY": "http://p:8080"}, "http://[::ffff:127.0.0.1]:8000/v1", None),
+        ({"HTTP_PROXY": "http://p:8080"}, "http://ollama.localhost:11434", None),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "*"}, "http://x.example/v1", None),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "example.com"}, "http://api.example.com/v1", None),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": ".example.com"}, "http://example.com/v1", None),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "example.com"}, "http://notexample.com/v1", "http://p:8080"),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "gpu.lan:8000"}, "http://gpu.lan:8000/v1", None),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "gpu.lan:8000"}, "http://gpu.lan:9000/v1", "http://p:8080"),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "10.0.0.0/8"}, "http://10.1.2.3:8000/v1", None),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "10.0.0.0/8"}, "http://11.1.2.3:8000/v1", "http://p:8080"),
+    ],
+)
+def test_the_proxy_variables_are_read_as_curl_and_httpx_read_them(
+    env: dict[str, str], url: str, expected: str | None
+) -> None:
+    from hybrid_infer.transports._proxy import proxy_for
+
+    proxy = proxy_for(url, env)
+    assert (proxy.url if proxy else None) == expected
+
+
+async def _refusing_proxy(status: bytes, seen: list[bytes]) -> asyncio.Server:
+    """A proxy that answers every request (a CONNECT, or an absolute-form POST) with ``status``."""
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        seen.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.write(b"HTTP/1.1 " + status + b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        writer.close()
+
+    return await asyncio.start_server(handle, "127.0.0.1", 0)
+
+
+@pytest.mark.parametrize("scheme", ["http", "https"])
+async def test_a_proxy_password_never_shows_and_a_407_is_an_authentication_failure(
+    scheme: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp quotes the proxy URL in some errors: with the password in it, a refused CONNECT
+    put the password in errors, health(), events and a WARNING line."""
+    import base64
+
+    seen: list[bytes] = []
+    server = await _refusing_proxy(b"407 Proxy Authentication Required", seen)
+    port = server.sockets[0].getsockname()[1]
+    async with server:
+        monkeypatch.setenv(f"{scheme.upper()}_PROXY", f"http://alice:PROXYPASS-987@127.0.0.1:{port}")
+        deployment = Deployment(name="cloud", model="openai/m", api_base=f"{scheme}://upstream.invalid/v1")
+        events: list[Any] = []
+        async with HybridClient([deployment], health=NO_PROBES, callbacks=[events.append]) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await client.acomplete("hi")
+            health = client.health()["cloud"]
+    attempt = info.value.attempts[0]
+    assert attempt.error_type == "AuthenticationFailed"
+    everything = " ".join([str(info.value), repr(info.value), str(health), *map(repr, events), caplog.text])
+    assert "PROXYPASS" not in everything
+    assert b"Proxy-Authorization: Basic " + base64.b64encode(b"alice:PROXYPASS-987") in seen[0]
+
+
+async def test_an_error_reported_as_a_rate_limit_inside_a_body_is_no_context_overflow() -> None:
+    """'too many tokens per minute' with code 429 was read as a prompt too long, and a backup
+    with the same context window was then skipped."""
+
+    async def limited(request: web.Request) -> web.Response:
+        await request.read()
+        error = {"message": "Rate limit reached: too many tokens per minute", "code": 429}
+        return web.json_response({"error": error})
+
+    async with serve_chat(limited) as a, serve_chat(_answer) as b:
+        deployments = [
+            Deployment(name="a", model="openai/m", api_base=a),
+            Deployment(name="b", model="openai/m", api_base=b),
+        ]
+        async with HybridClient(deployments, health=NO_PROBES) as client:
+            result = await client.acomplete("hi")
+    assert result.provider == "b"
+    assert result.attempts[0].error_type == "RateLimited"
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        f"error: {json.dumps(_OVERFLOW)}\n\ndata: [DONE]\n\n".encode(),  # an error after the finish reason
+        b"",  # (the control)
+    ],
+)
+async def test_an_answer_that_said_it_was_complete_is_kept(tail: bytes) -> None:
+    chat = _streaming(
+        sse_chunk({"role": "assistant", "content": "Paris."}), sse_chunk({}, "stop"), tail or b"data: [DONE]\n\n"
+    )
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="llama", model="llama_cpp/m", api_base=api_base)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            chunks = [c async for c in client.astream("hi")]
+    result = chunks[-1].result
+    assert result is not None and result.text == "Paris." and result.finish_reason == "stop"
+
+
+async def test_a_null_error_on_every_chunk_is_no_error() -> None:
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+        data = json.loads(sse_chunk(delta, finish)[6:])
+        return f"data: {json.dumps({**data, 'error': None})}\n\n".encode()
+
+    chat = _streaming(chunk({"role": "assistant", "content": "Hello"}), chunk({}, "stop"), b"data: [DONE]\n\n")
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="d", model="openai/m", api_base=api_base)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            chunks = [c async for c in client.astream("hi")]
+    assert chunks[-1].result is not None and chunks[-1].result.text == "Hello"
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+async def test_a_json_error_body_where_events_were_asked_for_is_read_whole(indent: int | None) -> None:
+    body = json.dumps(
+        {"error": {"message": "You exceeded your current quota", "code": "insufficient_quota"}}, indent=indent
+    )
+    async with serve_chat(_streaming(body.encode())) as api_base:
+        deployment = Deployment(name="gw", model="openai/m", api_base=api_base)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                async for _ in client.astream("hi"):
+                    pass
+    assert "exceeded your current quota" in (info.value.attempts[0].error or "")
+
+
+async def test_a_fine_tuned_reasoning_model_gets_max_completion_tokens() -> None:
+    seen: list[dict[str, Any]] = []
+
+    async def chat(request: web.Request) -> web.Response:
+        seen.append(await request.json())
+        return await _answer(request)
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="d", model="openai/ft:o4-mini-2025-04-16:acme::abc123", api_base=api_base)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            await client.acomplete("hi", max_tokens=7)
+    assert seen[0].get("max_completion_tokens") == 7 and "max_tokens" not in seen[0]

@@ -149,7 +149,7 @@ def error_for_status(
 ) -> ProviderError:
     """The error class for an HTTP error status, as both transports must map it."""
     text = f"HTTP {status}: {message}"[:500]
-    if status in (401, 403):
+    if status in (401, 403, 407):  # (407: the proxy wants credentials)
         return AuthenticationFailed(text, deployment=deployment, status=status)
     if status == 429:
         return RateLimited(text, deployment=deployment, retry_after_s=parse_retry_after(headers or {}))

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import ipaddress
 import json
 import re
 import time
-import urllib.parse
-import urllib.request
 from collections.abc import AsyncGenerator
 from typing import Any
 
@@ -25,6 +22,7 @@ from hybrid_infer._config import Deployment
 from hybrid_infer._request import Request
 from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
 from hybrid_infer.errors import (
+    AuthenticationFailed,
     MalformedResponse,
     ProviderConnectionError,
     ProviderError,
@@ -33,6 +31,7 @@ from hybrid_infer.errors import (
     UnsupportedRequest,
 )
 from hybrid_infer.transports._base import Completion, ProbeReport, Transport, api_key_of, error_for_status
+from hybrid_infer.transports._proxy import Proxy, proxy_for
 from hybrid_infer.transports._streams import OllamaDecoder, SseDecoder, StreamDecoder, split_lines
 from hybrid_infer.transports._wire import (
     ollama_body,
@@ -40,6 +39,7 @@ from hybrid_infer.transports._wire import (
     openai_body,
     parse_ollama_message,
     parse_openai_completion,
+    reported_error,
 )
 
 DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
@@ -81,7 +81,7 @@ class NativeTransport(Transport):
         self.max_response_bytes = max_response_bytes
         self._session: aiohttp.ClientSession | None = None
         self._endpoints: dict[str, tuple[str, bool, str]] = {}
-        self._proxies: dict[str, str | None] = {}
+        self._proxies: dict[str, Proxy | None] = {}
         self._streaming: set[aiohttp.ClientResponse] = set()
         """Responses being streamed: closing the session does not wake their readers, so
         ``aclose`` closes them (the caller's stream then ends at once, not at its idle timeout)."""
@@ -121,19 +121,28 @@ class NativeTransport(Transport):
             cached = self._endpoints[deployment.name] = (url, is_ollama, deployment.wire_model)
         return cached
 
-    def _proxy(self, deployment: Deployment) -> str | None:
+    def _proxy(self, deployment: Deployment) -> Proxy | None:
         """The proxy to reach ``deployment`` through, read from the environment once per deployment."""
         name = deployment.name
         if name not in self._proxies:
             self._proxies[name] = proxy_for(deployment.resolved_api_base or "")
         return self._proxies[name]
 
-    @staticmethod
-    def _headers(deployment: Deployment) -> dict[str, str]:
+    def _via(self, deployment: Deployment) -> dict[str, Any]:
+        """aiohttp's proxy arguments for ``deployment`` (its credentials go with the CONNECT of
+        an ``https`` call; a plain ``http`` call carries them in its own headers)."""
+        proxy = self._proxy(deployment)
+        return {"proxy": proxy.url, "proxy_headers": proxy.headers} if proxy is not None else {}
+
+    def _headers(self, deployment: Deployment) -> dict[str, str]:
+        headers = {"Content-Type": "application/json"}
         key = api_key_of(deployment)
         if key:
-            return {"Content-Type": "application/json", "Authorization": f"Bearer {key}"}
-        return {"Content-Type": "application/json"}
+            headers["Authorization"] = f"Bearer {key}"
+        proxy = self._proxy(deployment)
+        if proxy is not None and proxy.headers and (deployment.resolved_api_base or "").startswith("http:"):
+            headers.update(proxy.headers)
+        return headers
 
     async def _read_body(self, response: aiohttp.ClientResponse, deployment: Deployment) -> bytes:
         length = response.content_length
@@ -165,6 +174,17 @@ class NativeTransport(Transport):
             headers=response.headers,
         )
 
+    async def _json_body(self, response: aiohttp.ClientResponse, deployment: Deployment) -> bytes:
+        """The whole body, or the error it reports raised (any other body is read on as the stream)."""
+        body = await self._read_body(response, deployment)
+        try:
+            data = json.loads(body)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and data.get("error") is not None:
+            raise reported_error(data["error"])
+        return body
+
     @staticmethod
     def _map_exception(exc: BaseException, deployment: Deployment) -> ProviderError:
         name = deployment.name
@@ -173,6 +193,11 @@ class NativeTransport(Transport):
             return exc
         if isinstance(exc, TimeoutError):
             return ProviderTimeout("timed out", deployment=name)
+        if isinstance(exc, aiohttp.ClientHttpProxyError):  # the proxy refused (its URL, never quoted)
+            said = f"the proxy answered HTTP {exc.status}: {exc.message}"[:300]
+            if exc.status == 407:
+                return AuthenticationFailed(said, deployment=name, status=407)
+            return ProviderConnectionError(said, deployment=name)
         if isinstance(exc, aiohttp.ClientConnectorError):
             return ProviderConnectionError(
                 f"cannot connect: {exc.os_error.strerror or exc}",
@@ -192,7 +217,7 @@ class NativeTransport(Transport):
         data = _encode(_body(deployment, request, stream=False), deployment)
         try:
             async with self._client().post(
-                url, data=data, headers=self._headers(deployment), proxy=self._proxy(deployment)
+                url, data=data, headers=self._headers(deployment), **self._via(deployment)
             ) as response:
                 await self._raise_for_status(response, deployment)
                 data = json.loads(await self._read_body(response, deployment))
@@ -238,9 +263,14 @@ class NativeTransport(Transport):
                 data=_encode(body, deployment),
                 headers=self._headers(deployment),
                 timeout=idle,
-                proxy=self._proxy(deployment),
+                **self._via(deployment),
             ) as response:
                 await self._raise_for_status(response, deployment)
+                read: bytes = b""
+                if not is_ollama and response.content_type == "application/json":
+                    # JSON where events were asked for: a gateway's error body (perhaps
+                    # pretty-printed over many lines), read whole for the provider's message
+                    read = await self._json_body(response, deployment)
                 self._streaming.add(response)
                 # sock_read bounds silence; this bounds a wait for text that keep-alive
                 # comments or empty deltas would otherwise stretch forever. Only the time spent
@@ -248,7 +278,7 @@ class NativeTransport(Transport):
                 # once per network read: two clock reads per read, not per token.
                 waited = 0.0
                 mark = time.monotonic()
-                async for data in response.content.iter_any():
+                async for data in _chunks(read, response):
                     waited += time.monotonic() - mark
                     size += len(data)
                     if size > limit:
@@ -311,12 +341,12 @@ class NativeTransport(Transport):
         base = deployment.resolved_api_base or ""
         session = self._client()
         start = time.perf_counter()
-        proxy = self._proxy(deployment)
+        via = self._via(deployment)
         try:
             headers = self._headers(deployment)
             async with asyncio.timeout(timeout_s):
                 if deployment.protocol == "ollama":
-                    async with session.get(f"{base}/api/tags", headers=headers, proxy=proxy) as response:
+                    async with session.get(f"{base}/api/tags", headers=headers, **via) as response:
                         await self._raise_for_status(response, deployment)
                         tags = json.loads(await self._read_body(response, deployment))
                     latency = (time.perf_counter() - start) * 1000
@@ -327,7 +357,7 @@ class NativeTransport(Transport):
                     left = timeout_s - (time.perf_counter() - start)
                     loaded = await self._loaded_models(deployment, f"{base}/api/ps", headers, left / 2)
                     return ProbeReport(latency_ms=latency, model_present=present, loaded_models=loaded)
-                async with session.get(f"{base}/models", headers=headers, proxy=proxy) as response:
+                async with session.get(f"{base}/models", headers=headers, **via) as response:
                     await self._raise_for_status(response, deployment)
                     listing = json.loads(await self._read_body(response, deployment))
                 latency = (time.perf_counter() - start) * 1000
@@ -350,7 +380,7 @@ class NativeTransport(Transport):
         """What Ollama's ``/api/ps`` says is loaded, or nothing if it does not say in time."""
         try:
             async with asyncio.timeout(max(timeout_s, 0.0)):
-                async with self._client().get(url, headers=headers, proxy=self._proxy(deployment)) as response:
+                async with self._client().get(url, headers=headers, **self._via(deployment)) as response:
                     if response.status >= 400:
                         return []
                     ps = json.loads(await self._read_body(response, deployment))
@@ -370,6 +400,14 @@ class NativeTransport(Transport):
             return []
 
 
+async def _chunks(read: bytes, response: aiohttp.ClientResponse) -> AsyncGenerator[bytes, None]:
+    """What was read already, then the rest of the body as it arrives."""
+    if read:
+        yield read
+    async for data in response.content.iter_any():
+        yield data
+
+
 async def _read_up_to(response: aiohttp.ClientResponse, limit: int) -> bytes:
     """The body up to ``limit`` bytes, however many network reads it arrives in
     (``content.read(n)`` returns only what is buffered: an error body sent in two pieces
@@ -383,28 +421,6 @@ async def _read_up_to(response: aiohttp.ClientResponse, limit: int) -> bytes:
         pieces.append(piece)
         size += len(piece)
     return b"".join(pieces)
-
-
-def proxy_for(url: str) -> str | None:
-    """The proxy the environment names for ``url`` (``HTTPS_PROXY``, ``HTTP_PROXY``,
-    ``ALL_PROXY``, less ``NO_PROXY``), as the OpenAI SDK, httpx and litellm read them; never
-    for a loopback address, where a local runtime listens."""
-    parts = urllib.parse.urlsplit(url)
-    host = parts.hostname or ""
-    if not host or host == "localhost" or _loopback(host):
-        return None
-    proxies = urllib.request.getproxies_environment()
-    proxy = proxies.get(parts.scheme) or proxies.get("all")
-    if not proxy or urllib.request.proxy_bypass(host):
-        return None
-    return proxy
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _body(deployment: Deployment, request: Request, *, stream: bool) -> dict[str, Any]:
@@ -425,8 +441,9 @@ def _body(deployment: Deployment, request: Request, *, stream: bool) -> dict[str
         ) from exc
 
 
-_REASONING_MODEL = re.compile(r"(?:o\d|gpt-5)(?![a-z])")
-"""OpenAI's reasoning models by name: 'o1', 'o3-mini', 'o4-mini', 'gpt-5', 'gpt-5-nano'."""
+_REASONING_MODEL = re.compile(r"(?:ft:)?(?:o\d|gpt-5)(?![a-z])")
+"""OpenAI's reasoning models by name: 'o1', 'o3-mini', 'o4-mini', 'gpt-5', 'gpt-5-nano', and
+their fine-tunes ('ft:o4-mini-2025-04-16:org::id')."""
 
 
 def _reasoning_model(deployment: Deployment) -> bool:

@@ -118,6 +118,8 @@ class SseDecoder(StreamDecoder):
         self._first_line = True
         self._error_event = False
         """The event now being read was named ``error`` (``event: error``)."""
+        self._bare: list[bytes] = []
+        """Lines of JSON outside any event, perhaps an error body written over many lines."""
 
     def feed(self, line: bytes) -> str | None:
         if self._first_line:
@@ -131,16 +133,22 @@ class SseDecoder(StreamDecoder):
             return None
         if line.startswith(b"error:"):
             # llama.cpp's server reports a failure after the headers as an 'error:' field (then
-            # sends [DONE]): the answer so far is not the whole answer
+            # sends [DONE]): the answer so far is not the whole answer, unless it said it was
+            if self.finish is not None:
+                self._complete()
+                return None
             raise reported_error(_error_payload(line[6:].strip()))
         if line.startswith(b"event:"):
             self._error_event = line[6:].strip() == b"error"
             return None
         if not line.startswith(b"data:"):
-            if line.startswith(b"{") and (error := _bare_error(line)) is not None:
-                raise reported_error(error)  # a JSON error body where events were asked for
+            if line.startswith(b"{") or self._bare:
+                self._read_bare(line)  # a JSON error body where events were asked for
             return None  # ":" comments, "id:" fields
         if self._error_event:
+            if self.finish is not None:  # (after a finish reason: the answer is whole)
+                self._complete()
+                return None
             raise reported_error(_error_payload(line[5:].strip()))
         payload = line[5:].strip()
         if not payload and not self.held:
@@ -163,6 +171,19 @@ class SseDecoder(StreamDecoder):
             return None
         self.held, self._held_bytes = [], 0
         return self._event(payload, data)
+
+    def _read_bare(self, line: bytes) -> None:
+        """Gather JSON written outside any event until it is whole; raise the error it reports."""
+        self._bare.append(line)
+        try:
+            data = json.loads(b"\n".join(self._bare))
+        except ValueError:
+            if sum(map(len, self._bare)) > _MAX_BARE_BYTES:
+                self._bare = []  # no error body is this long: not one
+            return
+        self._bare = []
+        if isinstance(data, dict) and data.get("error") is not None:
+            raise reported_error(data["error"])
 
     def _event(self, payload: bytes, data: Any = None) -> str | None:
         if payload == b"[DONE]":
@@ -206,13 +227,7 @@ class SseDecoder(StreamDecoder):
         )
 
 
-def _bare_error(line: bytes) -> Any:
-    """The ``error`` of a line that is a whole JSON error object (``{"error": {...}}``), if it is one."""
-    try:
-        data = json.loads(line)
-    except ValueError:
-        return None
-    return data.get("error") if isinstance(data, dict) else None
+_MAX_BARE_BYTES = 64 * 1024
 
 
 def _error_payload(payload: bytes) -> Any:

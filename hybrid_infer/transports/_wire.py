@@ -15,7 +15,13 @@ from typing import Any
 from hybrid_infer._request import Request
 from hybrid_infer._results import FunctionCall, ToolCall
 from hybrid_infer._tokens import estimate_completion_tokens, estimate_prompt_tokens
-from hybrid_infer.errors import ContextWindowExceeded, MalformedResponse, ProviderError, UnsupportedRequest
+from hybrid_infer.errors import (
+    ContextWindowExceeded,
+    MalformedResponse,
+    ProviderError,
+    RateLimited,
+    UnsupportedRequest,
+)
 
 # Parameters Ollama takes in "options" rather than at the top level.
 _OLLAMA_OPTIONS = {
@@ -185,7 +191,11 @@ def reported_error(error: Any) -> ProviderError:
     text = str(error if message is None else message)[:300]
     code = error.get("code") if isinstance(error, dict) else None
     said = f"error inside response ({code}): {text}" if code not in (None, "") else f"error inside response: {text}"
-    if looks_like_context_overflow(text) or code == "context_length_exceeded":
+    if code in (429, "429", "rate_limit_exceeded"):
+        return RateLimited(said, retry_after_s=None)  # ('too many tokens per minute' is no overflow)
+    if code == "context_length_exceeded" or (
+        code in (None, "", 400, "400", 413, "413") and looks_like_context_overflow(text)
+    ):
         return ContextWindowExceeded(said)
     return MalformedResponse(said)
 
@@ -225,7 +235,7 @@ def parse_openai_chunk(
     """(delta text, finish_reason, usage or None, model, tool-call deltas or None) of one
     chat.completion.chunk."""
     data = _need_dict(data, "stream chunk")
-    if "error" in data:
+    if data.get("error") is not None:  # ('"error": null' on every chunk is no error)
         raise reported_error(data["error"])
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else None
     model = data.get("model") if isinstance(data.get("model"), str) else None
