@@ -856,6 +856,13 @@ def broken(a: str, b: str) -> set[str]:
         ("Write my best man speech.", "Give me tips for my best man speech.", "category"),
         ("The limit is 1,000 req/s per key.", "The limit is 1,000 req/min per key.", "unit"),
         ("Is the meal deductible if I am present at it?", "Is the meal deductible if I am absent from it?", "antonym"),
+        # hold-out 74
+        (
+            "Why does my page load in Safari but not in Edge?",
+            "Why does my page not load in Safari but load in Edge?",
+            "negation",
+        ),
+        ("Explain the merge sort algorithm.", "Write me the code of the merge sort algorithm.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:

@@ -1461,6 +1461,10 @@ def _quote_bounded(text: str) -> tuple[str, ...]:
     return _clause_tokens(text, _QUOTE_BOUNDED_TOKEN)
 
 
+_CONTRASTING = frozenset({"but", "whereas"})
+"""Words that end a negation's reach: 'not working in Chrome but working in Firefox'."""
+
+
 def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
     """Stems of the content words after a negating word, up to the end of its clause (a comma,
     a sentence end or a word such as 'when' or 'if') and at most six: 'without regex or the
@@ -1469,7 +1473,7 @@ def _negation_reach(tokens: tuple[str, ...]) -> frozenset[str]:
     left = 0
     previous = ""
     for word in tokens:
-        if not word[0].isalnum() or word in _SUBORDINATORS:
+        if not word[0].isalnum() or word in _SUBORDINATORS or word in _CONTRASTING:
             left = left if word == "/" else 0
             continue
         if left and _is_content(word):
@@ -2543,7 +2547,7 @@ _EXPLAIN = frozenset({"explain", "explains", "explaining", "describe", "describe
 _MADE = frozenset(
     {"quiz", "quizzes", "example", "examples", "flashcards", "worksheet", "poem", "haiku", "limerick", "song",
      "sonnet", "story", "tweet", "headline", "title", "slide", "table", "checklist", "json", "csv", "yaml", "xml",
-     "toml", "outline", "syllabus", "email", "letter", "memo", "essay", "blog", "lesson", "speech", "script",
+     "toml", "outline", "syllabus", "email", "letter", "memo", "essay", "blog", "lesson", "speech", "script", "code",
      "rap", "mnemonic", "crossword", "skit"}
 )  # fmt: skip
 """Formats that are a thing made, not an explanation ('quiz me on', 'a poem about')."""
