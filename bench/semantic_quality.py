@@ -158,6 +158,7 @@ NEAR_MISS_HOLDOUT_69 = ROOT / "bench" / "near_miss_holdout_69.jsonl"
 NEAR_MISS_HOLDOUT_70 = ROOT / "bench" / "near_miss_holdout_70.jsonl"
 NEAR_MISS_HOLDOUT_71 = ROOT / "bench" / "near_miss_holdout_71.jsonl"
 NEAR_MISS_HOLDOUT_72 = ROOT / "bench" / "near_miss_holdout_72.jsonl"
+NEAR_MISS_HOLDOUT_73 = ROOT / "bench" / "near_miss_holdout_73.jsonl"
 NEAR_MISS_HOLDOUT_74 = ROOT / "bench" / "near_miss_holdout_74.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
@@ -257,6 +258,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 70": NEAR_MISS_HOLDOUT_70,
     "near-miss, hold-out 71": NEAR_MISS_HOLDOUT_71,
     "near-miss, hold-out 72": NEAR_MISS_HOLDOUT_72,
+    "near-miss, hold-out 73": NEAR_MISS_HOLDOUT_73,
     "near-miss, hold-out 74": NEAR_MISS_HOLDOUT_74,
 }
 """Every near-miss file, by the name the report gives it."""
