@@ -863,6 +863,13 @@ def broken(a: str, b: str) -> set[str]:
             "negation",
         ),
         ("Explain the merge sort algorithm.", "Write me the code of the merge sort algorithm.", "category"),
+        # hold-out 73
+        (
+            "Summarize it in 3 bullets, with an example for each.",
+            "Summarize it in 3 bullets, without giving any examples.",
+            "negation",
+        ),
+        ("a 20-minute workout for beginners", "a half-hour workout for beginners", "number"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1492,6 +1499,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("In Redis, set a key that expires after 60 seconds.", "In Redis, set a key with a 60-second expiry."),
         ("Add a column to a 200 million row table.", "Add a column to a 200-million-row table."),
         ("What happens if I omit the `-t` flag?", "What happens if I leave off the `-t` flag?"),
+        # hold-out 73
+        ("List 10 slogans. Keep each under 8 words.", "List ten slogans. Keep each one under eight words."),
+        ("Suggest a 30-minute workout with no equipment.", "Suggest a half-hour workout with no equipment."),
+        ("Remind a client their invoice is 30 days past due.", "Remind a client their invoice is 30 days overdue."),
+        (
+            "What's the late fee if I pay a few days after the due date?",
+            "How much is the late fee if I pay a few days past due?",
+        ),
         ("Which of these startups came out of Berlin?", "Which of these startups are in Berlin?"),
     ],
 )

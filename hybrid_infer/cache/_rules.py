@@ -615,6 +615,23 @@ _LEAVE_OUT = re.compile(
 )
 """'leave X out' is 'exclude X' ('stage everything but leave untracked files out'); not when
 a place follows ('leave the butter out on the counter')."""
+_HALF_HOUR = re.compile(r"(?i)\b(?:(half)[- ](?:an?[- ])?|(?:a[- ])?(quarter)[- ](?:of[- ]an?[- ])?)hour\b")
+"""'half an hour', 'a half-hour', 'a quarter of an hour': 30 and 15 minutes, as the other
+side may count them ('a 30-minute workout' / 'a half-hour routine')."""
+
+
+def _in_minutes(match: re.Match[str]) -> str:
+    return "30 minutes" if match.group(1) else "15 minutes"
+
+
+_PAST_DUE = re.compile(r"(?i)\bpast[- ]due\b")
+"""'past due' is 'overdue' (whose 'due' is no opposite of the other side's)."""
+_WITHOUT_DOING = re.compile(
+    r"(?i)\bwithout\s+(?:giving|using|including|adding|providing|having|making|showing|mentioning|listing)"
+    r"(?:\s+(?:any|a|an|the))?\s+(?=\w)"
+)
+"""'without giving any examples' says what 'without examples' says: the negation is of the
+examples (which the other side may include), not of a verb no side shares."""
 _WITHOUT = re.compile(r"(?<![\w/])w/o(?![\w/])", re.IGNORECASE)
 """'w/o' typed for 'without' (a negation: 'with a penalty' / 'w/o penalty')."""
 
@@ -734,6 +751,7 @@ def _data_rates(text: str) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
     text = _LEAVE_OUT.sub(r"exclude \1", text)
+    text = _WITHOUT_DOING.sub("without ", _PAST_DUE.sub("overdue", _HALF_HOUR.sub(_in_minutes, text)))
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
@@ -2383,15 +2401,16 @@ def _opposable(word: str, facts: TextFacts) -> bool:
     verb of 'stop X from Ving', which means prevent, not the opposite of start, not
     'against' after a comparing verb ('check it against my answer' takes no side), not
     'any' after a negation or in an instruction ('replace any names with X' replaces each),
-    not 'due' in 'past due' (overdue), and not a quantifier of time ('a few seconds', 'all
-    day' say how long, not how much of a set)."""
+    not the 'due' of a 'due date' (after which a bill is overdue), and not a quantifier of
+    time ('a few seconds', 'all day' say how long, not how much of a set). ('past due' is
+    read as 'overdue'.)"""
     return (
         stem(word) not in _targets(facts.negated)
         and word not in facts.diminished
         and not (word in _PREVENTING and facts.held)
         and not (word == "against" and _compares_against(facts.words))
         and not (word == "any" and (_negated_any(facts.words) or _any_is_each(facts.words)))
-        and not (word == "due" and ("past", "due") in pairwise(facts.words))
+        and not (word == "due" and ("due", "date") in pairwise(facts.words))
         and not (word in _QUANTIFIERS and _quantifies_time(word, facts.words))
     )
 
@@ -3997,10 +4016,10 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
     found = set()
     for i, word in enumerate(words):
         reach = _REACH.get(word)
-        if reach is None:
-            continue
+        if reach is None or (reach == "one" and i and words[i - 1] in _ALL_WORDS):
+            continue  # ('each one', 'every single': one word of 'each')
         for following in words[i + 1 : i + 4]:
-            if following in _REACH_SKIPS or (reach == "all" and _counts(following)):
+            if following in _REACH_SKIPS or (reach == "all" and (_counts(following) or following in ("one", "single"))):
                 continue
             if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
                 found.add((reach, stem(_plain_plural(following))))
