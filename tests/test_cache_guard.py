@@ -870,6 +870,9 @@ def broken(a: str, b: str) -> set[str]:
             "negation",
         ),
         ("a 20-minute workout for beginners", "a half-hour workout for beginners", "number"),
+        # review 58
+        ("Reply to each one of the reviews.", "Reply to a single one of the reviews.", "qualifier"),
+        ("Delete every single one of the old branches.", "Delete the first of the old branches.", "qualifier"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1506,6 +1509,22 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What's the late fee if I pay a few days after the due date?",
             "How much is the late fee if I pay a few days past due?",
+        ),
+        # review 58
+        ("Explain how to write code in Python for a beginner.", "How do I write code in Python as a beginner?"),
+        ("Give me tips for writing code that other people can read.", "How can I write code other people can read?"),
+        (
+            "How do I take a screenshot without showing the taskbar?",
+            "How do I take a screenshot that hides the taskbar?",
+        ),
+        (
+            "My account was suspended due to a late payment.",
+            "My account was suspended because my payment was past due.",
+        ),
+        ("Plan a two and a half hour hike near Denver.", "Plan a 150-minute hike near Denver."),
+        (
+            "Gift ideas for a coworker who will be absent on her birthday?",
+            "Present ideas for a colleague away on her birthday?",
         ),
         ("Which of these startups came out of Berlin?", "Which of these startups are in Berlin?"),
     ],

@@ -615,7 +615,9 @@ _LEAVE_OUT = re.compile(
 )
 """'leave X out' is 'exclude X' ('stage everything but leave untracked files out'); not when
 a place follows ('leave the butter out on the counter')."""
-_HALF_HOUR = re.compile(r"(?i)\b(?:(half)[- ](?:an?[- ])?|(?:a[- ])?(quarter)[- ](?:of[- ]an?[- ])?)hour\b")
+_HALF_HOUR = re.compile(
+    r"(?i)(?<!and a )(?<!and-a-)\b(?:(half)[- ](?:an?[- ])?|(?:a[- ])?(quarter)[- ](?:of[- ]an?[- ])?)hour\b"
+)
 """'half an hour', 'a half-hour', 'a quarter of an hour': 30 and 15 minutes, as the other
 side may count them ('a 30-minute workout' / 'a half-hour routine')."""
 
@@ -624,10 +626,8 @@ def _in_minutes(match: re.Match[str]) -> str:
     return "30 minutes" if match.group(1) else "15 minutes"
 
 
-_PAST_DUE = re.compile(r"(?i)\bpast[- ]due\b")
-"""'past due' is 'overdue' (whose 'due' is no opposite of the other side's)."""
 _WITHOUT_DOING = re.compile(
-    r"(?i)\bwithout\s+(?:giving|using|including|adding|providing|having|making|showing|mentioning|listing)"
+    r"(?i)\bwithout\s+(?:giving|using|adding|providing|having|making|mentioning|listing)"
     r"(?:\s+(?:any|a|an|the))?\s+(?=\w)"
 )
 """'without giving any examples' says what 'without examples' says: the negation is of the
@@ -751,7 +751,7 @@ def _data_rates(text: str) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
     text = _LEAVE_OUT.sub(r"exclude \1", text)
-    text = _WITHOUT_DOING.sub("without ", _PAST_DUE.sub("overdue", _HALF_HOUR.sub(_in_minutes, text)))
+    text = _WITHOUT_DOING.sub("without ", _HALF_HOUR.sub(_in_minutes, text))
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
@@ -2401,17 +2401,27 @@ def _opposable(word: str, facts: TextFacts) -> bool:
     verb of 'stop X from Ving', which means prevent, not the opposite of start, not
     'against' after a comparing verb ('check it against my answer' takes no side), not
     'any' after a negation or in an instruction ('replace any names with X' replaces each),
-    not the 'due' of a 'due date' (after which a bill is overdue), and not a quantifier of
-    time ('a few seconds', 'all day' say how long, not how much of a set). ('past due' is
-    read as 'overdue'.)"""
+    not 'due' in 'past due' (overdue), not 'present' as a gift ('birthday present ideas'),
+    and not a quantifier of time ('a few seconds', 'all day' say how long, not how much of a
+    set)."""
     return (
         stem(word) not in _targets(facts.negated)
         and word not in facts.diminished
         and not (word in _PREVENTING and facts.held)
         and not (word == "against" and _compares_against(facts.words))
         and not (word == "any" and (_negated_any(facts.words) or _any_is_each(facts.words)))
-        and not (word == "due" and ("due", "date") in pairwise(facts.words))
+        and not (word == "due" and ("past", "due") in pairwise(facts.words))
+        and not (word == "present" and not _present_here(facts.words))
         and not (word in _QUANTIFIERS and _quantifies_time(word, facts.words))
+    )
+
+
+def _present_here(words: tuple[str, ...]) -> bool:
+    """'present' says someone is there ('I am present at the meal', 'present during the
+    audit'), the sense 'absent' opposes, not a gift or the present tense."""
+    return any(
+        word == "present" and (before in _COPULAS or after in ("at", "in", "during", "for", "on"))
+        for before, word, after in zip(("", *words[:-1]), words, (*words[1:], ""), strict=True)
     )
 
 
@@ -2583,13 +2593,17 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
         return False
     if any(category == "format" for category, _ in a.categories):
         return False
-    return _makes(b.words, _MADE)
+    made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
+    # ('explain how to write code in Python' asks what 'how do I write code in Python' asks)
+    return made is not None and made not in map(_singular, a.words)
 
 
 def _advised_or_made(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for tips about a thing, ``b`` for the thing itself: 'give me tips for giving a
     speech at my brother's wedding' / 'write a short speech for my brother's wedding'."""
     if not _ADVICE.isdisjoint(b.words) or _made_thing(a.words, _MADE, anywhere=True) is not None:
+        return False
+    if b.wh_word == "how":  # ('how do I write good code' asks for tips too)
         return False
     made = _made_thing(b.words, _MADE, anywhere=True, loose=True)  # (after a situation: 'I'm best man. Write a speech')
     if made is None:
@@ -3506,7 +3520,7 @@ def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-_COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "keeps", "kept", "seems", "looks", "stays"})
+_COPULAS = frozenset({"is", "am", "are", "was", "were", "be", "been", "keeps", "kept", "seems", "looks", "stays"})
 
 
 def _predicated(words: tuple[str, ...], subject: str, predicate: str) -> bool:
@@ -3712,15 +3726,14 @@ def _phrase_marks(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
 
 def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[str]:
     """Narrowing words in front of a content word ('unused images'), not 'the container
-    stopped unexpectedly' nor 'the left side stopped working' (verbs) nor 'not hidden'
-    (negated)."""
+    stopped unexpectedly' nor 'the left side stopped working' nor 'overdue, asking for
+    payment' (no noun follows) nor 'not hidden' (negated)."""
     return frozenset(
         stem(word)
         for word, following in pairwise(words)
         if word in QUALIFIERS
         and _is_content(following)
-        and not following.endswith("ly")
-        and not (word.endswith("ed") and following.endswith("ing"))
+        and not following.endswith(("ly", "ing"))  # ('30 days overdue, asking for payment')
         and stem(word) not in _targets(negated)
     )
 
@@ -4016,10 +4029,10 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
     found = set()
     for i, word in enumerate(words):
         reach = _REACH.get(word)
-        if reach is None or (reach == "one" and i and words[i - 1] in _ALL_WORDS):
-            continue  # ('each one', 'every single': one word of 'each')
-        for following in words[i + 1 : i + 4]:
-            if following in _REACH_SKIPS or (reach == "all" and (_counts(following) or following in ("one", "single"))):
+        if reach is None or (reach == "one" and i and words[i - 1] in _REACH):
+            continue  # ('each one', 'every single', 'the last one': one word of 'each', 'last')
+        for following in words[i + 1 : i + 7]:
+            if following in _REACH_SKIPS or following in ("one", "single") or (reach == "all" and _counts(following)):
                 continue
             if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
                 found.add((reach, stem(_plain_plural(following))))
