@@ -378,6 +378,11 @@ class Deployment(BaseModel):
             found.append(key)
         elif self.api_key is None and self.protocol == "litellm":
             found += provider_keys_in_environment(self.model)  # what litellm sends on its own
+        from hybrid_infer.transports._proxy import proxy_for  # (the proxy this deployment is reached through)
+
+        proxy = proxy_for(self.resolved_api_base or "")
+        if proxy is not None:
+            found += proxy.secrets()
         if self.api_base is not None:
             parts = urlsplit(self.api_base)
             if parts.password:

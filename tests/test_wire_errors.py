@@ -245,6 +245,9 @@ async def test_an_ollama_probe_passes_once_its_model_list_answers(ps: str) -> No
         ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "gpu.lan:8000"}, "http://gpu.lan:9000/v1", "http://p:8080"),
         ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "10.0.0.0/8"}, "http://10.1.2.3:8000/v1", None),
         ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "10.0.0.0/8"}, "http://11.1.2.3:8000/v1", "http://p:8080"),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "*.corp.example"}, "http://gpu.corp.example/v1", None),
+        ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "gpu.lan:80"}, "http://gpu.lan/v1", None),
+        ({"HTTPS_PROXY": "http://p:8080", "NO_PROXY": "api.example:443"}, "https://api.example/v1", None),
     ],
 )
 def test_the_proxy_variables_are_read_as_curl_and_httpx_read_them(
@@ -372,3 +375,55 @@ async def test_a_fine_tuned_reasoning_model_gets_max_completion_tokens() -> None
         async with HybridClient([deployment], health=NO_PROBES) as client:
             await client.acomplete("hi", max_tokens=7)
     assert seen[0].get("max_completion_tokens") == 7 and "max_tokens" not in seen[0]
+
+
+async def test_a_proxy_password_a_server_echoes_is_masked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A proxy that answers 407 with the request's headers echoed showed the Basic token
+    (base64 of user:password) in the error and health() (review 59). An ``HTTP://`` api_base
+    sends the credentials too."""
+    import base64
+
+    seen: list[bytes] = []
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        seen.append(head)
+        writer.write(b"HTTP/1.1 407 Proxy Authentication Required\r\nConnection: close\r\n")
+        writer.write(b"Content-Length: %d\r\n\r\n" % len(head) + head)
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    async with server:
+        monkeypatch.setenv("HTTP_PROXY", f"http://user:PWsecret99@127.0.0.1:{port}")
+        deployment = Deployment(name="cloud", model="openai/m", api_base="HTTP://upstream.invalid/v1")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await client.acomplete("hi")
+            health = client.health()["cloud"]
+    token = base64.b64encode(b"user:PWsecret99").decode()
+    assert token.encode() in seen[0]  # (sent, to the proxy only)
+    everything = " ".join([str(info.value), info.value.attempts[0].error or "", str(health)])
+    assert "PWsecret99" not in everything and token not in everything
+
+
+async def test_events_served_as_json_still_stream_chunk_by_chunk() -> None:
+    """Some servers label their event stream ``application/json``: it was read whole before
+    the first token, so an answer longer than ``timeout_s`` failed though chunks kept coming."""
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        for word in ("one ", "two ", "three ", "four"):
+            await response.write(sse_chunk({"content": word}))
+            await asyncio.sleep(0.3)
+        await response.write(sse_chunk({}, "stop") + b"data: [DONE]\n\n")
+        return response
+
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="d", model="openai/m", api_base=api_base, timeout_s=0.8)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            chunks = [c async for c in client.astream("hi")]
+    assert chunks[-1].result is not None and chunks[-1].result.text == "one two three four"

@@ -15,6 +15,7 @@ import re
 import time
 from collections.abc import AsyncGenerator
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 
@@ -39,7 +40,6 @@ from hybrid_infer.transports._wire import (
     openai_body,
     parse_ollama_message,
     parse_openai_completion,
-    reported_error,
 )
 
 DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
@@ -140,7 +140,7 @@ class NativeTransport(Transport):
         if key:
             headers["Authorization"] = f"Bearer {key}"
         proxy = self._proxy(deployment)
-        if proxy is not None and proxy.headers and (deployment.resolved_api_base or "").startswith("http:"):
+        if proxy is not None and proxy.headers and urlsplit(deployment.resolved_api_base or "").scheme == "http":
             headers.update(proxy.headers)
         return headers
 
@@ -173,17 +173,6 @@ class NativeTransport(Transport):
             deployment=deployment.name,
             headers=response.headers,
         )
-
-    async def _json_body(self, response: aiohttp.ClientResponse, deployment: Deployment) -> bytes:
-        """The whole body, or the error it reports raised (any other body is read on as the stream)."""
-        body = await self._read_body(response, deployment)
-        try:
-            data = json.loads(body)
-        except ValueError:
-            data = None
-        if isinstance(data, dict) and data.get("error") is not None:
-            raise reported_error(data["error"])
-        return body
 
     @staticmethod
     def _map_exception(exc: BaseException, deployment: Deployment) -> ProviderError:
@@ -266,11 +255,6 @@ class NativeTransport(Transport):
                 **self._via(deployment),
             ) as response:
                 await self._raise_for_status(response, deployment)
-                read: bytes = b""
-                if not is_ollama and response.content_type == "application/json":
-                    # JSON where events were asked for: a gateway's error body (perhaps
-                    # pretty-printed over many lines), read whole for the provider's message
-                    read = await self._json_body(response, deployment)
                 self._streaming.add(response)
                 # sock_read bounds silence; this bounds a wait for text that keep-alive
                 # comments or empty deltas would otherwise stretch forever. Only the time spent
@@ -278,7 +262,7 @@ class NativeTransport(Transport):
                 # once per network read: two clock reads per read, not per token.
                 waited = 0.0
                 mark = time.monotonic()
-                async for data in _chunks(read, response):
+                async for data in response.content.iter_any():
                     waited += time.monotonic() - mark
                     size += len(data)
                     if size > limit:
@@ -398,14 +382,6 @@ class NativeTransport(Transport):
             raise
         except Exception:  # a slow, broken or odd /api/ps: nothing known to be loaded
             return []
-
-
-async def _chunks(read: bytes, response: aiohttp.ClientResponse) -> AsyncGenerator[bytes, None]:
-    """What was read already, then the rest of the body as it arrives."""
-    if read:
-        yield read
-    async for data in response.content.iter_any():
-        yield data
 
 
 async def _read_up_to(response: aiohttp.ClientResponse, limit: int) -> bytes:

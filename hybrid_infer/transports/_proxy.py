@@ -9,24 +9,36 @@ loopback address). The proxy's credentials are kept apart from its URL, so no er
 
 from __future__ import annotations
 
+import base64
 import ipaddress
 import os
 import urllib.parse
 from collections.abc import Mapping
-from dataclasses import dataclass
-
-import aiohttp
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
 class Proxy:
-    """A proxy URL without credentials, and the header that sends them."""
+    """A proxy URL without credentials, and the credentials apart."""
 
     url: str
-    headers: Mapping[str, str] | None
+    login: str | None = field(default=None, repr=False)
+    password: str = field(default="", repr=False)
 
-    def __repr__(self) -> str:  # (never the password)
-        return f"Proxy({self.url!r}, credentials={'yes' if self.headers else 'no'})"
+    @property
+    def headers(self) -> Mapping[str, str] | None:
+        """The ``Proxy-Authorization`` header that sends the credentials, if there are any."""
+        if self.login is None:
+            return None
+        token = base64.b64encode(f"{self.login}:{self.password}".encode("latin-1", "replace")).decode("ascii")
+        return {"Proxy-Authorization": f"Basic {token}"}
+
+    def secrets(self) -> list[str]:
+        """What must be masked should a server echo it: the password and the pair (whose
+        base64 is the header's token), or a login given alone."""
+        if self.login is None:
+            return []
+        return [self.password, f"{self.login}:{self.password}"] if self.password else [self.login, f"{self.login}:"]
 
 
 def proxy_for(url: str, environ: Mapping[str, str] | None = None) -> Proxy | None:
@@ -36,7 +48,8 @@ def proxy_for(url: str, environ: Mapping[str, str] | None = None) -> Proxy | Non
     lower case first as curl reads them; a value without a scheme is an HTTP proxy
     (``proxy.corp:3128``). SOCKS proxies are not spoken by the native transport (``None``:
     direct; use the litellm transport there). ``NO_PROXY`` takes ``*``, host names (with
-    their subdomains; a leading dot is optional), ``host:port``, IP addresses and CIDR ranges.
+    their subdomains; a leading ``.`` or ``*.`` is optional), ``host:port`` (a URL without a
+    port has its scheme's), IP addresses and CIDR ranges.
     """
     env = os.environ if environ is None else environ
     parts = urllib.parse.urlsplit(url)
@@ -44,21 +57,20 @@ def proxy_for(url: str, environ: Mapping[str, str] | None = None) -> Proxy | Non
     if not host or _local(host):
         return None
     raw = _variable(env, f"{parts.scheme}_proxy") or _variable(env, "all_proxy")
-    if not raw or _bypassed(host, parts.port, _variable(env, "no_proxy") or ""):
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    if not raw or _bypassed(host, port, _variable(env, "no_proxy") or ""):
         return None
     if "://" not in raw:
         raw = f"http://{raw}"
     proxy = urllib.parse.urlsplit(raw)
     if proxy.scheme not in ("http", "https") or not proxy.hostname:
         return None
-    headers = None
-    if proxy.username is not None:
-        login, password = urllib.parse.unquote(proxy.username), urllib.parse.unquote(proxy.password or "")
-        headers = {"Proxy-Authorization": aiohttp.encode_basic_auth(login, password)}
+    login = urllib.parse.unquote(proxy.username) if proxy.username is not None else None
+    password = urllib.parse.unquote(proxy.password or "")
     netloc = proxy.hostname if ":" not in proxy.hostname else f"[{proxy.hostname}]"
     if proxy.port is not None:
         netloc += f":{proxy.port}"
-    return Proxy(urllib.parse.urlunsplit((proxy.scheme, netloc, proxy.path, "", "")), headers)
+    return Proxy(urllib.parse.urlunsplit((proxy.scheme, netloc, proxy.path, "", "")), login, password)
 
 
 def _variable(env: Mapping[str, str], name: str) -> str:
@@ -78,7 +90,7 @@ def _local(host: str) -> bool:
     return address.is_loopback or address.is_unspecified or (mapped is not None and mapped.is_loopback)
 
 
-def _bypassed(host: str, port: int | None, no_proxy: str) -> bool:
+def _bypassed(host: str, port: int, no_proxy: str) -> bool:
     for entry in no_proxy.replace(",", " ").split():
         entry = entry.lower()
         if entry == "*":
@@ -93,7 +105,7 @@ def _bypassed(host: str, port: int | None, no_proxy: str) -> bool:
         name, entry_port = _host_and_port(entry)
         if entry_port and entry_port != str(port):
             continue
-        name = name.lstrip(".")
+        name = name.removeprefix("*").lstrip(".")  # ('*.corp.example', '.corp.example')
         if name and (host == name or host.endswith(f".{name}")):
             return True
     return False
