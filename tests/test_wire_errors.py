@@ -246,6 +246,7 @@ async def test_an_ollama_probe_passes_once_its_model_list_answers(ps: str) -> No
         ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "10.0.0.0/8"}, "http://10.1.2.3:8000/v1", None),
         ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "10.0.0.0/8"}, "http://11.1.2.3:8000/v1", "http://p:8080"),
         ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "*.corp.example"}, "http://gpu.corp.example/v1", None),
+        ({"HTTPS_PROXY": "proxy.corp:abc"}, "https://x.example/v1", None),  # (no valid port: logged, not used)
         ({"HTTP_PROXY": "http://p:8080", "NO_PROXY": "gpu.lan:80"}, "http://gpu.lan/v1", None),
         ({"HTTPS_PROXY": "http://p:8080", "NO_PROXY": "api.example:443"}, "https://api.example/v1", None),
     ],

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import base64
 import ipaddress
+import logging
 import os
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+_log = logging.getLogger("hybrid_infer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +65,19 @@ def proxy_for(url: str, environ: Mapping[str, str] | None = None) -> Proxy | Non
         return None
     if "://" not in raw:
         raw = f"http://{raw}"
-    proxy = urllib.parse.urlsplit(raw)
+    try:
+        proxy = urllib.parse.urlsplit(raw)
+        proxy_port = proxy.port
+    except ValueError:  # ('proxy.corp:abc'): no proxy anyone could reach; connect directly
+        _log.warning("the proxy variable for %s URLs is not a URL with a valid port: ignored", parts.scheme)
+        return None
     if proxy.scheme not in ("http", "https") or not proxy.hostname:
         return None
     login = urllib.parse.unquote(proxy.username) if proxy.username is not None else None
     password = urllib.parse.unquote(proxy.password or "")
     netloc = proxy.hostname if ":" not in proxy.hostname else f"[{proxy.hostname}]"
-    if proxy.port is not None:
-        netloc += f":{proxy.port}"
+    if proxy_port is not None:
+        netloc += f":{proxy_port}"
     return Proxy(urllib.parse.urlunsplit((proxy.scheme, netloc, proxy.path, "", "")), login, password)
 
 

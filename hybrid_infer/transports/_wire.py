@@ -182,9 +182,10 @@ def _content(value: Any, what: str) -> str:
 
 def reported_error(error: Any) -> ProviderError:
     """The error a provider reports inside an answer (an HTTP 200 body, an event of a stream),
-    with the provider's own words: ``ContextWindowExceeded`` when they say the prompt is too
-    long (only a larger context window can help), else ``MalformedResponse``, as the litellm
-    transport classes it. The deployment is filled in by the transport."""
+    with the provider's own words: ``RateLimited`` for code 429, ``ContextWindowExceeded``
+    when they say the prompt is too long (only a larger context window can help), else
+    ``MalformedResponse``, as the litellm transport classes it. The deployment is filled in
+    by the transport."""
     from hybrid_infer.transports._base import looks_like_context_overflow  # (that module imports this one)
 
     message = error.get("message") if isinstance(error, dict) else error
