@@ -4023,9 +4023,10 @@ _REACH_SKIPS = frozenset({"of", "the", "my", "our", "your", "their", "its", "thi
 
 
 def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
-    """``(reach, noun)`` for each quantified noun: the content word at most three words after
-    'every', 'all', 'each', 'first' or 'last' ('all of the rows'), not a period ('last week').
-    A count after 'all' or 'every' is not the noun ('all four wheels': the wheels)."""
+    """``(reach, noun)`` for each quantified noun: the first content word after 'every', 'all',
+    'each', 'first' or 'last', past 'of', 'the', 'one' and the like ('all of the rows', 'each
+    one of the reviews'), not a period ('last week'). A count after 'all' or 'every' is not
+    the noun ('all four wheels': the wheels)."""
     found = set()
     for i, word in enumerate(words):
         reach = _REACH.get(word)
