@@ -870,6 +870,17 @@ def broken(a: str, b: str) -> set[str]:
             "negation",
         ),
         ("a 20-minute workout for beginners", "a half-hour workout for beginners", "number"),
+        # hold-out 75
+        (
+            "Can my 12-year-old swim if accompanied by a parent?",
+            "Can my 12-year-old swim if not accompanied by a parent?",
+            "negation",
+        ),
+        (
+            "How do I move my loyalty points from my husband's account to mine?",
+            "How do I move my loyalty points from my account to my husband's?",
+            "direction",
+        ),
         # review 58
         ("Reply to each one of the reviews.", "Reply to a single one of the reviews.", "qualifier"),
         ("Delete every single one of the old branches.", "Delete the first of the old branches.", "qualifier"),

@@ -1219,7 +1219,8 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             continue
         negates = (
             word in NEGATIONS
-            and not (word == "not" and i and words[i - 1] in ("or", "why", "if"))
+            and not (word == "not" and i and words[i - 1] in ("or", "why"))
+            and not (word == "not" and i and words[i - 1] == "if" and not _is_content(following))  # 'if not, …'
             and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
             and not (word == "without" and words[max(0, i - 2) : i] == ("with", "or"))  # either way
             and not _bounds(words, i)  # 'never more than 10' is 'at most 10'
@@ -2763,8 +2764,12 @@ def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
         for before, word, after in zip(("", *words[:-1]), words, (*words[1:], ""), strict=True)
         if not (word in ("from", "to") and after.endswith("ing")) and not (word == "to" and before in _NOT_TOWARD)
     )
-    objects = _objects(relating)
+    # 'from my wife's policy to mine': the possessive pronoun is the owner the other side names
+    objects = _objects(tuple(f"owner{w}" if w in _OWNING_PRONOUNS else w for w in relating))
     return objects.get("from", set()), objects.get("to", set()) | objects.get("into", set())
+
+
+_OWNING_PRONOUNS = frozenset({"mine", "yours", "ours", "theirs", "hers"})
 
 
 _NOT_TOWARD = frozenset({"prior", "due", "according", "next", "close", "thanks", "compared", "similar", "related"})
