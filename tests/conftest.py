@@ -53,13 +53,16 @@ async def serve_chat(
 ) -> AsyncIterator[str]:
     """A one-off loopback server answering chat requests (and health probes) with ``chat``,
     for wire situations FakeProvider does not script; yields its ``api_base``. ``protocol``:
-    "openai" (``/v1/chat/completions``, ``/v1/models``) or "ollama" (``/api/chat``, ``/api/tags``)."""
+    "openai" (``/v1/chat/completions``, ``/v1/models``) or "ollama" (``/api/chat``, ``/api/tags``,
+    ``/api/ps``)."""
     app = web.Application()
     chat_path, probe_path, base = (
         ("/api/chat", "/api/tags", "") if protocol == "ollama" else ("/v1/chat/completions", "/v1/models", "/v1")
     )
     app.router.add_post(chat_path, chat)
     app.router.add_get(probe_path, chat)
+    if protocol == "ollama":
+        app.router.add_get("/api/ps", chat)  # (what a probe asks after /api/tags)
     runner = web.AppRunner(app)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", 0).start()

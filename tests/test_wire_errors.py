@@ -207,20 +207,11 @@ async def test_an_ollama_probe_passes_once_its_model_list_answers(ps: str) -> No
             return web.json_response({"models": []})
         return web.Response(text="<html>not here</html>", content_type="text/html")
 
-    app = web.Application()
-    app.router.add_get("/api/tags", ollama)
-    app.router.add_get("/api/ps", ollama)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", 0).start()
-    try:
-        base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+    async with serve_chat(ollama, protocol="ollama") as base:
         deployment = Deployment(name="ollama", model="ollama_chat/qwen", api_base=base)
         async with HybridClient([deployment], health=HealthConfig(enabled=False, probe_timeout_s=1.0)) as client:
             await client.acheck_health()
             state = client.health()["ollama"]
-    finally:
-        await runner.cleanup()
     assert state.healthy, state.last_error
 
 
