@@ -881,6 +881,11 @@ def broken(a: str, b: str) -> set[str]:
             "How do I move my loyalty points from my account to my husband's?",
             "direction",
         ),
+        (
+            "I sent money to the wrong account by mistake. What now?",
+            "The wrong account sent money to me by mistake. What now?",
+            "direction",
+        ),
         # review 58
         ("Reply to each one of the reviews.", "Reply to a single one of the reviews.", "qualifier"),
         ("Delete every single one of the old branches.", "Delete the first of the old branches.", "qualifier"),
@@ -1521,6 +1526,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What's the late fee if I pay a few days after the due date?",
             "How much is the late fee if I pay a few days past due?",
         ),
+        ("Can you send the report to me by Friday?", "Can you send me the report by Friday?"),
         # review 58
         ("Explain how to write code in Python for a beginner.", "How do I write code in Python as a beginner?"),
         ("Give me tips for writing code that other people can read.", "How can I write code other people can read?"),

@@ -3010,13 +3010,16 @@ _SPEAKER_FORMS = MappingProxyType(
 
 
 def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    """Stems of the content words right after 'I' ('I sent') and right before 'me' ('sent me')."""
+    """Stems of the content words right after 'I' ('I sent') and right before 'me' ('sent me'),
+    or shortly before 'to me' ('sent money to me')."""
     after, before = set(), set()
-    for x, y in pairwise(words):
+    for i, (x, y) in enumerate(pairwise(words)):
         if x == "i" and _is_content(y):
             after.add(stem(y))
         elif y == "me" and _is_content(x):
             before.add(stem(x))
+        elif y == "me" and x == "to":
+            before.update(stem(w) for w in words[max(0, i - 3) : i] if _is_content(w))
     return after, before
 
 
