@@ -15,7 +15,7 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -2417,12 +2417,17 @@ def _opposable(word: str, facts: TextFacts) -> bool:
     )
 
 
+def _in_place(words: tuple[str, ...]) -> Iterator[tuple[str, str, str]]:
+    """(word before, word, word after) for each word; "" past either end."""
+    return zip(("", *words[:-1]), words, (*words[1:], ""), strict=True) if words else iter(())
+
+
 def _present_here(words: tuple[str, ...]) -> bool:
     """'present' says someone is there ('I am present at the meal', 'present during the
     audit'), the sense 'absent' opposes, not a gift or the present tense."""
     return any(
         word == "present" and (before in _COPULAS or after in ("at", "in", "during", "for", "on"))
-        for before, word, after in zip(("", *words[:-1]), words, (*words[1:], ""), strict=True)
+        for before, word, after in _in_place(words)
     )
 
 
@@ -2757,11 +2762,9 @@ def _source_became_target(a: TextFacts, b: TextFacts) -> bool:
 def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     """What 'from' governs and what 'to' / 'into' govern (see :func:`_objects`), leaving out
     verbs ('dissuade Japan from attacking' moves nothing) and 'prior to', 'due to'."""
-    if not words:
-        return set(), set()
     relating = tuple(
         word
-        for before, word, after in zip(("", *words[:-1]), words, (*words[1:], ""), strict=True)
+        for before, word, after in _in_place(words)
         if not (word in ("from", "to") and after.endswith("ing")) and not (word == "to" and before in _NOT_TOWARD)
     )
     # 'from my wife's policy to mine': the possessive pronoun is the owner the other side names
