@@ -218,7 +218,8 @@ class Deployment(BaseModel):
             # a reference mistyped ('${MY-KEY}', '${}', '$OPENAI_API_KEY') would be sent as the key itself
             raise ValueError(
                 "api_key starts with '$' but is no ${ENV_VAR} reference: write exactly ${NAME}, NAME of letters, "
-                "digits and '_' not starting with a digit"
+                "digits and '_' not starting with a digit (a key that itself starts with '$': put it in an "
+                "environment variable and write ${NAME})"
             )
         return value
 

@@ -694,6 +694,7 @@ def test_a_mistyped_key_reference_is_refused_not_sent_as_the_key(key: str) -> No
         Deployment(name="d", model="openai/m", api_key=key)
     assert info.value.errors()[0]["loc"] == ("api_key",)
     assert "${ENV_VAR}" in str(info.value)
+    assert "put it in an environment variable" in str(info.value)  # the way out for a key that starts with '$'
 
 
 def test_ollama_through_litellm_is_warned_about_when_the_client_is_built(caplog: pytest.LogCaptureFixture) -> None:
