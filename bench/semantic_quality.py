@@ -161,6 +161,9 @@ NEAR_MISS_HOLDOUT_72 = ROOT / "bench" / "near_miss_holdout_72.jsonl"
 NEAR_MISS_HOLDOUT_73 = ROOT / "bench" / "near_miss_holdout_73.jsonl"
 NEAR_MISS_HOLDOUT_74 = ROOT / "bench" / "near_miss_holdout_74.jsonl"
 NEAR_MISS_HOLDOUT_75 = ROOT / "bench" / "near_miss_holdout_75.jsonl"
+NEAR_MISS_HOLDOUT_76 = ROOT / "bench" / "near_miss_holdout_76.jsonl"
+NEAR_MISS_HOLDOUT_77 = ROOT / "bench" / "near_miss_holdout_77.jsonl"
+NEAR_MISS_HOLDOUT_78 = ROOT / "bench" / "near_miss_holdout_78.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -262,6 +265,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 73": NEAR_MISS_HOLDOUT_73,
     "near-miss, hold-out 74": NEAR_MISS_HOLDOUT_74,
     "near-miss, hold-out 75": NEAR_MISS_HOLDOUT_75,
+    "near-miss, hold-out 76": NEAR_MISS_HOLDOUT_76,
+    "near-miss, hold-out 77": NEAR_MISS_HOLDOUT_77,
+    "near-miss, hold-out 78": NEAR_MISS_HOLDOUT_78,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
