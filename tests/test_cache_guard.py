@@ -889,6 +889,26 @@ def broken(a: str, b: str) -> set[str]:
         # review 58
         ("Reply to each one of the reviews.", "Reply to a single one of the reviews.", "qualifier"),
         ("Delete every single one of the old branches.", "Delete the first of the old branches.", "qualifier"),
+        # twentieth session (hold-outs 76 to 78)
+        (
+            "Who reports to Omar according to the handbook?",
+            "Who does Omar report to according to the handbook?",
+            "direction",
+        ),
+        ("Turn the survey results into a pie chart.", "Turn the survey results into a histogram.", "category"),
+        ("List every country that borders Germany.", "How many countries border Germany?", "category"),
+        (
+            "Summarise the causes of the French Revolution.",
+            "Write a 12-question quiz on the causes of the French Revolution.",
+            "category",
+        ),
+        (
+            "Explain how integration by parts works.",
+            "Give me some practice problems on integration by parts.",
+            "category",
+        ),
+        ("How do I renew my fishing licence online?", "How do I cancel my fishing licence online?", "category"),
+        ("What causes hiccups in newborns?", "How can I stop hiccups in newborns?", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1544,6 +1564,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Present ideas for a colleague away on her birthday?",
         ),
         ("Which of these startups came out of Berlin?", "Which of these startups are in Berlin?"),
+        # twentieth session (hold-outs 76 to 78)
+        ("Summarize the stages of mitosis.", "Give me a short summary of the stages of mitosis."),
+        ("List the prime numbers below 50.", "What are all the primes under 50?"),
+        ("What causes hiccups and how do I stop them?", "Why do hiccups happen and how can I get rid of them?"),
+        ("Who does Priya report to according to the org chart?", "According to the org chart, who is Priya's manager?"),
+        ("Make a bar chart of monthly sales.", "Plot the monthly sales as a bar graph."),
+        ("Write a 500-word essay on the Cold War.", "Write an essay of about 500 words on the Cold War."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -921,7 +921,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _outline_of(a, b)
         or _outline_of(b, a)
         or _advised_or_made(a, b)
-        or _advised_or_made(b, a),
+        or _advised_or_made(b, a)
+        or _listed_or_counted(a, b)
+        or _listed_or_counted(b, a)
+        or _cause_or_remedy(a, b)
+        or _cause_or_remedy(b, a),
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b) or _part_or_whole(a, b),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
@@ -2578,12 +2582,14 @@ def _categories_added(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str
     return names_a != names_b
 
 
-_EXPLAIN = frozenset({"explain", "explains", "explaining", "describe", "describes", "describing"})
+_EXPLAIN = frozenset(
+    {"explain", "explains", "explaining", "describe", "describes", "describing", "summarize", "summarise"}
+)
 _MADE = frozenset(
     {"quiz", "quizzes", "example", "examples", "flashcards", "worksheet", "poem", "haiku", "limerick", "song",
      "sonnet", "story", "tweet", "headline", "title", "slide", "table", "checklist", "json", "csv", "yaml", "xml",
      "toml", "outline", "syllabus", "email", "letter", "memo", "essay", "blog", "lesson", "speech", "script", "code",
-     "rap", "mnemonic", "crossword", "skit"}
+     "rap", "mnemonic", "crossword", "skit", "problem", "problems", "exercise", "exercises", "drill", "drills"}
 )  # fmt: skip
 """Formats that are a thing made, not an explanation ('quiz me on', 'a poem about')."""
 _MAKING = frozenset({"write", "make", "create", "compose", "draft", "generate", "give", "produce", "prepare", "design"})
@@ -2623,6 +2629,42 @@ def _advised_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 _ADVICE = frozenset({"tips", "advice", "pointers", "ideas", "suggestions"})
 
+_LISTING = frozenset({"list", "enumerate", "name"})
+_COUNTING = frozenset({"number", "count", "total", "counts", "counting", "amount"})
+
+
+def _listed_or_counted(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the things themselves, ``b`` only how many there are: 'List all the
+    prime numbers below 100' / 'How many prime numbers are there below 100?'."""
+    words = a.words[2:4] if a.words[:2] in (("can", "you"), ("could", "you")) else a.words[:2]
+    if _LISTING.isdisjoint(words[:1] if words[:1] != ("please",) else words[1:2]):
+        return False
+    if _has_run(a.words, ("how", "many")) or not _COUNTING.isdisjoint(a.words):
+        return False
+    return _has_run(b.words, ("how", "many")) and _LISTING.isdisjoint(b.words)
+
+
+def _has_run(words: tuple[str, ...], run: tuple[str, ...]) -> bool:
+    n = len(run)
+    return any(words[i : i + n] == run for i in range(len(words) - n + 1))
+
+
+_CAUSE = frozenset({"cause", "causes", "causing", "caused"})
+_REMEDY = frozenset(
+    {"stop", "prevent", "treat", "cure", "fix", "avoid", "manage", "relieve", "ease", "handle", "reduce", "rid"}
+)
+
+
+def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks what causes a thing, ``b`` how to stop it: 'What causes night terrors in
+    young children?' / 'How do I stop night terrors in young children?' (a side that asks
+    both, or says why, asks the other's question too)."""
+    if not (_has_run(a.words, ("what", "causes")) or _has_run(a.words, ("what", "is", "causing"))):
+        return False
+    if not _REMEDY.isdisjoint(a.words) or b.wh_word != "how" or _REMEDY.isdisjoint(b.words):
+        return False
+    return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
+
 
 def _made_thing(
     words: tuple[str, ...], things: frozenset[str], *, anywhere: bool = False, loose: bool = False
@@ -2640,6 +2682,8 @@ def _made_thing(
                 if not _is_content(after) or after.endswith("ing"):  # 'an essay arguing for X'
                     return _singular(word)
                 break
+            if word.isdigit() or (words[i - 1].isdigit() and i - 1 > verb):
+                continue  # a size: 'a 10-question quiz', 'a 500-word essay'
             if _is_content(word) and word not in _MAKING_FILLERS and not loose:
                 break
     return None
@@ -2651,7 +2695,9 @@ def _makes(words: tuple[str, ...], things: frozenset[str]) -> bool:
     return words[:2] in (("quiz", "me"), ("test", "me")) or _made_thing(words, things) is not None
 
 
-_MAKING_FILLERS = frozenset({"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny"})
+_MAKING_FILLERS = frozenset(
+    {"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny", "practice"}
+)
 
 
 _WRITING = frozenset({"write", "draft", "compose"})
@@ -3273,6 +3319,17 @@ _STRANDABLE = frozenset({"to", "from", "on", "with", "for", "into", "at", "about
 
 _VerbPrepositions = frozenset[tuple[str, str, frozenset[str]]]
 
+_PHRASE_STARTS = frozenset({"according", "in", "on", "at", "per", "based"})
+
+
+def _phrase_follows(words: tuple[str, ...], k: int) -> bool:
+    """The preposition at ``k`` ends its question's clause and another phrase follows: 'who
+    does Daniel report to according to the org chart', '... report to in the new structure'
+    (a question: 'do'/'does'/'did' shortly before the verb)."""
+    if k + 1 >= len(words) or words[k + 1] not in _PHRASE_STARTS or words[k + 1] == words[k]:
+        return False
+    return any(w in ("do", "does", "did") for w in words[max(0, k - 5) : k - 1])
+
 
 def _verb_prepositions(words: tuple[str, ...]) -> tuple[_VerbPrepositions, _VerbPrepositions]:
     """Verbs with a preposition, as questions ending on it (``stranded``, with the subject
@@ -3283,7 +3340,7 @@ def _verb_prepositions(words: tuple[str, ...]) -> tuple[_VerbPrepositions, _Verb
         preposition, verb = words[k], words[k - 1]
         if preposition not in _STRANDABLE or not _is_content(verb):
             continue
-        if k + 1 == len(words) or words[k + 1] == "|":
+        if k + 1 == len(words) or words[k + 1] == "|" or _phrase_follows(words, k):
             start = max(0, k - 7)
             aux = [i for i in range(start, k - 1) if words[i] in _AUXILIARIES and "|" not in words[i:k]]
             if aux:
