@@ -252,15 +252,24 @@ class CacheLayer:
         # must fix the request, and a stale answer to a similar one would hide that.
         rejected = any(a.error_type == RequestRejected.__name__ for a in error.attempts)
         if self.cache.config.offline_fallback and request.cache_mode != "off" and not rejected:
+            # The exact pass first, here: a database read, no embedding, so it answers even
+            # when the deadline that ended the attempts is spent (a hung provider cut at
+            # deadline_s is the commonest outage; review 60).
+            hit = self.cache.fallback(request, semantic=False)
             left = _time_left(request, started)
-            try:
-                looking = self._on_thread("lookups", lambda: self.cache.fallback(request))
-                hit = await (looking if left is None else asyncio.wait_for(looking, max(left, 0.0)))
-            except TimeoutError:
-                hit = None  # the deadline is the caller's bound on the whole call, fallback included
-            except asyncio.CancelledError:
-                self._cancelled(request_id, "cancelled during the offline-fallback lookup")
-                raise
+            if hit is None and self.cache.config.semantic:
+                if left is not None and left <= 0:
+                    self.cache.count_fallback_miss()  # the semantic pass has no time left
+                else:
+                    try:
+                        looking = self._on_thread("lookups", lambda: self.cache.fallback(request, exact=False))
+                        hit = await (looking if left is None else asyncio.wait_for(looking, left))
+                    except TimeoutError:
+                        # the deadline is the caller's bound on the whole call, fallback included
+                        self.cache.count_fallback_miss()
+                    except asyncio.CancelledError:
+                        self._cancelled(request_id, "cancelled during the offline-fallback lookup")
+                        raise
         if hit is None:
             if self.bus:
                 self.bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))

@@ -337,6 +337,33 @@ async def test_offline_fallback_serves_stale_answers_with_the_failed_attempts(fa
     assert similar.similarity is not None and similar.similarity < 0.99
 
 
+async def test_a_request_whose_deadline_a_hung_provider_spent_still_gets_the_exact_fallback(
+    fake, tmp_path: Path
+) -> None:
+    """The hung attempt is cut at deadline_s, leaving the fallback no time: the exact pass
+    (a database read, no embedding) still runs; it was skipped (review 60)."""
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path) as client:
+        original = await client.acomplete("what is the boiling point of water at sea level")
+        provider.set_faults(latency_s=30)
+        answered = await client.acomplete(
+            "what is the boiling point of water at sea level", temperature=0.7, deadline_s=0.5
+        )
+        streamed = [
+            c
+            async for c in client.astream(
+                "what is the boiling point of water at sea level", deadline_s=0.5, cache="no-cache"
+            )
+        ]
+        with pytest.raises(AllDeploymentsFailed):  # nothing cached: the deadline's error, at once
+            await client.acomplete("something never asked before", deadline_s=0.5)
+        stats = client.cache.stats()
+    for result in (answered, streamed[-1].result):
+        assert result is not None and (result.cache, result.stale, result.text) == ("fallback", True, original.text)
+        assert [a.outcome for a in result.attempts] == ["timeout"]
+    assert (stats["hits"]["fallback"], stats["misses"]["fallback"]) == (2, 1)
+
+
 def test_a_request_a_deployment_rejected_gets_no_fallback(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path) as client:

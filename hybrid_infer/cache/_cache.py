@@ -136,7 +136,7 @@ class ResponseCache:
         """Count one semantic lookup's outcome (see ``lookup_semantic(counted=False)``)."""
         self._counters.bump("semantic_hits" if hit else "semantic_misses")
 
-    def fallback(self, request: Request) -> CacheHit | None:
+    def fallback(self, request: Request, *, exact: bool = True, semantic: bool = True) -> CacheHit | None:
         """An answer to serve when no provider could: exact, else similar enough and verified.
 
         Ignores the temperature rule and ``no-cache`` (a stale answer beats none), but not
@@ -144,18 +144,27 @@ class ResponseCache:
         set) also takes the answer stored for the same request at the provider's default
         temperature or at 0: sampled answers are not stored unless ``cache_sampled``. The guard's rules still veto; its
         verifier only needs a match more likely than not (``fallback_accept_probability``).
+
+        ``exact``/``semantic`` pick the passes: the exact one costs a database read and no
+        embedding, so it can run where the semantic one has no time left. A miss is
+        counted by the pass that is the last for this request (``semantic``, when it is on).
         """
         if not self.config.offline_fallback or request.cache_mode == "off":
             return None
+        variants = _temperature_variants(request)
         hit = None
-        for variant in _temperature_variants(request):
-            hit = self._exact(variant) if self.config.exact else None
-            if hit is None and self.config.semantic:
-                hit = self._similar(variant, self.config.fallback_threshold, fallback=True)
-            if hit is not None:
-                break
-        self._counters.bump("fallback_hits" if hit else "fallback_misses")
+        if exact and self.config.exact:
+            hit = next((h for h in map(self._exact, variants) if h is not None), None)
+        if hit is None and semantic and self.config.semantic:
+            threshold = self.config.fallback_threshold
+            hit = next((h for v in variants if (h := self._similar(v, threshold, fallback=True)) is not None), None)
+        if hit is not None or semantic or not self.config.semantic:
+            self._counters.bump("fallback_hits" if hit else "fallback_misses")
         return hit
+
+    def count_fallback_miss(self) -> None:
+        """A fallback whose semantic pass never ran (the request's deadline was spent)."""
+        self._counters.bump("fallback_misses")
 
     # --- writes ---------------------------------------------------------------------
 
