@@ -419,6 +419,29 @@ def test_over_budget_the_oldest_entries_go_one_by_one_never_the_new_one(tmp_path
     assert kept[3:] == [3] * 5  # three fit in 4 MiB, and three stay
 
 
+def test_after_clear_the_first_store_over_budget_does_not_walk_every_past_store(tmp_path: Path) -> None:
+    """clear() kept the generation counter but not the eviction watermark: the next store
+    over the size budget stepped through every generation ever issued, under the database
+    write lock of every process (6,049 SQL statements for one store after 2,000; review 60).
+    Counted in SQL statements, not time."""
+    cache = ResponseCache(CacheConfig(path=tmp_path, semantic=False, size_limit_bytes=1 << 20))
+    for i in range(2000):
+        cache.store(build_request(f"q{i}"), Result(text=f"a{i}", provider="p", model="m", kind="local"))
+    cache.clear()
+    statements: list[str] = []
+    cache._store._cache._con.set_trace_callback(statements.append)  # (the store's own connection)
+    per_store = []
+    for i in range(8):
+        statements.clear()
+        big = build_request(f"big {i}")
+        cache.store(big, Result(text="z" * 200_000 + str(i), provider="p", model="m", kind="local"))
+        per_store.append(len(statements))
+    entries = cache.stats()["entries"]
+    cache.close()
+    assert entries < 8  # the budget evicted
+    assert max(per_store) < 200, per_store
+
+
 def test_a_database_sqlite_cannot_open_is_a_config_error_naming_the_path(tmp_path: Path) -> None:
     from hybrid_infer import Deployment, HybridClient
 

@@ -345,6 +345,9 @@ class EntryStore:
             self._cache.clear(retry=True)
             # Generation numbers never go back: they are vector ids in other processes.
             self._cache.set(_GENERATION, generation, retry=True)
+            # Nothing up to here is left to evict: the next eviction starts after it, not at
+            # generation 1 under the write lock (review 60: 6,000 steps after 6,000 stores).
+            self._cache.set(_EVICTED, generation, retry=True)
             if identity:
                 self._cache.set(_IDENTITY, identity, retry=True)
         return removed
@@ -397,7 +400,10 @@ class EntryStore:
         done = self._counter(_EVICTED) or 0
         victim = done
         while excess > 0 and victim + 1 < newest:
-            victim += 1
+            # the next generation that still has a journal row: those in between were
+            # replaced, expired or cleared, and stepping through them one by one under the
+            # write lock costs as many reads as stores were ever made
+            victim = min(self._next_journal(victim), newest - 1)
             owner = self.entry_for(victim)
             if owner is not None:
                 excess -= len(_json(owner[1])) + _ROW_OVERHEAD
@@ -428,6 +434,20 @@ class EntryStore:
     def _wal_limit(self) -> int:
         """The write-ahead log's size limit: a quarter of the budget, at most SQLite's usual 1,000 pages."""
         return max(16 * _PAGE_BYTES, min(1000 * _PAGE_BYTES, self._size_limit // 4))
+
+    def _next_journal(self, after: int) -> int:
+        """The generation of the first journal row after ``after`` (one seek in SQLite's key
+        index: journal keys are zero-padded, so their order is the numbers' order), or
+        ``after + 1`` when the index cannot be asked."""
+        try:
+            row = self._cache._sql(
+                "SELECT key FROM Cache WHERE key > ? AND key < ? ORDER BY key LIMIT 1",
+                (_journal_key(after), _JOURNAL[:-1] + chr(ord(_JOURNAL[-1]) + 1)),
+            ).fetchone()
+        except sqlite3.Error:
+            return after + 1
+        number = row[0][len(_JOURNAL) :] if row and isinstance(row[0], str) else ""
+        return int(number) if number.isdigit() else after + 1
 
     def _journal_numbers(self) -> Iterator[int]:
         """The generation of every journal row on disk (a full scan of the keys)."""
