@@ -76,11 +76,14 @@ def _hit_result(
     )
 
 
-def _shared_result(fresh: Result, request_id: str, started: float) -> Result:
-    """Another caller's fresh answer to the same request, as an exact hit for this one."""
+def _shared_result(fresh: Result, request_id: str, started: float, *, exact: bool) -> Result:
+    """Another caller's fresh answer to the same request, as a hit for this one: an exact
+    hit, or with the exact layer off a semantic one at similarity 1.0 (the layer that would
+    have served it once stored; review 60: it was labelled by a layer switched off)."""
     return fresh.model_copy(
         update={
-            "cache": "exact",
+            "cache": "exact" if exact else "semantic",
+            "similarity": None if exact else 1.0,
             "cost_usd": 0.0,
             "attempts": [],
             "latency_ms": (time.perf_counter() - started) * 1000,
@@ -454,7 +457,8 @@ class CacheLayer:
                 raise
             if isinstance(shared, Result):
                 self.cache.count_shared_hit()
-                return self._served_from_cache(request, _shared_result(shared, request_id, started), started=True)
+                answer = _shared_result(shared, request_id, started, exact=self.cache.config.exact)
+                return self._served_from_cache(request, answer, started=True)
             if shared is None:  # the first failed: each goes on by itself
                 return await self._answer(engine, request, request_id, started, readable, announced=announced)
             # the first was cancelled by its caller: the next waiter to get here leads instead

@@ -632,6 +632,17 @@ async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_pa
     assert other.cache == "bypass"
 
 
+async def test_with_the_exact_layer_off_a_shared_answer_is_a_semantic_hit(fake, tmp_path: Path) -> None:
+    """They were labelled 'exact', by a layer switched off, and counted nowhere (review 60)."""
+    provider = fake("openai", latency_s=0.3)
+    async with cached_client(provider, tmp_path, exact=False) as client:
+        results = await asyncio.gather(*(client.acomplete("summarise the incident report") for _ in range(5)))
+        stats = client.cache.stats()
+    assert provider.request_count == 1
+    assert sorted((r.cache, r.similarity) for r in results) == [("miss", None)] + [("semantic", 1.0)] * 4
+    assert (stats["hits"]["exact"], stats["hits"]["semantic"], stats["misses"]["semantic"]) == (0, 4, 1)
+
+
 async def test_a_blank_answer_is_not_shared_with_identical_requests(fake, tmp_path: Path) -> None:
     """A blank answer is not stored, so it is not an exact hit for the requests waiting on it."""
     provider = fake("openai", latency_s=0.3, reply="")

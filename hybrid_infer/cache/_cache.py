@@ -105,12 +105,12 @@ class ResponseCache:
         return self._exact(request)
 
     def count_shared_hit(self) -> None:
-        """A request whose exact lookup missed was then answered by an identical request in
-        flight (coalesced): it counts as an exact hit, not a miss."""
-        if not self.config.exact:
-            return
-        self._counters.bump("exact_misses", -1)
-        self._counters.bump("exact_hits")
+        """A request whose lookup missed was then answered by an identical request in flight
+        (coalesced): it counts as a hit of the layer it is reported as (exact, or semantic
+        when the exact layer is off), not as that layer's miss."""
+        layer = "exact" if self.config.exact else "semantic"
+        self._counters.bump(f"{layer}_misses", -1)
+        self._counters.bump(f"{layer}_hits")
 
     def count_semantic_skipped(self) -> None:
         """A semantic lookup the caller skipped or gave up on: too many were waiting, or the
