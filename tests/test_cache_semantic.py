@@ -127,6 +127,38 @@ def test_an_evicted_entry_leaves_the_index(tmp_path: Path) -> None:
     assert cache.stats()["index"]["sizes"]["default"] == 2
 
 
+def test_evicted_and_invalidated_entries_leave_the_index_at_once_in_every_process(tmp_path: Path) -> None:
+    """They stayed until a search met them or the index grew past twice the store: 10
+    vectors for 2 live entries (review 60). A second cache on the same directory (as another
+    process) evicting is followed by the first at its next lookup."""
+    cache = semantic_cache(tmp_path, max_entries=3)
+    cache.lookup_semantic(build_request("warm up the index"))
+    keys = [cache.store(build_request(f"tell me about topic number {n}"), answer()) for n in range(10)]
+    assert cache.stats()["index"]["sizes"] == {"default": 3} and cache.stats()["entries"] == 3
+    assert keys[-1] is not None and cache.invalidate(keys[-1])
+    assert cache.stats()["index"]["sizes"] == {"default": 2}
+    other = semantic_cache(tmp_path, max_entries=3)
+    for n in range(10, 14):
+        other.store(build_request(f"tell me about topic number {n}"), answer())
+    other.close()
+    cache.lookup_semantic(build_request("something else entirely"))
+    assert cache.stats()["index"]["sizes"] == {"default": 3}
+    cache.close()
+
+
+def test_an_hnsw_index_removes_the_oldest_ids_up_to_a_generation() -> None:
+    rng = np.random.default_rng(4)
+    vectors = rng.standard_normal((300, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = VectorIndex(16, hnsw_min_vectors=100)
+    index.add(list(range(1, 301)), vectors)
+    index.remove(50)
+    assert index.remove_upto(100) == 99  # 50 was gone already
+    assert len(index) == 200 and index.kind == "hnsw"
+    assert all(i > 100 for i, _ in index.search(vectors[10], 20))
+    assert index.remove_upto(100) == 0
+
+
 def test_vectors_of_entries_no_lookup_meets_do_not_pile_up(tmp_path: Path) -> None:
     """Evicted entries whose vectors no query comes near still leave the index, in a running
     cache and in a reopened one: it stays near the size of the store, not of its history."""

@@ -238,9 +238,12 @@ class ResponseCache:
         if not isinstance(key, str):
             raise ConfigError(f"must be an entry key (a str), got {type(key).__name__}", field="key")
         try:
-            return self._store.delete(key)
+            removed = self._store.delete(key)
         except diskcache.Timeout:
             raise CacheUnavailable(_LOCKED) from None
+        if removed is not None and self._semantic is not None:
+            self._semantic.discard(removed.namespace, removed.seq)  # (other processes: when a search meets it)
+        return removed is not None
 
     def clear(self, namespace: str | None = None) -> int:
         """Remove every entry of ``namespace`` (all when ``None``); return how many."""

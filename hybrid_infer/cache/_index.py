@@ -8,6 +8,7 @@ still live.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,9 @@ class VectorIndex:
         self._hnsw = False
         self._ids: set[int] = set()
         self._tombstones: set[int] = set()
+        self._oldest: list[int] = []
+        """A min-heap over the ids (removed ones are skipped when they surface): the store
+        evicts in generation order, so :meth:`remove_upto` pops from here, not scanning every id."""
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -58,20 +62,37 @@ class VectorIndex:
             raise ValueError(f"expected vectors of dimension {self.dim}, got {vectors.shape}")
         new_ids = np.asarray([ids[i] for i in keep], dtype=np.int64)
         self._index.add_with_ids(np.ascontiguousarray(vectors[keep], dtype=np.float32), new_ids)
-        self._ids.update(int(i) for i in new_ids)
+        for vector_id in new_ids:
+            self._ids.add(int(vector_id))
+            heapq.heappush(self._oldest, int(vector_id))
         if not self._hnsw and len(self._ids) >= self.hnsw_min_vectors:
             self._rebuild(hnsw=True)
 
     def remove(self, vector_id: int) -> None:
-        if vector_id not in self._ids:
-            return
-        self._ids.discard(vector_id)
+        if vector_id in self._ids:
+            self._remove([vector_id])
+
+    def remove_upto(self, limit: int) -> int:
+        """Remove every id ``limit`` or lower (entries the store evicted, oldest first);
+        return how many were live."""
+        gone: list[int] = []
+        while self._oldest and self._oldest[0] <= limit:
+            vector_id = heapq.heappop(self._oldest)
+            if vector_id in self._ids:
+                gone.append(vector_id)
+        if gone:
+            self._remove(gone)
+        return len(gone)
+
+    def _remove(self, ids: list[int]) -> None:
+        """Remove live ids at once (a flat index rewrites its arrays once per call)."""
+        self._ids.difference_update(ids)
         if self._hnsw:
-            self._tombstones.add(vector_id)
+            self._tombstones.update(ids)
             if len(self._tombstones) > _COMPACT_RATIO * max(1, len(self._ids)):
                 self._rebuild(hnsw=len(self._ids) >= self.hnsw_min_vectors)
         else:
-            self._index.remove_ids(np.asarray([vector_id], dtype=np.int64))
+            self._index.remove_ids(np.asarray(ids, dtype=np.int64))
 
     def search(self, vector: Vectors, k: int) -> list[tuple[int, float]]:
         """Up to ``k`` live ``(id, cosine)`` pairs, most similar first: fewer only when the
@@ -124,6 +145,7 @@ class VectorIndex:
         out._ids = {int(i) for i in faiss.vector_to_array(index.id_map)}
         if len(out._ids) != index.ntotal:
             raise ValueError("index holds duplicate ids")
+        out._oldest = sorted(out._ids)  # (a sorted list is a heap)
         return out
 
     def _rebuild(self, *, hnsw: bool) -> None:
@@ -135,6 +157,7 @@ class VectorIndex:
             self._index.add_with_ids(np.ascontiguousarray(vectors[live]), ids[live])
         self._hnsw = hnsw
         self._tombstones.clear()
+        self._oldest = sorted(self._ids)
 
 
 def _flat(dim: int) -> Any:

@@ -63,6 +63,8 @@ class SemanticIndex:
         self._lock = threading.RLock()
         self._indexes: dict[str, VectorIndex] = {}
         self._generation = -1  # -1: not loaded yet
+        self._evicted_seen = 0
+        """The store's eviction point the indexes have followed (see :meth:`_follow_evictions`)."""
         self._store_identity = ""
         """The identity of the store the loaded vectors' ids count in (see ``EntryStore.identity``)."""
         self._unsaved = 0
@@ -90,6 +92,7 @@ class SemanticIndex:
                 self._rebuild()
             elif current > self._generation:
                 self._replay(current)
+            self._follow_evictions()
             self._prune_if_stale()
             if self._unsaved >= max(SAVE_EVERY, sum(self.sizes().values()) // 4):
                 self.save()  # amortised: a save rewrites every vector
@@ -121,6 +124,7 @@ class SemanticIndex:
             self._index_for(namespace, vector.shape[-1]).add([seq], vector.reshape(1, -1))
             self._unsaved += 1
             self._adds += 1
+            self._follow_evictions()  # the store that stored it may have evicted older entries
             if self._adds % _PRUNE_CHECK_EVERY == 0:
                 self._prune_if_stale()
 
@@ -162,6 +166,19 @@ class SemanticIndex:
             self._unsaved = 0
 
     # --- internals ------------------------------------------------------------------
+
+    def _follow_evictions(self) -> None:
+        """Drop the vectors of entries ``max_entries`` or the size budget evicted, in this
+        process or another: the store evicts in generation order and keeps the newest
+        generation it evicted, so every id up to it goes (popped oldest first, no scan).
+        Expired entries and other processes' invalidations still leave when a search meets
+        them, or by :meth:`_prune_if_stale`."""
+        evicted = self._store.evicted_upto()
+        if evicted <= self._evicted_seen:
+            return
+        removed = sum(index.remove_upto(evicted) for index in self._indexes.values())
+        self._evicted_seen = evicted
+        self._unsaved += removed
 
     def _prune_if_stale(self) -> None:
         """Rebuild from the live entries when most vectors belong to entries that are gone.

@@ -260,6 +260,12 @@ class EntryStore:
         return self._counter(_GENERATION) or 0
 
     @_recovering
+    def evicted_upto(self) -> int:
+        """Every entry of this generation or older was evicted by ``max_entries`` or the size
+        budget (or cleared), in any process: its vector can leave the index (one indexed row)."""
+        return self._counter(_EVICTED) or 0
+
+    @_recovering
     def identity(self) -> str:
         """A random name this store took when first asked, kept by ``clear()``.
 
@@ -323,10 +329,12 @@ class EntryStore:
         return seq
 
     @_recovering
-    def delete(self, key: str) -> bool:
-        """Remove one entry; its vector leaves the index when next seen."""
-        deleted: bool = self._cache.delete(_ENTRY + key, retry=False)  # a lock held past the busy timeout: Timeout
-        return deleted
+    def delete(self, key: str) -> EntryRecord | None:
+        """Remove one entry; the record removed (its vector can leave the index), or None."""
+        with self._cache.transact(retry=False):  # a lock held past the busy timeout: Timeout
+            record = self._read(_ENTRY + key, EntryRecord)
+            deleted: bool = self._cache.delete(_ENTRY + key, retry=True)
+        return record if deleted and record is not None else None
 
     @_recovering
     def clear(self, namespace: str | None) -> int:
