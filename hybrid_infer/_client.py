@@ -395,7 +395,10 @@ class HybridClient:
             engine = self._engine
             if engine is not None and engine.loop is loop:
                 return engine
-            if engine is not None and engine.loop is not None and engine.loop.is_running():
+            if engine is not None and engine.loop is not None and not engine.loop.is_closed():
+                # Running, or idle between an app's run_until_complete calls: that loop may
+                # run again, and its engine (health probes, pool) must stay reachable for
+                # close(). Replaced, it outlived close() (review 61).
                 return None
             # First use, or the loop it lived on has ended (e.g. a previous asyncio.run).
             engine = self._engine = self._new_engine()

@@ -125,12 +125,18 @@ def test_an_aclose_cut_short_still_finishes_closing(fake) -> None:
     assert loop_threads() == []
 
 
-def test_close_stops_an_engine_on_an_open_loop_that_is_not_running(fake) -> None:
+@pytest.mark.parametrize("another_loop_meanwhile", [False, True])
+def test_close_stops_an_engine_on_an_open_loop_that_is_not_running(fake, another_loop_meanwhile: bool) -> None:
+    """Another loop (an asyncio.run) using the client while the first is idle used to replace
+    the first loop's engine, which close() then never reached: it went on probing (review 61)."""
     provider = fake("openai")
     loop = asyncio.new_event_loop()
     try:
         client = HybridClient([deployment_for(provider, "p")], health=HealthConfig(interval_s=0.1))
         assert loop.run_until_complete(client.acomplete("hi")).text
+        if another_loop_meanwhile:
+            assert asyncio.run(client.acomplete("from a helper")).text
+            assert loop.run_until_complete(client.acomplete("hi again")).text  # still its own engine
         client.close()  # allowed: that loop is not running now
         probes = provider.probe_count
         loop.run_until_complete(asyncio.sleep(0.5))
