@@ -164,6 +164,8 @@ NEAR_MISS_HOLDOUT_75 = ROOT / "bench" / "near_miss_holdout_75.jsonl"
 NEAR_MISS_HOLDOUT_76 = ROOT / "bench" / "near_miss_holdout_76.jsonl"
 NEAR_MISS_HOLDOUT_77 = ROOT / "bench" / "near_miss_holdout_77.jsonl"
 NEAR_MISS_HOLDOUT_78 = ROOT / "bench" / "near_miss_holdout_78.jsonl"
+NEAR_MISS_HOLDOUT_79 = ROOT / "bench" / "near_miss_holdout_79.jsonl"
+NEAR_MISS_HOLDOUT_80 = ROOT / "bench" / "near_miss_holdout_80.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -268,6 +270,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 76": NEAR_MISS_HOLDOUT_76,
     "near-miss, hold-out 77": NEAR_MISS_HOLDOUT_77,
     "near-miss, hold-out 78": NEAR_MISS_HOLDOUT_78,
+    "near-miss, hold-out 79": NEAR_MISS_HOLDOUT_79,
+    "near-miss, hold-out 80": NEAR_MISS_HOLDOUT_80,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
