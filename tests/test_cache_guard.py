@@ -909,6 +909,21 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("How do I renew my fishing licence online?", "How do I cancel my fishing licence online?", "category"),
         ("What causes hiccups in newborns?", "How can I stop hiccups in newborns?", "category"),
+        (
+            "How do I remove a ceiling fan from a junction box?",
+            "How do I install a ceiling fan on a junction box?",
+            "antonym",
+        ),
+        (
+            "Water drains from my roof onto my neighbour's patio. Am I liable?",
+            "Water drains from my neighbour's roof onto my patio. Am I liable?",
+            "direction",
+        ),
+        (
+            "Delete the duplicate rows in the orders sheet.",
+            "Highlight the duplicate rows in the orders sheet.",
+            "category",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1571,6 +1586,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Who does Priya report to according to the org chart?", "According to the org chart, who is Priya's manager?"),
         ("Make a bar chart of monthly sales.", "Plot the monthly sales as a bar graph."),
         ("Write a 500-word essay on the Cold War.", "Write an essay of about 500 words on the Cold War."),
+        ("Find and remove the duplicate rows.", "Identify the duplicate rows and delete them."),
+        ("Remove the old faucet and install the new one.", "Take out the old faucet and put the new one in."),
+        ("Detect outliers in the amounts column.", "Flag the outliers in the amounts column."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -2806,7 +2806,7 @@ def _source_became_target(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    """What 'from' governs and what 'to' / 'into' govern (see :func:`_objects`), leaving out
+    """What 'from' governs and what 'to' / 'into' / 'onto' govern (see :func:`_objects`), leaving out
     verbs ('dissuade Japan from attacking' moves nothing) and 'prior to', 'due to'."""
     relating = tuple(
         word
@@ -2815,7 +2815,9 @@ def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     )
     # 'from my wife's policy to mine': the possessive pronoun is the owner the other side names
     objects = _objects(tuple(f"owner{w}" if w in _OWNING_PRONOUNS else w for w in relating))
-    return objects.get("from", set()), objects.get("to", set()) | objects.get("into", set())
+    return objects.get("from", set()), objects.get("to", set()) | objects.get("into", set()) | objects.get(
+        "onto", set()
+    )
 
 
 _OWNING_PRONOUNS = frozenset({"mine", "yours", "ours", "theirs", "hers"})
