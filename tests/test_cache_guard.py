@@ -1589,6 +1589,27 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Find and remove the duplicate rows.", "Identify the duplicate rows and delete them."),
         ("Remove the old faucet and install the new one.", "Take out the old faucet and put the new one in."),
         ("Detect outliers in the amounts column.", "Flag the outliers in the amounts column."),
+        # review 62: around the twentieth session's rules
+        (
+            "List the ingredients and quantities for a basic pancake batter.",
+            "What ingredients do I need for a basic pancake batter, and how many of each?",
+        ),
+        ("Name some words that rhyme with orange.", "How many words that rhyme with orange can you come up with?"),
+        ("What causes my brakes to squeal?", "How come my brakes squeal every time I stop?"),
+        ("What causes the fever-lowering effect of aspirin?", "How does aspirin reduce a fever?"),
+        (
+            "Summarize the differences between TCP and UDP in tabular form.",
+            "Make a table summarizing the differences between TCP and UDP.",
+        ),
+        ("Summarise today's news.", "Give me the headlines for today."),
+        ("Any ideas for exercises I can do at home without equipment?", "Give me some exercises I can do at home."),
+        ("Does the warranty apply to ANC headphones?", "Are noise cancelling headphones covered by the warranty?"),
+        (
+            "How often should I apply sunscreen again at the beach?",
+            "How often should sunscreen be renewed at the beach?",
+        ),
+        ("Who does Tom work with at the lab?", "Who works with Tom at the lab?"),
+        ("Make a Gantt chart of the project plan.", "Make a timeline of the project plan."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -2606,8 +2606,13 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     if any(category == "format" for category, _ in a.categories):
         return False
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
+    if made == "table" and not _SUMMARISING.isdisjoint(a.words[:4]):
+        return False  # a summary may come as a table ('summarise this in two columns'; review 62)
     # ('explain how to write code in Python' asks what 'how do I write code in Python' asks)
     return made is not None and made not in map(_singular, a.words)
+
+
+_SUMMARISING = frozenset({"summarize", "summarise"})
 
 
 def _advised_or_made(a: TextFacts, b: TextFacts) -> bool:
@@ -2635,13 +2640,25 @@ _COUNTING = frozenset({"number", "count", "total", "counts", "counting", "amount
 
 def _listed_or_counted(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for the things themselves, ``b`` only how many there are: 'List all the
-    prime numbers below 100' / 'How many prime numbers are there below 100?'."""
+    prime numbers below 100' / 'How many prime numbers are there below 100?'. The count is
+    ``b``'s question itself, not a quantity per item ('how many of each', 'per day'), an
+    invitation ('how many can you think of') or one of two questions ('how many, and what
+    are they'; review 62)."""
     words = a.words[2:4] if a.words[:2] in (("can", "you"), ("could", "you")) else a.words[:2]
     if _LISTING.isdisjoint(words[:1] if words[:1] != ("please",) else words[1:2]):
         return False
     if _has_run(a.words, ("how", "many")) or not _COUNTING.isdisjoint(a.words):
         return False
-    return _has_run(b.words, ("how", "many")) and _LISTING.isdisjoint(b.words)
+    counted = b.words
+    if counted[:2] != ("how", "many") or not _LISTING.isdisjoint(counted):
+        return False
+    if not _PER_ITEM.isdisjoint(counted) or _has_run(counted, ("can", "you")) or _has_run(counted, ("could", "you")):
+        return False
+    return _WH_OTHER.isdisjoint(counted[2:])
+
+
+_PER_ITEM = frozenset({"each", "per", "every"})
+_WH_OTHER = frozenset({"what", "which", "who"})
 
 
 def _has_run(words: tuple[str, ...], run: tuple[str, ...]) -> bool:
@@ -2661,9 +2678,24 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     both, or says why, asks the other's question too)."""
     if not (_has_run(a.words, ("what", "causes")) or _has_run(a.words, ("what", "is", "causing"))):
         return False
-    if not _REMEDY.isdisjoint(a.words) or b.wh_word != "how" or _REMEDY.isdisjoint(b.words):
+    if not _REMEDY.isdisjoint(a.words) or not _asks_remedy(b.words):
         return False
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
+
+
+_ASKING_HOW = frozenset({"do", "can", "could", "should", "would", "might"})
+_ASKER = frozenset({"i", "we", "you", "one"})
+
+
+def _asks_remedy(words: tuple[str, ...]) -> bool:
+    """'How do I stop …', 'how can we prevent …', 'how to get rid of …': what the question
+    asks to do is a remedy (not 'how does standing up reduce …', not 'how come'; review 62)."""
+    for i in range(len(words) - 2):
+        if words[i] == "how" and words[i + 1] in _ASKING_HOW and words[i + 2] in _ASKER:
+            return not _REMEDY.isdisjoint(words[i + 3 : i + 6])
+        if words[i] == "how" and words[i + 1] == "to":
+            return not _REMEDY.isdisjoint(words[i + 2 : i + 5])
+    return False
 
 
 def _made_thing(
@@ -2679,6 +2711,13 @@ def _made_thing(
             word = words[i]
             if _singular(word) in things:
                 after = words[i + 1] if i + 1 < len(words) else ""
+                between = words[verb + 1 : i]
+                if words[verb] == "give" and "the" in between:
+                    break  # 'give me the headlines': content that exists, not a thing to make
+                if word in _PRACTICE and not (
+                    "practice" in between or any(w.isdigit() for w in between) or after in ("on", "about", "in")
+                ):
+                    break  # 'give me simple exercises for my back' is advice, not a worksheet (review 62)
                 if not _is_content(after) or after.endswith("ing"):  # 'an essay arguing for X'
                     return _singular(word)
                 break
@@ -2694,6 +2733,9 @@ def _makes(words: tuple[str, ...], things: frozenset[str]) -> bool:
     among its first words (see :func:`_made_thing`)."""
     return words[:2] in (("quiz", "me"), ("test", "me")) or _made_thing(words, things) is not None
 
+
+_PRACTICE = frozenset({"problem", "problems", "exercise", "exercises", "drill", "drills"})
+"""Made things only as practice material: 'practice problems', '10 exercises', 'drills on X'."""
 
 _MAKING_FILLERS = frozenset(
     {"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny", "practice"}
@@ -3329,6 +3371,8 @@ def _phrase_follows(words: tuple[str, ...], k: int) -> bool:
     does Daniel report to according to the org chart', '... report to in the new structure'
     (a question: 'do'/'does'/'did' shortly before the verb)."""
     if k + 1 >= len(words) or words[k + 1] not in _PHRASE_STARTS or words[k + 1] == words[k]:
+        return False
+    if words[k] == "with":  # ('who does Tom work with at the lab' asks who works with Tom)
         return False
     return any(w in ("do", "does", "did") for w in words[max(0, k - 5) : k - 1])
 
