@@ -159,6 +159,35 @@ def _with_defaults(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+class _RecentKeys:
+    """The last few keys a ``${VAR}`` reference resolved to, so that masking also covers the
+    key a call was sent with when the variable was rotated during the call (review 61: the
+    provider echoed the old key, and only the new one was masked).
+
+    Not configuration: two deployments are equal whatever keys they have resolved, and
+    copies share it. Bounded; a race between two threads at worst repeats a key."""
+
+    _KEEP = 4
+
+    def __init__(self) -> None:
+        self._keys: list[str] = []
+
+    def note(self, key: str) -> None:
+        if key not in self._keys:
+            self._keys = [*self._keys[-(self._KEEP - 1) :], key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __repr__(self) -> str:
+        return f"<{len(self._keys)} recent keys>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _RecentKeys)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class Deployment(BaseModel):
     """One model behind one endpoint, with its price, limits and the use cases it serves."""
 
@@ -166,6 +195,7 @@ class Deployment(BaseModel):
 
     _given: frozenset[str] = PrivateAttr(default=frozenset())
     """The fields the user gave (``model_copy`` works the others out again)."""
+    _resolved: _RecentKeys = PrivateAttr(default_factory=_RecentKeys)
 
     name: str = Field(min_length=1, max_length=200)
     model: str = Field(min_length=1, max_length=500)
@@ -369,7 +399,8 @@ class Deployment(BaseModel):
         """What a provider must never see echoed back to the caller: the key to send, and a
         password written into ``api_base`` (with its ``user:password`` pair, which a Basic
         ``Authorization`` header carries in base64), or a user name written there alone, which
-        is then the credential. A ``${VAR}`` that is unset adds nothing."""
+        is then the credential. A ``${VAR}`` that is unset adds nothing; the last keys it
+        resolved to before a rotation are kept (a call in flight was sent with one of them)."""
         found: list[str] = []
         try:
             key = self.resolve_api_key()
@@ -379,6 +410,7 @@ class Deployment(BaseModel):
             found.append(key)
         elif self.api_key is None and self.protocol == "litellm":
             found += provider_keys_in_environment(self.model)  # what litellm sends on its own
+        found += [sent for sent in self._resolved if sent != key]  # sent before the variable was rotated
         from hybrid_infer.transports._proxy import proxy_for  # (the proxy this deployment is reached through)
 
         proxy = proxy_for(self.resolved_api_base or "")
@@ -417,6 +449,7 @@ class Deployment(BaseModel):
                 "letters (a trailing newline from a secrets file?)",
                 field=f"{self.name}.api_key",
             )
+        self._resolved.note(value)
         return value
 
     def cost_usd(self, prompt_tokens: int, completion_tokens: int) -> float:

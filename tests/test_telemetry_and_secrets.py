@@ -6,6 +6,7 @@ import asyncio
 import base64
 import json
 import logging
+import os
 import pickle
 import threading
 import time
@@ -339,6 +340,33 @@ async def test_a_key_the_provider_echoes_back_is_redacted_everywhere(
     for form in (secret, quote(secret, safe=""), base64.b64encode(f"Bearer {secret}".encode()).decode()):
         assert not [text for text in seen if form[:12].lower() in text.lower()]  # not even a start of it
         assert not [text for text in seen if form[-12:].lower() in text.lower()]
+
+
+async def test_a_key_rotated_while_a_call_is_out_is_masked_when_the_provider_echoes_it(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Masking read the variable after the call, so only the new key was masked and the one
+    the call was sent with showed in full (review 61)."""
+    old, new = "sk-old-rotated-key-AAAAAAAAAAAA1111", "sk-new-rotated-key-BBBBBBBBBBBB2222"
+    monkeypatch.setenv("ROTATED_KEY", old)
+
+    async def chat(request: web.Request) -> web.Response:
+        await request.read()
+        sent = request.headers.get("Authorization", "")[len("Bearer ") :]
+        os.environ["ROTATED_KEY"] = new  # a secrets agent rotates the key meanwhile
+        return web.json_response({"error": {"message": f"Incorrect API key provided: {sent}"}}, status=401)
+
+    caplog.set_level(logging.DEBUG, logger="hybrid_infer")
+    async with serve_chat(chat) as api_base:
+        deployment = Deployment(name="p", model="openai/m", api_base=api_base, api_key="${ROTATED_KEY}")
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                await client.acomplete("hi")
+            seen = [str(info.value), repr(info.value.attempts), str(client.health()["p"].last_error), caplog.text]
+    assert "[redacted]" in str(info.value)
+    assert not [text for text in seen if old[:12] in text or old[-12:] in text]
+    assert deployment == Deployment(name="p", model="openai/m", api_base=api_base, api_key="${ROTATED_KEY}")
+    assert old not in repr(deployment) and new not in repr(deployment)
 
 
 async def test_a_key_the_provider_echoes_in_an_answer_reaches_no_result_event_or_cache_file(tmp_path) -> None:
