@@ -166,6 +166,9 @@ NEAR_MISS_HOLDOUT_77 = ROOT / "bench" / "near_miss_holdout_77.jsonl"
 NEAR_MISS_HOLDOUT_78 = ROOT / "bench" / "near_miss_holdout_78.jsonl"
 NEAR_MISS_HOLDOUT_79 = ROOT / "bench" / "near_miss_holdout_79.jsonl"
 NEAR_MISS_HOLDOUT_80 = ROOT / "bench" / "near_miss_holdout_80.jsonl"
+NEAR_MISS_HOLDOUT_81 = ROOT / "bench" / "near_miss_holdout_81.jsonl"
+NEAR_MISS_HOLDOUT_82 = ROOT / "bench" / "near_miss_holdout_82.jsonl"
+NEAR_MISS_HOLDOUT_83 = ROOT / "bench" / "near_miss_holdout_83.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -272,6 +275,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 78": NEAR_MISS_HOLDOUT_78,
     "near-miss, hold-out 79": NEAR_MISS_HOLDOUT_79,
     "near-miss, hold-out 80": NEAR_MISS_HOLDOUT_80,
+    "near-miss, hold-out 81": NEAR_MISS_HOLDOUT_81,
+    "near-miss, hold-out 82": NEAR_MISS_HOLDOUT_82,
+    "near-miss, hold-out 83": NEAR_MISS_HOLDOUT_83,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
