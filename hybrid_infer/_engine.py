@@ -24,7 +24,7 @@ from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request, deadline_start
 from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, ToolCall, Usage
 from hybrid_infer._secrets import MIN_SECRET, echo_pieces, mask_echoes, mask_fragments
-from hybrid_infer._state import CandidateView, DeploymentState
+from hybrid_infer._state import HOLDS_BREAKER_TRIAL, CandidateView, DeploymentState
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
@@ -439,8 +439,11 @@ class Engine:
             f"policy {policy!r} returned {type(ordered).__name__}, not a sequence of deployments", field="policy"
         )
 
-    def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
-        """Account one failed call: attempt, breaker, cooldown, stats."""
+    def _failed(
+        self, call: _Call, state: DeploymentState, error: ProviderError, started: float, holds: int | None = None
+    ) -> None:
+        """Account one failed call: attempt, breaker, cooldown, stats. ``holds``: the slot's
+        flags (see ``DeploymentState.acquire``), when it was released before (else ``call.trial``)."""
         if self._closing:  # the close cut this call, not the deployment: nothing counts against it
             self._abandoned(call, state, started)
             raise ClientClosed("the client was closed while this request was in flight", call.attempts)
@@ -451,8 +454,10 @@ class Engine:
         call.tried.add(deployment.name)
         if not error.sent:
             state.forget_rpm_start()
-        state.record_call(latency_ms, ok=False, holds=call.trial)
-        state.breaker.record_failure(error)
+        holds = call.trial if holds is None else holds
+        state.record_call(latency_ms, ok=False, holds=holds)
+        # only the half-open trial's own failure decides it (see DeploymentBreaker._decides)
+        state.breaker.record_failure(error, trial=bool(holds & HOLDS_BREAKER_TRIAL))
         state.last_error = f"{type(error).__name__}: {error}"
         if isinstance(error, RateLimited):
             retry = self.health_config.default_retry_after_s if error.retry_after_s is None else error.retry_after_s
@@ -519,7 +524,7 @@ class Engine:
         )
         if reopened:  # the requests held back behind the first call after a 429 may all go
             self._freed(state)
-        state.breaker.record_success()
+        state.breaker.record_success(trial=bool(holds & HOLDS_BREAKER_TRIAL))
         state.model_missing = False
         self._record(call, Attempt(deployment=deployment.name, outcome="ok", latency_ms=latency_ms))
         return Result(
@@ -828,10 +833,11 @@ class Engine:
                 try:
                     in_time = await self._ready_in_time(transport, call)
                 except Exception as error:
+                    holds = call.trial  # (released first: _failed may raise ClientClosed)
                     self._release(state, call)
                     if isinstance(error, HybridInferError) and not isinstance(error, ProviderError):
                         raise
-                    self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited)
+                    self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited, holds)
                     continue
                 except BaseException as exc:
                     state.forget_rpm_start()  # given up while the transport set up: nothing sent
@@ -849,12 +855,13 @@ class Engine:
                 try:  # a transport's plain-def stream may raise before it hands back a generator
                     source = transport.stream(state.deployment, request, timeout)
                 except BaseException as exc:
+                    holds = call.trial
                     self._release(state, call)
                     if not isinstance(exc, Exception) or (
                         isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError)
                     ):
                         raise
-                    self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started)
+                    self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started, holds)
                     continue
                 partial: list[str] = []
                 joiner = DeltaJoiner()  # a surrogate pair split across two deltas is joined again
