@@ -11,6 +11,7 @@ trial runs at a time.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -97,6 +98,15 @@ class DeploymentBreaker:
         if state == pybreaker.STATE_OPEN and self._cooling():
             return True
         return self.trial_in_flight
+
+    def reopens_at(self) -> float | None:
+        """``time.monotonic()`` when an open breaker's reset timeout ends and a trial may go;
+        None when it is not open within its reset timeout."""
+        opened_at = self._breaker._state_storage.opened_at
+        if self._breaker.current_state != pybreaker.STATE_OPEN or opened_at is None:
+            return None
+        left = (opened_at + timedelta(seconds=self._breaker.reset_timeout) - datetime.now(UTC)).total_seconds()
+        return time.monotonic() + left if left > 0 else None
 
     def _cooling(self) -> bool:
         """Open, and within its reset timeout (no trial yet)."""
