@@ -11,6 +11,7 @@ trial runs at a time.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -98,6 +99,15 @@ class DeploymentBreaker:
             return True
         return self.trial_in_flight
 
+    def reopens_at(self) -> float | None:
+        """``time.monotonic()`` when an open breaker's reset timeout ends and a trial may go;
+        None when it is not open within its reset timeout."""
+        opened_at = self._breaker._state_storage.opened_at
+        if self._breaker.current_state != pybreaker.STATE_OPEN or opened_at is None:
+            return None
+        left = (opened_at + timedelta(seconds=self._breaker.reset_timeout) - datetime.now(UTC)).total_seconds()
+        return time.monotonic() + left if left > 0 else None
+
     def _cooling(self) -> bool:
         """Open, and within its reset timeout (no trial yet)."""
         opened_at = self._breaker._state_storage.opened_at
@@ -108,29 +118,44 @@ class DeploymentBreaker:
         """End the half-open trial; call it only for the call that was granted it."""
         self.trial_in_flight = False
 
-    def record_success(self) -> None:
+    def _decides(self, trial: bool) -> bool:
+        """Whether a call's outcome may move the breaker: any call's while it is closed, only
+        the trial's while it is half-open, none while it is open. Every other call in flight
+        then was sent before the breaker opened: its late answer, or its late failure (a
+        timeout that started before the outage was noticed), says nothing about whether the
+        deployment has recovered since, and must not decide (or undo) the trial."""
+        state = self._breaker.current_state
+        if state == pybreaker.STATE_CLOSED:
+            return True
+        return state == pybreaker.STATE_HALF_OPEN and trial
+
+    def record_success(self, *, trial: bool) -> None:
+        """A call was answered. ``trial``: the call held the half-open trial (see
+        :meth:`_decides`)."""
+        if not self._decides(trial):
+            return
         breaker = self._breaker
-        state = breaker.current_state
-        if state == pybreaker.STATE_OPEN:
-            return  # a late answer from a call that started before the breaker opened
-        if state == pybreaker.STATE_CLOSED and breaker.fail_counter == 0:
+        if breaker.current_state == pybreaker.STATE_CLOSED and breaker.fail_counter == 0:
             return  # nothing to reset: skip the state machine's lock on the hot path
         with contextlib.suppress(pybreaker.CircuitBreakerError):  # opened by another call meanwhile
             breaker.call(_succeed)
 
-    def record_failure(self, error: ProviderError) -> None:
-        """Count a deployment fault; a refused connection opens the breaker at once."""
+    def record_failure(self, error: ProviderError, *, trial: bool) -> None:
+        """Count a deployment fault; a refused connection opens the breaker at once.
+        ``trial`` as for :meth:`record_success`: a failure of a call sent before the breaker
+        opened counts only while it is closed."""
+        if not self._decides(trial):
+            return
         if error.counts_as_failure:
             self.unreachable = isinstance(error, ProviderConnectionError)
         if isinstance(error, ProviderConnectionError) and error.refused:
-            if self._breaker.current_state != pybreaker.STATE_OPEN:
-                self._breaker.open()
+            self._breaker.open()
             return
         if not error.sent:
             return  # the deployment said nothing about its health (a half-open trial stays undecided)
         if not error.counts_as_failure:
             # The deployment answered (a 4xx caused by the request): it is alive.
-            self.record_success()
+            self.record_success(trial=trial)
             return
         with contextlib.suppress(ProviderError, pybreaker.CircuitBreakerError):
             self._breaker.call(_fail, error)

@@ -22,9 +22,9 @@ from hybrid_infer._answers import DeltaJoiner, trusted_completion, valid_text
 from hybrid_infer._config import Deployment, HealthConfig
 from hybrid_infer._queue import CapacityQueue, Waiter
 from hybrid_infer._request import Request, deadline_start
-from hybrid_infer._results import Attempt, AttemptOutcome, Result, StreamChunk, ToolCall, Usage
+from hybrid_infer._results import Attempt, AttemptOutcome, BreakerState, Result, StreamChunk, ToolCall, Usage
 from hybrid_infer._secrets import MIN_SECRET, echo_pieces, mask_echoes, mask_fragments
-from hybrid_infer._state import CandidateView, DeploymentState
+from hybrid_infer._state import HOLDS_BREAKER_TRIAL, CandidateView, DeploymentState
 from hybrid_infer._tokens import estimate_prompt_tokens, estimate_text_tokens
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
@@ -279,9 +279,12 @@ class Engine:
         """The best untried deployment that can take the call now, its slot reserved.
 
         Saturated deployments are passed over (spill); when every remaining one is
-        saturated, wait for capacity until the queue deadline, then raise ``Overloaded``.
+        saturated, wait for capacity until the queue deadline, then raise ``Overloaded``. A
+        deployment that was out (breaker open, unhealthy) and comes back meanwhile serves the
+        waiting requests too, longest-waiting first.
         """
         policy = call.request.policy or self.policy
+        ticket: int | None = None  # its place in the queue, kept each time it waits again
         while True:
             if self._closing:
                 raise ClientClosed("the client was closed while this request waited", call.attempts)
@@ -315,14 +318,14 @@ class Engine:
                 else []
             )
             busy: list[DeploymentState] = []
+            out: list[DeploymentState] = []  # breaker open or unhealthy: it may come back while this waits
             for state in ordered:
                 reason, trial = state.acquire()
                 if reason is None:
                     call.skipped.pop(state.deployment.name, None)
                     call.trial = trial
                     return state
-                if reason == "skipped_busy":
-                    busy.append(state)
+                (busy if reason == "skipped_busy" else out).append(state)
                 name = state.deployment.name
                 if call.skipped.get(name) != reason:
                     call.skipped[name] = reason
@@ -341,9 +344,13 @@ class Engine:
                     message = f"{', '.join(failed)}; every other candidate stayed saturated for {patience:g}s"
                 raise Overloaded(message, call.attempts)
             frees_busy = [s.free_at() for s in busy]
-            if all(t is not None and t >= call.queue_deadline for t in frees_busy):
+            comebacks = [t for s in out if (t := s.recovers_at()) is not None]
+            if all(t is not None and t >= call.queue_deadline for t in frees_busy) and not any(
+                t < call.queue_deadline for t in comebacks
+            ):
                 # Only time frees them (an rpm window, a 429's Retry-After), later than this
-                # request may wait: waiting out its whole queue deadline would change nothing.
+                # request may wait, and nothing comes back before: waiting out its whole
+                # queue deadline would change nothing.
                 soonest = min(t for t in frees_busy if t is not None) - time.monotonic()
                 names = ", ".join(s.deployment.name for s in busy)
                 raise Overloaded(
@@ -351,10 +358,15 @@ class Engine:
                     call.attempts,
                     retry_after_s=max(soonest, 0.0),
                 )
-            frees = [t for s in ordered if (t := s.free_at()) is not None]
+            # It also looks again when time alone frees or brings back one of them (a cooldown
+            # or rpm window ends, a breaker's reset timeout, a timed exclusion); events do the
+            # rest (a slot released, a probe passing, a trial closing the breaker).
+            frees = [t for s in ordered if (t := s.free_at()) is not None] + comebacks
             if frees:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))
-            handed = await self._wait_for_capacity(wait, busy)
+            if ticket is None:
+                ticket = self._queue.ticket()
+            handed = await self._wait_for_capacity(wait, busy, out, ticket)
             if handed is not None:
                 state, call.trial = handed
                 call.skipped.pop(state.deployment.name, None)
@@ -367,26 +379,36 @@ class Engine:
         return AllDeploymentsFailed(f"no deployment answered: {summary or 'none configured'}", call.attempts)
 
     async def _wait_for_capacity(
-        self, timeout: float, wanted: list[DeploymentState]
+        self, timeout: float, wanted: list[DeploymentState], watched: list[DeploymentState], ticket: int
     ) -> tuple[DeploymentState, int] | None:
-        """Queue for a slot of one of ``wanted`` until ``timeout``; the slot handed over, if any.
+        """Queue for a slot of one of ``wanted`` (busy) or ``watched`` (out, should it come back)
+        until ``timeout``; the slot handed over, if any.
 
         Each freed slot goes to the longest-waiting request that can use it (see
         :class:`CapacityQueue`), so a long queue costs one wake-up per slot, not one per waiter.
         """
         loop = asyncio.get_running_loop()
-        waiter = Waiter(frozenset(s.deployment.name for s in wanted), loop.create_future(), loop, self)
+        names = frozenset(s.deployment.name for s in wanted)
+        watches = frozenset(s.deployment.name for s in watched)
+        waiter = Waiter(names, loop.create_future(), loop, self, watches=watches, ticket=ticket)
         self._queue.add(waiter)
-        # A slot freed by another thread since it was found busy was offered to a queue this
-        # waiter was not in yet: look once more now that it is.
+        # A slot freed (or a deployment back) on another thread since they were looked at was
+        # offered to a queue this waiter was not in yet: look once more now that it is.
         for state in wanted:
             if not waiter.slot.done() and state.has_capacity:
                 self._queue.offer(state)
+        for state in watched:
+            if not waiter.slot.done() and state.usable_now():
+                self._queue.offer(state)
         try:
-            async with asyncio.timeout(timeout):
-                await waiter.slot
-        except TimeoutError:
-            pass
+            await asyncio.wait((waiter.slot,), timeout=timeout)  # (does not cancel the slot)
+            if not waiter.slot.done():
+                # Time freed one (a cooldown or rpm window ended) or brought one back (a reset
+                # timeout, a timed exclusion): it goes to the longest-waiting requests, which
+                # may or may not include this one, still in its place in the queue.
+                for state in (*wanted, *watched):
+                    if not waiter.slot.done() and state.usable_now():
+                        self._freed(state)
         except BaseException:
             self._forget(waiter, give_back=True)
             raise
@@ -425,6 +447,18 @@ class Engine:
             if not len(self._queue) or not self._queue.offer(state):
                 return
 
+    def _breaker_moved(self, state: DeploymentState, before: BreakerState) -> None:
+        """Tell the waiting requests what a call's outcome did to ``state``'s breaker. Closed
+        (its trial answered): it serves them, longest-waiting first. Opened: those waiting for
+        it look again, to fail over, or to wait for its new reset timeout to end."""
+        after = state.breaker.state
+        if after == before:
+            return
+        if after == "closed":
+            self._freed(state)
+        elif after == "open":
+            self._queue.wake(state)
+
     @staticmethod
     def _order(policy: Policy, remaining: list[CandidateView], route: RouteContext) -> Sequence[object]:
         """``policy.order``, with a bug in a user's policy reported as a typed error."""
@@ -439,8 +473,11 @@ class Engine:
             f"policy {policy!r} returned {type(ordered).__name__}, not a sequence of deployments", field="policy"
         )
 
-    def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
-        """Account one failed call: attempt, breaker, cooldown, stats."""
+    def _failed(
+        self, call: _Call, state: DeploymentState, error: ProviderError, started: float, holds: int | None = None
+    ) -> None:
+        """Account one failed call: attempt, breaker, cooldown, stats. ``holds``: the slot's
+        flags (see ``DeploymentState.acquire``), when it was released before (else ``call.trial``)."""
         if self._closing:  # the close cut this call, not the deployment: nothing counts against it
             self._abandoned(call, state, started)
             raise ClientClosed("the client was closed while this request was in flight", call.attempts)
@@ -451,8 +488,12 @@ class Engine:
         call.tried.add(deployment.name)
         if not error.sent:
             state.forget_rpm_start()
-        state.record_call(latency_ms, ok=False, holds=call.trial)
-        state.breaker.record_failure(error)
+        holds = call.trial if holds is None else holds
+        state.record_call(latency_ms, ok=False, holds=holds)
+        # only the half-open trial's own failure decides it (see DeploymentBreaker._decides)
+        before = state.breaker.state
+        state.breaker.record_failure(error, trial=bool(holds & HOLDS_BREAKER_TRIAL))
+        self._breaker_moved(state, before)
         state.last_error = f"{type(error).__name__}: {error}"
         if isinstance(error, RateLimited):
             retry = self.health_config.default_retry_after_s if error.retry_after_s is None else error.retry_after_s
@@ -519,7 +560,9 @@ class Engine:
         )
         if reopened:  # the requests held back behind the first call after a 429 may all go
             self._freed(state)
-        state.breaker.record_success()
+        before = state.breaker.state
+        state.breaker.record_success(trial=bool(holds & HOLDS_BREAKER_TRIAL))
+        self._breaker_moved(state, before)
         state.model_missing = False
         self._record(call, Attempt(deployment=deployment.name, outcome="ok", latency_ms=latency_ms))
         return Result(
@@ -828,10 +871,11 @@ class Engine:
                 try:
                     in_time = await self._ready_in_time(transport, call)
                 except Exception as error:
+                    holds = call.trial  # (released first: _failed may raise ClientClosed)
                     self._release(state, call)
                     if isinstance(error, HybridInferError) and not isinstance(error, ProviderError):
                         raise
-                    self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited)
+                    self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited, holds)
                     continue
                 except BaseException as exc:
                     state.forget_rpm_start()  # given up while the transport set up: nothing sent
@@ -849,12 +893,13 @@ class Engine:
                 try:  # a transport's plain-def stream may raise before it hands back a generator
                     source = transport.stream(state.deployment, request, timeout)
                 except BaseException as exc:
+                    holds = call.trial
                     self._release(state, call)
                     if not isinstance(exc, Exception) or (
                         isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError)
                     ):
                         raise
-                    self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started)
+                    self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started, holds)
                     continue
                 partial: list[str] = []
                 joiner = DeltaJoiner()  # a surrogate pair split across two deltas is joined again
@@ -965,6 +1010,7 @@ class Engine:
             for state in self.states:  # exclusions that ran out end now, with their HealthChanged
                 if state.exclusion_over:
                     state.mark_healthy()
+                    self._freed(state)  # requests waiting elsewhere may take it
             # Another engine of the client may probe too: skip what it probed just now.
             now = time.monotonic()
             due = [s for s in self.states if s.last_probe_at is None or now - s.last_probe_at >= interval / 2]
@@ -992,6 +1038,7 @@ class Engine:
         if report is None:  # nothing to probe (litellm providers): only its key was checked
             if state.failed_probes and state.unhealthy_until is None:
                 state.mark_healthy()  # that check failed before and passes now: the variable is set
+                self._freed(state)
             state.failed_probes = 0
             return
         state.record_probe(report.latency_ms)
@@ -1007,6 +1054,7 @@ class Engine:
         state.model_missing = False
         state.mark_healthy()
         state.breaker.probe_passed()
+        self._freed(state)  # back (healthy, or its breaker half-open): the requests waiting go first
 
 
 _MAX_HANDED_AT_ONCE = 256

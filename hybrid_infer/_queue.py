@@ -5,12 +5,17 @@ behind the sync API, other ``asyncio.run`` loops): a slot freed on any of them g
 request that has waited longest for that deployment, whichever loop it waits on. The slot is
 taken for the waiter in the freeing thread (so nobody else can take it in between) and the
 waiter's future is settled on its own loop; a waiter that gave up meanwhile gives it back.
+A deployment that comes back (its breaker's reset timeout ends or its trial closes it, a probe
+passes) is offered the same way, to the requests that found it out. Noticing that it came
+back is the engine's job (a timer, a probe, a trial's end), not the queue's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
+import itertools
 import threading
 from collections import deque
 from dataclasses import dataclass
@@ -37,10 +42,16 @@ class Waiter:
     """A request queued for capacity: which deployments it can take, and where to hand a slot."""
 
     wants: frozenset[str]
+    """The deployments it found busy: it waits for a slot of one of them."""
     slot: asyncio.Future[Handed]
     loop: asyncio.AbstractEventLoop
     owner: Owner
     """The engine that queued it (``wake_all`` ends one engine's waiters when it closes)."""
+    watches: frozenset[str] = frozenset()
+    """The deployments it found out for another reason than load (breaker open, unhealthy): a
+    slot of one that comes back is handed to it as one of ``wants`` would be."""
+    ticket: int = 0
+    """Its place in the queue (see :meth:`CapacityQueue.ticket`)."""
     pending: Handed = None
     """A slot reserved for it and on its way to its loop (see :meth:`CapacityQueue.withdraw`)."""
     settled: bool = False
@@ -53,22 +64,35 @@ class CapacityQueue:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._waiters: deque[Waiter] = deque()
+        """Ordered by ticket: the longest-waiting request first."""
+        self._tickets = itertools.count()
 
     def __len__(self) -> int:
         return len(self._waiters)
 
+    def ticket(self) -> int:
+        """A place at the end of the queue, for a request about to wait for the first time. It
+        keeps it when it wakes to look again (a deployment broke or came back) and waits once
+        more, so looking again never puts it behind the requests that came after it."""
+        return next(self._tickets)
+
     def add(self, waiter: Waiter) -> None:
         with self._lock:
-            self._waiters.append(waiter)
+            waiters = self._waiters
+            if not waiters or waiters[-1].ticket < waiter.ticket:
+                waiters.append(waiter)  # a newcomer: the common case
+            else:
+                waiters.insert(bisect.bisect(waiters, waiter.ticket, key=_ticket), waiter)
 
     def offer(self, state: DeploymentState) -> bool:
         """Hand a free slot of ``state`` to the longest-waiting request that can use it;
         whether one was handed.
 
-        When ``state`` cannot take a call for another reason than load (its breaker opened, it
-        went unhealthy), every request waiting for it looks again: it may fail over or give up
-        now rather than at its queue deadline. Waiters of a closing engine are left for it to
-        end (with ``ClientClosed``).
+        Requests that found ``state`` out (breaker open, unhealthy) and wait for another
+        deployment take it as well, once it is back. When ``state`` cannot take a call for
+        another reason than load (its breaker opened, it went unhealthy), every request waiting
+        for a slot of it looks again: it may fail over or give up now rather than at its queue
+        deadline. Waiters of a closing engine are left for it to end (with ``ClientClosed``).
         """
         name = state.deployment.name
         handed: tuple[Waiter, Handed] | None = None
@@ -78,7 +102,7 @@ class CapacityQueue:
                 if waiter.slot.done() or waiter.loop.is_closed():
                     self._waiters.remove(waiter)
                     continue
-                if name not in waiter.wants or waiter.owner.closing:
+                if (name not in waiter.wants and name not in waiter.watches) or waiter.owner.closing:
                     continue
                 reason, trial = state.acquire()
                 if reason is None:
@@ -97,11 +121,12 @@ class CapacityQueue:
         return handed is not None
 
     def wake(self, state: DeploymentState) -> None:
-        """Every request waiting for ``state`` looks again (it started a 429 cooldown: they
-        should wait for its end, or go elsewhere, not sleep until their deadline)."""
+        """Every request waiting for ``state``, or for it to come back, looks again (it started a
+        429 cooldown, its breaker opened: they should wait for its end, or go elsewhere, not
+        sleep until their deadline)."""
         name = state.deployment.name
         with self._lock:
-            woken = [w for w in self._waiters if name in w.wants and not w.owner.closing]
+            woken = [w for w in self._waiters if (name in w.wants or name in w.watches) and not w.owner.closing]
             for waiter in woken:
                 self._waiters.remove(waiter)
         for waiter in woken:
@@ -163,3 +188,7 @@ class CapacityQueue:
             state.forget_rpm_start()  # the slot's call was never made
             state.release(trial)
             self.offer(state)
+
+
+def _ticket(waiter: Waiter) -> int:
+    return waiter.ticket

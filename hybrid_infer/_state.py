@@ -169,6 +169,28 @@ class DeploymentState:
             times.append(self._rpm_starts[0] + _RPM_WINDOW_S)
         return max(times) if times else None
 
+    def recovers_at(self) -> float | None:
+        """Monotonic time when time alone lets this deployment take calls again after a block
+        that is not load: its breaker's reset timeout, a timed exclusion (after a 401 or a 404).
+        None when only an event can end the block (a passing probe, the end of the half-open
+        trial), or when nothing blocks it."""
+        times = []
+        if not self.healthy:
+            if self.unhealthy_until is None:
+                return None  # out until a probe passes
+            times.append(self.unhealthy_until)
+        reopens = self.breaker.reopens_at()
+        if reopens is not None:
+            times.append(reopens)
+        return max(times) if times else None
+
+    def usable_now(self) -> bool:
+        """Whether a call could be reserved now; a look that reserves nothing and moves nothing
+        (not the breaker to half-open, not an ended exclusion back to healthy)."""
+        if not self.healthy and not self.exclusion_over:
+            return False
+        return not self.breaker.blocked() and self.has_capacity
+
     def acquire(self) -> tuple[AttemptOutcome | None, int]:
         """:meth:`skip_reason` and, on ``None``, which trials the slot holds (``HOLDS_*``
         flags: the half-open breaker's, the first call after a 429 cooldown); atomic across

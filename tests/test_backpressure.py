@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 
-from hybrid_infer import HybridClient, Overloaded
+from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient, Overloaded
+from hybrid_infer.events import AttemptFinished
+from hybrid_infer.testing import FakeProvider
 
 from .conftest import NO_PROBES, deployment_for, wait_for
 
@@ -343,3 +347,167 @@ def test_the_first_call_after_an_earlier_cooldown_cannot_end_a_later_ones_wait()
     assert state.acquire()[0] == "skipped_busy"
     state.release(second)
     assert state.acquire()[0] is None
+
+
+# --- a deployment that comes back while requests wait (review 61) -----------------------------
+
+_BACK_SOON = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.3)
+"""Probes off; one counted failure opens a breaker, for 0.3 s."""
+
+
+def _queued_for(events: list[object], name: str) -> int:
+    """How many requests found ``name`` busy (and queued, when nothing else was free)."""
+    return sum(
+        1
+        for e in events
+        if isinstance(e, AttemptFinished) and e.attempt.deployment == name and e.attempt.outcome == "skipped_busy"
+    )
+
+
+async def _open(client: HybridClient, a: FakeProvider) -> None:
+    """Open ``a``'s breaker with one 500 (the request goes to the other deployment); ``a`` is
+    healthy again afterwards."""
+    a.set_faults(error_status=500)
+    await client.acomplete("opens a")
+    a.set_faults(error_status=None)
+    assert client.health()["a"].state == "open"
+
+
+@contextlib.asynccontextmanager
+async def _holding(client: HybridClient, b: FakeProvider) -> AsyncIterator[None]:
+    """Hold ``b``'s only slot with a long call for the block (cancelled at its end, also when
+    the test fails)."""
+    b.set_faults(latency_s=30)
+    hold = asyncio.create_task(client.acomplete("holds b"))
+    try:
+        await wait_for(lambda: b.in_flight == 1)
+        yield
+    finally:
+        hold.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await hold
+
+
+@pytest.mark.parametrize("deadline_s", [None, 2.0])
+async def test_a_queued_request_takes_a_deployment_whose_breaker_reset_timeout_ends(fake, deadline_s) -> None:
+    """Review 61: a request queued for a busy deployment while another's breaker was open
+    sat out its whole queue_timeout_s (or failed at its deadline_s) after the breaker's reset
+    timeout had ended, while requests that came later were served by it at once."""
+    a, b = fake("openai"), fake("openai")
+    deployments = [deployment_for(a, "a"), deployment_for(b, "b", max_concurrency=1)]
+    async with HybridClient(deployments, health=_BACK_SOON, queue_timeout_s=10) as client:
+        await _open(client, a)
+        async with _holding(client, b), asyncio.timeout(5):  # far less than its queue_timeout_s
+            result = await client.acomplete("queued", deadline_s=deadline_s)
+        assert result.provider == "a"
+        assert [(x.deployment, x.outcome) for x in result.attempts] == [
+            ("a", "skipped_open"),
+            ("b", "skipped_busy"),
+            ("a", "ok"),
+        ]
+        assert client.health()["a"].state == "closed"  # it was the trial
+
+
+async def test_requests_queued_before_a_deployment_comes_back_get_it_before_later_arrivals(fake) -> None:
+    """First come, first served holds for a deployment that comes back too: the requests
+    that queued while its breaker was open are served by it in their order, before a request
+    that arrives once it is back."""
+    a, b = fake("openai", latency_s=0.2), fake("openai")
+    events: list[object] = []
+    deployments = [deployment_for(a, "a", max_concurrency=1), deployment_for(b, "b", max_concurrency=1)]
+    async with HybridClient(deployments, health=_BACK_SOON, queue_timeout_s=10, callbacks=[events.append]) as client:
+        await _open(client, a)
+        a.reset_counters()
+        async with _holding(client, b):
+            queued = []
+            for i in range(3):
+                queued.append(asyncio.create_task(client.acomplete(f"queued {i}")))
+                await wait_for(lambda i=i: _queued_for(events, "b") == i + 1)
+            await wait_for(lambda: a.request_count == 1)  # its reset timeout ended: the first one is the trial
+            later = asyncio.create_task(client.acomplete("later"))
+            async with asyncio.timeout(5):
+                results = await asyncio.gather(*queued, later)
+        assert [r.provider for r in results] == ["a"] * 4
+        prompts = [r["messages"][-1]["content"] for r in a.requests]
+        assert prompts == ["queued 0", "queued 1", "queued 2", "later"]
+        assert a.max_in_flight == 1
+
+
+@pytest.mark.parametrize("trial_succeeds", [True, False])
+async def test_a_queued_request_learns_how_a_half_open_trial_ended(fake, trial_succeeds: bool) -> None:
+    """A request that queued while the half-open trial was out takes the deployment when the
+    trial closes its breaker; when the trial opens it again, at the end of the new reset
+    timeout (not at the end of its own queue_timeout_s)."""
+    a, b = fake("openai"), fake("openai")
+    events: list[object] = []
+    deployments = [deployment_for(a, "a", timeout_s=0.5), deployment_for(b, "b", max_concurrency=1)]
+    async with HybridClient(deployments, health=_BACK_SOON, queue_timeout_s=10, callbacks=[events.append]) as client:
+        await _open(client, a)
+        async with _holding(client, b):
+            await asyncio.sleep(0.35)  # past the reset timeout
+            a.set_faults(latency_s=0.3) if trial_succeeds else a.set_faults(hang=True)
+            trial = asyncio.create_task(client.acomplete("the trial"))  # (failed, it queues for b)
+            await wait_for(lambda: a.in_flight == 1)
+            queued = asyncio.create_task(client.acomplete("queued during the trial"))
+            await wait_for(lambda: _queued_for(events, "b") == 1)
+            if not trial_succeeds:
+                await wait_for(lambda: client.health()["a"].state == "open")  # the trial timed out
+            a.clear_faults()
+            async with asyncio.timeout(5):
+                result = await queued
+            trial.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await trial
+        assert result.provider == "a"
+        assert [x.outcome for x in result.attempts] == ["skipped_open", "skipped_busy", "ok"]
+        assert client.health()["a"].state == "closed"
+
+
+async def test_a_queued_request_takes_a_deployment_a_probe_brings_back(fake) -> None:
+    """Review 61: a passing probe brought a deployment back, and a request queued for
+    another one waited on until its queue_timeout_s."""
+    a, b = fake("openai", fail_probes=True), fake("openai")
+    health = HealthConfig(interval_s=0.1, probe_timeout_s=0.5, unhealthy_after=1)
+    deployments = [deployment_for(a, "a"), deployment_for(b, "b", max_concurrency=1)]
+    async with HybridClient(deployments, health=health, queue_timeout_s=10) as client:
+        await wait_for(lambda: not client.health()["a"].healthy)
+        async with _holding(client, b):
+            queued = asyncio.create_task(client.acomplete("queued"))
+            await asyncio.sleep(0.3)  # (queued meanwhile, for b; a's probes still fail)
+            a.set_faults(fail_probes=False)
+            async with asyncio.timeout(5):
+                result = await queued
+        assert result.provider == "a"
+        assert [x.outcome for x in result.attempts] == ["skipped_unhealthy", "skipped_busy", "ok"]
+
+
+async def test_a_queued_request_takes_a_deployment_whose_exclusion_ends(fake) -> None:
+    """A 401 takes a deployment out for reset_timeout_s (probes off): a request queued
+    for another one meanwhile takes it when that time is up."""
+    a, b = fake("openai", error_status=401), fake("openai")
+    deployments = [deployment_for(a, "a"), deployment_for(b, "b", max_concurrency=1)]
+    async with HybridClient(deployments, health=_BACK_SOON, queue_timeout_s=10) as client:
+        assert (await client.acomplete("a refuses the key")).provider == "b"
+        assert not client.health()["a"].healthy
+        a.clear_faults()
+        async with _holding(client, b), asyncio.timeout(5):
+            result = await client.acomplete("queued")
+        assert result.provider == "a"
+        assert [x.outcome for x in result.attempts] == ["skipped_unhealthy", "skipped_busy", "ok"]
+
+
+async def test_a_request_waits_for_an_open_breaker_that_resets_before_a_long_cooldown_ends(fake) -> None:
+    """The other deployment is held by a 429 cooldown longer than the request may wait, but
+    the open breaker resets well within it: the request waits for that, not Overloaded."""
+    a, b = fake("openai"), fake("openai")
+    deployments = [deployment_for(a, "a"), deployment_for(b, "b")]
+    async with HybridClient(deployments, health=_BACK_SOON, queue_timeout_s=5) as client:
+        a.set_faults(error_status=500)
+        b.set_faults(retry_after_s=60)
+        with pytest.raises(AllDeploymentsFailed):
+            await client.acomplete("a fails, b says slow down")
+        a.clear_faults()
+        b.clear_faults()
+        result = await client.acomplete("waits for a")
+        assert result.provider == "a"
+        assert [x.outcome for x in result.attempts] == ["skipped_open", "skipped_busy", "ok"]

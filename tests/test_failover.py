@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import AsyncIterator
 
 import pytest
+from aiohttp import web
 
 from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient
 from hybrid_infer.events import BreakerStateChanged
 
-from .conftest import NO_PROBES, deployment_for, wait_for
+from .conftest import NO_PROBES, deployment_for, serve_chat, wait_for
 
 
 def breaker(client: HybridClient, name: str) -> str:
@@ -339,10 +342,10 @@ def test_a_late_success_on_an_open_breaker_is_harmless() -> None:
     changes: list[tuple[str, str, str]] = []
     breaker = DeploymentBreaker("d", fail_max=1, reset_timeout_s=60, on_change=lambda *c: changes.append(c))
     assert breaker.try_acquire()
-    breaker.record_failure(ServerError("boom"))
+    breaker.record_failure(ServerError("boom"), trial=False)
     assert breaker.state == "open"
-    breaker.record_success()  # a slower call that started before the breaker opened
-    breaker.record_failure(RateLimited("slow down"))  # a non-counting failure, also late
+    breaker.record_success(trial=False)  # a slower call that started before the breaker opened
+    breaker.record_failure(RateLimited("slow down"), trial=False)  # a non-counting failure, also late
     assert breaker.state == "open"
     assert changes == [("d", "closed", "open")]
 
@@ -587,3 +590,128 @@ async def test_an_error_body_sent_in_pieces_is_read_whole() -> None:
             with pytest.raises(AllDeploymentsFailed) as info:
                 await client.acomplete("hi")
     assert info.value.attempts[0].error_type == "ContextWindowExceeded"
+
+
+class _ScriptedChat:
+    """An OpenAI chat endpoint whose calls, in the order they arrive, each answer with a
+    scripted status (200: a completion) once their gate opens: which call ends when is up
+    to the test, not to timing."""
+
+    def __init__(self) -> None:
+        self.script: list[tuple[int, asyncio.Event]] = []
+        self.arrived = 0
+
+    def then(self, status: int, *, held: bool = False) -> asyncio.Event:
+        """Script the next call; ``held``: it answers only once the returned gate is set."""
+        gate = asyncio.Event()
+        if not held:
+            gate.set()
+        self.script.append((status, gate))
+        return gate
+
+    @contextlib.asynccontextmanager
+    async def serving(self) -> AsyncIterator[str]:
+        """Serve on loopback; its ``api_base``. Held calls are let go at the end (a server
+        waits for its handlers when it stops), also when the test fails."""
+        async with serve_chat(self.handle) as api_base:
+            try:
+                yield api_base
+            finally:
+                for _, gate in self.script:
+                    gate.set()
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        await request.read()
+        status, gate = self.script[self.arrived]
+        self.arrived += 1
+        await gate.wait()
+        if status != 200:
+            return web.json_response({"error": {"message": f"scripted {status}"}}, status=status)
+        message = {"role": "assistant", "content": "recovered"}
+        choice = {"index": 0, "message": message, "finish_reason": "stop"}
+        usage = {"prompt_tokens": 3, "completion_tokens": 1}
+        body = {"id": "c", "object": "chat.completion", "model": "m", "choices": [choice], "usage": usage}
+        return web.json_response(body)
+
+
+@pytest.mark.parametrize("late", ["500", "timeout"])
+async def test_a_late_failure_from_before_the_breaker_opened_does_not_decide_its_trial(fake, late: str) -> None:
+    """Review 61: a call sent while the breaker was closed fails late (a 500, or its own
+    timeout) while the half-open trial is out. It used to re-open the breaker, and the
+    trial's success was then ignored: the deployment stayed out for another reset timeout."""
+    from hybrid_infer import Deployment
+
+    chat, backup = _ScriptedChat(), fake("openai")
+    stale_gate = chat.then(500, held=True)  # sent while closed; fails (or times out) late
+    chat.then(500)
+    chat.then(500)  # these two open the breaker
+    trial_gate = chat.then(200, held=True)
+    chat.then(200)  # the request after the trial
+    moves: list[tuple[str, str]] = []
+    health = HealthConfig(enabled=False, failure_threshold=2, reset_timeout_s=0.2)
+    async with chat.serving() as api_base:
+        deployments = [
+            Deployment(name="a", model="openai/m", api_base=api_base, transport="native", timeout_s=30),
+            deployment_for(backup, "b"),
+        ]
+
+        def on_event(event: object) -> None:
+            if isinstance(event, BreakerStateChanged):
+                moves.append((event.old, event.new))
+
+        async with HybridClient(deployments, health=health, callbacks=[on_event]) as client:
+            own_timeout = 1.5 if late == "timeout" else None  # (the breaker's trial starts well before)
+            stale = asyncio.create_task(client.acomplete("sent while closed", timeout_s=own_timeout))
+            await wait_for(lambda: chat.arrived == 1)
+            for i in range(2):
+                assert (await client.acomplete(f"fails {i}")).provider == "b"
+            assert breaker(client, "a") == "open"
+            await asyncio.sleep(0.25)  # past the reset timeout
+            trial = asyncio.create_task(client.acomplete("the trial"))
+            await wait_for(lambda: chat.arrived == 4)
+            assert breaker(client, "a") == "half_open"
+            if late == "500":
+                stale_gate.set()
+            stale_result = await stale  # fails over to b once its attempt on a failed
+            assert [(x.deployment, x.outcome) for x in stale_result.attempts] == [
+                ("a", "timeout" if late == "timeout" else "error"),
+                ("b", "ok"),
+            ]
+            assert breaker(client, "a") == "half_open"  # the late failure decided nothing
+            trial_gate.set()
+            assert (await trial).provider == "a"
+            assert breaker(client, "a") == "closed"
+            assert (await client.acomplete("after the trial")).provider == "a"
+    assert moves == [("closed", "open"), ("open", "half_open"), ("half_open", "closed")]
+
+
+async def test_a_late_success_from_before_the_breaker_opened_does_not_decide_its_trial(fake) -> None:
+    """The other way round (review 61): only the trial's own answer moves a half-open
+    breaker, so a call sent before the opening that succeeds late does not close it, and
+    the trial's failure opens it again."""
+    from hybrid_infer import Deployment
+
+    chat, backup = _ScriptedChat(), fake("openai")
+    stale_gate = chat.then(200, held=True)
+    chat.then(500)  # opens the breaker
+    trial_gate = chat.then(500, held=True)
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.2)
+    async with chat.serving() as api_base:
+        deployments = [
+            Deployment(name="a", model="openai/m", api_base=api_base, transport="native", timeout_s=30),
+            deployment_for(backup, "b"),
+        ]
+        async with HybridClient(deployments, health=health) as client:
+            stale = asyncio.create_task(client.acomplete("sent while closed"))
+            await wait_for(lambda: chat.arrived == 1)
+            assert (await client.acomplete("fails")).provider == "b"
+            assert breaker(client, "a") == "open"
+            await asyncio.sleep(0.25)
+            trial = asyncio.create_task(client.acomplete("the trial"))
+            await wait_for(lambda: chat.arrived == 3)
+            stale_gate.set()
+            assert (await stale).provider == "a"  # the late answer is still the caller's
+            assert breaker(client, "a") == "half_open"
+            trial_gate.set()
+            assert (await trial).provider == "b"
+            assert breaker(client, "a") == "open"
