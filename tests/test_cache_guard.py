@@ -924,6 +924,12 @@ def broken(a: str, b: str) -> set[str]:
             "Highlight the duplicate rows in the orders sheet.",
             "category",
         ),
+        ("Book me a hotel room with one bed.", "Book me a hotel room with two beds.", "number"),
+        ("The cooking class costs 30 euros per person.", "The cooking class costs 30 euros per couple.", "unit"),
+        ("Is a 50 kHz tone audible to dogs?", "Is a 50 Hz tone audible to dogs?", "unit"),
+        ("Spin the tubes at 3,000 rpm for 5 minutes.", "Spin the tubes at 3,000 x g for 5 minutes.", "unit"),
+        ("How do I pay my parking fine online?", "How do I appeal my parking fine online?", "category"),
+        ("Design a survey on remote work habits.", "Analyse a survey on remote work habits.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1610,6 +1616,20 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("Who does Tom work with at the lab?", "Who works with Tom at the lab?"),
         ("Make a Gantt chart of the project plan.", "Make a timeline of the project plan."),
+        (
+            "With 80% power, how many visitors per arm does the A/B test need?",
+            "How many visitors do we need per variant for the A/B test at 80% power?",
+        ),
+        (
+            "The table gets 2,000 updates per second: which settings should we tune?",
+            "Which per-table settings should we tune for 2,000 updates per second?",
+        ),
+        ("My router runs at 2.4 GHz, is that fine?", "My router runs at 2400 MHz, is that fine?"),
+        ("Dinner costs 40 dollars per head.", "Dinner costs 40 dollars per person."),
+        (
+            "I just got laid off. How do I file for unemployment?",
+            "How do I apply for unemployment benefits after being laid off?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

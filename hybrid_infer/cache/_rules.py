@@ -111,6 +111,9 @@ _CARDINALS = MappingProxyType(
     {w: n for w, n in NUMBER_WORDS.items() if not w.endswith(("st", "nd", "rd", "th")) and w not in ("second", "third")}
 )
 _ORDINALS = MappingProxyType({w: n for w, n in NUMBER_WORDS.items() if w not in _CARDINALS})
+_COUNT_WORDS = frozenset(
+    w for w in _CARDINALS if w not in ("zero", "hundred", "thousand", "million", "billion", "dozen")
+)
 _QUANTITY = re.compile(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
     + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
@@ -896,7 +899,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _measures_differ(a, b)
         or _counts_traded(a, b)
         or _numbers_reordered(a, b)
-        or _change_kind_differs(a, b),
+        or _change_kind_differs(a, b)
+        or _one_became_a_count(a, b),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
@@ -943,6 +947,21 @@ def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
     numbers_a = [word for word in a.skeleton if word[0].isdigit()]
     numbers_b = [word for word in b.skeleton if word[0].isdigit()]
     return sorted(numbers_a) == sorted(numbers_b) and _numbers_masked(a.skeleton) == _numbers_masked(b.skeleton)
+
+
+def _one_became_a_count(a: TextFacts, b: TextFacts) -> bool:
+    """The same words but 'one' on one side and another count in its place ('with at most one
+    stop' / 'with at most two stops'): 'one' is not read as a number elsewhere ('one of the
+    ways', 'the one I bought'), so this is the word-for-word change only (a noun after it may
+    change number)."""
+    if len(a.words) != len(b.words):
+        return False
+    changed = [(x, y) for x, y in zip(a.words, b.words, strict=True) if x != y]
+    if not changed or len(changed) > 2:
+        return False
+    counts = [(x, y) for x, y in changed if "one" in (x, y) and ({x, y} - {"one"}) <= _COUNT_WORDS]
+    plurals = [(x, y) for x, y in changed if (x, y) not in counts and _plain_plural(x) == _plain_plural(y)]
+    return len(counts) == 1 and len(counts) + len(plurals) == len(changed)
 
 
 def _numbers_masked(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -1761,6 +1780,9 @@ _BASIS_POINT = re.compile(r"\bbasis[\s-]+points?\b")
 _DIVISOR_LETTER = re.compile(r"/\s?([a-z])(?![a-z])")
 
 
+_TIMES_G = re.compile(r"\d\s*[x\u00d7]\s*g\b")
+
+
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
     tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
@@ -1779,6 +1801,7 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
         for t in re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
     ]
     tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
+    tokens += ["xg" for _ in _TIMES_G.finditer(text.lower())]  # '5,000 x g': a centrifuge's force, not grams
     # 'in' is a word, but an inch in a compound unit: 'in·lb', 'in-lb', 'oz·in', 'in/s'
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
     for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
@@ -2186,7 +2209,11 @@ def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
     """'5 minutes per kilometer' / '5 minutes per mile': the unit after 'per' changed (a
     period said as an adjective counts: 'per biweekly pay period' / 'per month')."""
     per_a, per_b = _per_units(a.words), _per_units(b.words)
-    return bool(per_a - per_b) and bool(per_b - per_a)
+    if bool(per_a - per_b) and bool(per_b - per_a):
+        return True
+    # a thing divided by: compared only with another thing ('2,000 updates per second' / 'per-table settings')
+    nouns_a, nouns_b = _per_nouns(a.words), _per_nouns(b.words)
+    return bool(nouns_a - nouns_b) and bool(nouns_b - nouns_a)
 
 
 _PERIOD_ADJECTIVES = MappingProxyType(
@@ -2206,6 +2233,30 @@ def _per_units(words: tuple[str, ...]) -> set[str]:
         elif y in _PERIOD_ADJECTIVES:
             found.add(_PERIOD_ADJECTIVES[y])
     return found
+
+
+def _per_nouns(words: tuple[str, ...]) -> set[str]:
+    """What each 'per' divides by when that is a thing, not a unit: 'per person' / 'per group'
+    (see :data:`_PER_NO_THING`)."""
+    found = set()
+    for x, y in pairwise(words):
+        if x != "per" or y in UNITS or y in _PERIOD_ADJECTIVES or y in _PER_NO_THING:
+            continue
+        if _is_content(y) or y in _PER_SAME:
+            word = _plain_plural(y)
+            found.add(_PER_SAME.get(word, word))
+    return found
+
+
+_PER_NO_THING = frozenset({"cent", "se", "annum", "sq", "square", "cubic"})
+"""Words after 'per' that name no thing divided by ('per cent'; 'per square foot' is a unit)."""
+
+_PER_SAME = MappingProxyType(
+    {"head": "person", "capita": "person", "individual": "person", "pp": "person", "people": "person",
+     "person": "person", "guest": "person", "piece": "item", "unit": "item", "arm": "group", "variant": "group",
+     "cohort": "group", "condition": "group", "bucket": "group", "variation": "group"}
+)  # fmt: skip
+"""What 'per …' divides by, said in other words ('per head' is 'per person')."""
 
 
 def _case_changed(a: TextFacts, b: TextFacts) -> bool:
