@@ -64,7 +64,8 @@ class ToolCall(BaseModel):
     model_config = _FROZEN
 
     id: str
-    """The provider's id, or ``call_<n>`` when it gave none (Ollama); a ``tool`` message
+    """The provider's id, or one made up (``call_<8 hex digits>_<n>``, unique per answer) when
+    it gave none (Ollama); a ``tool`` message
     answering the call refers to it as ``tool_call_id``."""
     type: Literal["function"] = "function"
     function: FunctionCall
@@ -96,7 +97,8 @@ class Result(BaseModel):
     """True when the answer is an offline fallback from cache because no provider answered."""
     cache_key: str | None = None
     """The cache entry behind this answer: the one that served it, or the one a fresh answer
-    was stored under (``None`` when nothing was read or written). ``client.cache.invalidate``
+    was stored under (``None`` when no entry served or stored it: ``cache="no-store"`` or
+    ``"off"``, a sampled answer not stored, a client without a cache). ``client.cache.invalidate``
     takes it, to drop an answer that should not be served again."""
     attempts: list[Attempt] = Field(default_factory=list)
     request_id: str = ""
