@@ -39,9 +39,10 @@ class VectorIndex:
         self._hnsw = False
         self._ids: set[int] = set()
         self._tombstones: set[int] = set()
-        self._oldest: list[int] = []
-        """A min-heap over the ids (removed ones are skipped when they surface): the store
-        evicts in generation order, so :meth:`remove_upto` pops from here, not scanning every id."""
+        self._oldest: list[int] | None = None
+        """A min-heap over the ids (removed ones are skipped when they surface), built by the
+        first :meth:`remove_upto` (a cache that never evicts never pays its memory): the store
+        evicts in generation order, so evicted ids are popped from here, not found by a scan."""
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -64,7 +65,8 @@ class VectorIndex:
         self._index.add_with_ids(np.ascontiguousarray(vectors[keep], dtype=np.float32), new_ids)
         for vector_id in new_ids:
             self._ids.add(int(vector_id))
-            heapq.heappush(self._oldest, int(vector_id))
+            if self._oldest is not None:
+                heapq.heappush(self._oldest, int(vector_id))
         if not self._hnsw and len(self._ids) >= self.hnsw_min_vectors:
             self._rebuild(hnsw=True)
 
@@ -75,9 +77,12 @@ class VectorIndex:
     def remove_upto(self, limit: int) -> int:
         """Remove every id ``limit`` or lower (entries the store evicted, oldest first);
         return how many were live."""
+        if self._oldest is None:
+            self._oldest = sorted(self._ids)  # (a sorted list is a heap)
+        oldest = self._oldest
         gone: list[int] = []
-        while self._oldest and self._oldest[0] <= limit:
-            vector_id = heapq.heappop(self._oldest)
+        while oldest and oldest[0] <= limit:
+            vector_id = heapq.heappop(oldest)
             if vector_id in self._ids:
                 gone.append(vector_id)
         if gone:
@@ -145,7 +150,6 @@ class VectorIndex:
         out._ids = {int(i) for i in faiss.vector_to_array(index.id_map)}
         if len(out._ids) != index.ntotal:
             raise ValueError("index holds duplicate ids")
-        out._oldest = sorted(out._ids)  # (a sorted list is a heap)
         return out
 
     def _rebuild(self, *, hnsw: bool) -> None:
@@ -157,7 +161,7 @@ class VectorIndex:
             self._index.add_with_ids(np.ascontiguousarray(vectors[live]), ids[live])
         self._hnsw = hnsw
         self._tombstones.clear()
-        self._oldest = sorted(self._ids)
+        self._oldest = None
 
 
 def _flat(dim: int) -> Any:
