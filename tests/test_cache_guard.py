@@ -912,7 +912,7 @@ def broken(a: str, b: str) -> set[str]:
         (
             "How do I remove a ceiling fan from a junction box?",
             "How do I install a ceiling fan on a junction box?",
-            "antonym",
+            "category",
         ),
         (
             "Water drains from my roof onto my neighbour's patio. Am I liable?",
@@ -928,8 +928,6 @@ def broken(a: str, b: str) -> set[str]:
         ("The cooking class costs 30 euros per person.", "The cooking class costs 30 euros per couple.", "unit"),
         ("Is a 50 kHz tone audible to dogs?", "Is a 50 Hz tone audible to dogs?", "unit"),
         ("Spin the tubes at 3,000 rpm for 5 minutes.", "Spin the tubes at 3,000 x g for 5 minutes.", "unit"),
-        ("How do I pay my parking fine online?", "How do I appeal my parking fine online?", "category"),
-        ("Design a survey on remote work habits.", "Analyse a survey on remote work habits.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1630,6 +1628,18 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "I just got laid off. How do I file for unemployment?",
             "How do I apply for unemployment benefits after being laid off?",
         ),
+        # review 64
+        ("What caused the sudden drop in sales in March?", "Help me find out why sales fell sharply in March."),
+        ("What does the -f flag do in the rm command?", "What does rm -f do when deleting files?"),
+        (
+            "How do I install the new battery after taking out the old one?",
+            "How do I remove the old battery and put the new one in?",
+        ),
+        ("Is there a fee per passenger?", "Is there a fee per person?"),
+        ("What does it cost per user per month?", "What does it cost per customer each month?"),
+        ("Spin the sample at 5,000 rpm.", "Spin the sample at 5000 revolutions per minute."),
+        ("How do I stop paying for my Netflix subscription?", "How do I cancel my Netflix subscription?"),
+        ("What do you think of the design of this logo?", "Critique this logo."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -929,7 +929,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _listed_or_counted(a, b)
         or _listed_or_counted(b, a)
         or _cause_or_remedy(a, b)
-        or _cause_or_remedy(b, a),
+        or _cause_or_remedy(b, a)
+        or _done_to_the_same(a, b, _FINDING, _REMOVING)
+        or _done_to_the_same(b, a, _FINDING, _REMOVING)
+        or _installed_or_removed(a, b)
+        or _installed_or_removed(b, a),
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b) or _part_or_whole(a, b),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
@@ -1781,6 +1785,8 @@ _DIVISOR_LETTER = re.compile(r"/\s?([a-z])(?![a-z])")
 
 
 _TIMES_G = re.compile(r"\d\s*[x\u00d7]\s*g\b")
+_SPINNING = re.compile(r"\b(?:centrifug\w*|spin|spun|spinning|pellet\w*|rcf)\b")
+_RPM_SPELLED = re.compile(r"\b(?:revolutions|revs|rotations) (?:per|a|/) ?min(?:ute)?\b")
 
 
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
@@ -1802,6 +1808,9 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     ]
     tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
     tokens += ["xg" for _ in _TIMES_G.finditer(text.lower())]  # '5,000 x g': a centrifuge's force, not grams
+    if _SPINNING.search(text.lower()):  # '500g' in a centrifuge step is x g, not grams
+        tokens = ["xg" if t == "g" else t for t in tokens]
+    tokens += ["rpm" for _ in _RPM_SPELLED.finditer(text.lower())]  # 'revolutions per minute'
     # 'in' is a word, but an inch in a compound unit: 'in·lb', 'in-lb', 'oz·in', 'in/s'
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
     for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
@@ -2236,25 +2245,34 @@ def _per_units(words: tuple[str, ...]) -> set[str]:
 
 
 def _per_nouns(words: tuple[str, ...]) -> set[str]:
-    """What each 'per' divides by when that is a thing, not a unit: 'per person' / 'per group'
-    (see :data:`_PER_NO_THING`)."""
+    """What each 'per' divides by when that is one of a few things a price or a quota is
+    counted by ('per person' / 'per group', 'per room' / 'per household'), past a modifier
+    ('per extra guest'). Any other noun is left alone: 'per user' / 'per customer', 'per
+    serving' / 'per portion' say the same (review 64)."""
     found = set()
-    for x, y in pairwise(words):
-        if x != "per" or y in UNITS or y in _PERIOD_ADJECTIVES or y in _PER_NO_THING:
+    for i, word in enumerate(words[:-1]):
+        if word != "per":
             continue
-        if _is_content(y) or y in _PER_SAME:
-            word = _plain_plural(y)
-            found.add(_PER_SAME.get(word, word))
+        j = i + 1
+        while j + 1 < len(words) and words[j] in _PER_MODIFIERS:
+            j += 1
+        thing = _plain_plural(words[j])
+        thing = _PER_SAME.get(thing, thing)
+        if thing in _PER_DIVISORS:
+            found.add(thing)
     return found
 
 
-_PER_NO_THING = frozenset({"cent", "se", "annum", "sq", "square", "cubic"})
-"""Words after 'per' that name no thing divided by ('per cent'; 'per square foot' is a unit)."""
+_PER_MODIFIERS = frozenset({"additional", "extra", "each", "single", "individual", "paying", "adult"})
+_PER_DIVISORS = frozenset({"person", "group", "couple", "household", "room", "vehicle", "team", "table", "item"})
+
 
 _PER_SAME = MappingProxyType(
     {"head": "person", "capita": "person", "individual": "person", "pp": "person", "people": "person",
      "person": "person", "guest": "person", "piece": "item", "unit": "item", "arm": "group", "variant": "group",
-     "cohort": "group", "condition": "group", "bucket": "group", "variation": "group"}
+     "cohort": "group", "condition": "group", "bucket": "group", "variation": "group", "passenger": "person",
+     "traveller": "person", "traveler": "person", "attendee": "person", "adult": "person", "family": "household",
+     "pair": "couple", "car": "vehicle"}
 )  # fmt: skip
 """What 'per …' divides by, said in other words ('per head' is 'per person')."""
 
@@ -2732,6 +2750,57 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     if not _REMEDY.isdisjoint(a.words) or not _asks_remedy(b.words):
         return False
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
+
+
+_FINDING = frozenset(
+    {"find", "finding", "identify", "identifying", "detect", "detecting", "flag", "flagging", "spot", "spotting",
+     "highlight", "highlighting", "list", "show"}
+)  # fmt: skip
+_REMOVING = frozenset(
+    {"remove", "removing", "delete", "deleting", "drop", "dropping", "eliminate", "eliminating", "strip", "stripping"}
+)
+_INSTALLING = frozenset({"install", "installing", "fit", "fitting", "mount", "mounting"})
+_REPLACING = frozenset({"old", "new", "replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"})
+"""A side that names these is replacing a thing, whose removal and installation go together."""
+
+
+def _objects_of(words: tuple[str, ...], verbs: frozenset[str]) -> set[str]:
+    """What each of ``verbs`` acts on, as a verb: the first content word after it past
+    determiners ('remove the outliers' -> outlier). A verb after a determiner is a noun ('the
+    drop in sales', 'a flag'), and one whose next word is no content word takes no object."""
+    found = set()
+    for i, word in enumerate(words):
+        if word not in verbs or (i and words[i - 1] in _NOUN_MARKERS):
+            continue
+        j = i + 1
+        while j < len(words) and (words[j] in _NOUN_MARKERS or words[j] == "all"):
+            j += 1
+        if j < len(words) and _is_content(words[j]) and words[j] not in _PARTICLES:
+            found.add(stem(_plain_plural(words[j])))
+    return found
+
+
+def _done_to_the_same(a: TextFacts, b: TextFacts, doing: frozenset[str], other: frozenset[str]) -> bool:
+    """``a`` does one thing to an object, ``b`` another to the same object, and neither side
+    does both: 'Identify outliers in the amounts column' / 'Remove outliers from the amounts
+    column' (finding is not removing; 'find and remove duplicates' does both)."""
+    if _said_as_verb(a.words, other) or _said_as_verb(b.words, doing):
+        return False  # ('find and remove the duplicates' / 'identify the duplicates and delete them')
+    return bool(_objects_of(a.words, doing) & _objects_of(b.words, other))
+
+
+def _said_as_verb(words: tuple[str, ...], verbs: frozenset[str]) -> bool:
+    return any(word in verbs and not (i and words[i - 1] in _NOUN_MARKERS) for i, word in enumerate(words))
+
+
+def _installed_or_removed(a: TextFacts, b: TextFacts) -> bool:
+    """'How do I remove a toilet flange' / 'How do I install a toilet flange': one thing
+    installed on one side, removed on the other, and no replacement on either side ('install
+    the new battery after taking out the old one' asks what 'remove the old battery and put the
+    new one in' asks; review 64)."""
+    if not _REPLACING.isdisjoint(a.words) or not _REPLACING.isdisjoint(b.words):
+        return False
+    return _done_to_the_same(a, b, _INSTALLING, _REMOVING)
 
 
 _ASKING_HOW = frozenset({"do", "can", "could", "should", "would", "might"})
