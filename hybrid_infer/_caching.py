@@ -31,6 +31,7 @@ from hybrid_infer._results import Attempt, Result, StreamChunk
 from hybrid_infer.errors import (
     AllDeploymentsFailed,
     CacheMiss,
+    ClientClosed,
     HybridInferError,
     Overloaded,
     RequestRejected,
@@ -522,11 +523,12 @@ class CacheLayer:
 
         return finalize
 
-    def exact_replay(self, request: Request) -> Generator[StreamChunk, None, None] | None:
+    def exact_replay(self, request: Request, closed: Callable[[], bool]) -> Generator[StreamChunk, None, None] | None:
         """An exact hit replayed on the caller's thread, as :meth:`exact_hit` is answered: a
-        sync ``stream`` would otherwise cross to the loop thread once per replayed delta."""
+        sync ``stream`` would otherwise cross to the loop thread once per replayed delta.
+        ``closed``: whether the client was closed (a replay cut then ends as ``ClientClosed``)."""
         hit = self._exact_here(request)
-        return None if hit is None else self._replay_chunks(request, hit)
+        return None if hit is None else self._replay_chunks(request, hit, closed)
 
     async def stream(
         self, engine: Engine, request: Request, *, exact_missed: bool = False
@@ -537,7 +539,7 @@ class CacheLayer:
         readable = self.cache.readable(request)
         cached = await self._cached(request, request_id, started, exact_missed=exact_missed)
         if cached is not None:
-            async with contextlib.aclosing(self._replay(request, cached)) as replay:
+            async with contextlib.aclosing(self._replay(request, cached, engine)) as replay:
                 async for chunk in replay:
                     yield chunk
             return
@@ -553,19 +555,24 @@ class CacheLayer:
             if sent_any:
                 raise
             fallback = await self._fallback(request, error, request_id, started)
-            async with contextlib.aclosing(self._replay(request, fallback)) as replay:
+            async with contextlib.aclosing(self._replay(request, fallback, engine)) as replay:
                 async for chunk in replay:
                     yield chunk
         finally:
             await source.aclose()
 
-    async def _replay(self, request: Request, result: Result) -> AsyncGenerator[StreamChunk, None]:
-        """:meth:`_replay_chunks` for the loop's streams."""
-        with contextlib.closing(self._replay_chunks(request, result)) as chunks:
+    async def _replay(self, request: Request, result: Result, engine: Engine) -> AsyncGenerator[StreamChunk, None]:
+        """:meth:`_replay_chunks` for the loop's streams; an ``aclose()`` cuts it between two
+        chunks with ``ClientClosed``, as it cuts a provider's stream (review 65)."""
+        with contextlib.closing(self._replay_chunks(request, result, lambda: engine.closing)) as chunks:
             for chunk in chunks:
                 yield chunk
+                if engine.closing:
+                    raise ClientClosed("the client was closed while this stream was read", [])
 
-    def _replay_chunks(self, request: Request, result: Result) -> Generator[StreamChunk, None, None]:
+    def _replay_chunks(
+        self, request: Request, result: Result, closed: Callable[[], bool]
+    ) -> Generator[StreamChunk, None, None]:
         """A cached answer as a stream: word-sized deltas, then the Result.
 
         Events keep their order (the start before the first delta) and ``ttft_ms`` is the
@@ -584,5 +591,11 @@ class CacheLayer:
             # closed early: the cache still served it (a hit), and the request ends here
             if not served and self.bus:
                 self.bus.emit(CacheServed(result.request_id, result.cache, result.similarity))
-                self.bus.emit(RequestFinished(result.request_id, None, "CancelledError", "cancelled by the caller"))
+                if closed():  # cut by the client's close, as a provider's stream would be (review 65)
+                    finished = RequestFinished(
+                        result.request_id, None, "ClientClosed", "the client was closed while this stream was read"
+                    )
+                else:
+                    finished = RequestFinished(result.request_id, None, "CancelledError", "cancelled by the caller")
+                self.bus.emit(finished)
             raise

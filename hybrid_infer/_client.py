@@ -531,7 +531,7 @@ class HybridClient:
             self._check_process()  # the cache's database handles stay in the parent on fork
             # An exact hit replays here, as complete() answers it: through the loop thread
             # each replayed delta would be one cross-thread round trip.
-            replay = layer.exact_replay(request)
+            replay = layer.exact_replay(request, lambda: self._closed)
             if replay is not None:
                 with contextlib.closing(replay):  # closed early: the replay reports its end
                     for replayed in replay:

@@ -932,6 +932,11 @@ class Engine:
                             handed = time.perf_counter()
                             yield StreamChunk(delta=delta)
                             held += time.perf_counter() - handed
+                            if self._closing:
+                                # aclose() while the caller held this chunk: the deltas already
+                                # read are not handed on, as a sync stream is cut (review 65)
+                                self._abandoned(call, state, started + held, "".join(partial))
+                                raise _cut_by_close(call)
                         task = self._wait_begins(call)
                         try:
                             if own_timer:

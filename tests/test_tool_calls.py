@@ -219,6 +219,27 @@ async def test_parallel_calls_streamed_without_an_index_stay_apart(transport: st
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_calls_streamed_whole_with_neither_index_nor_id_stay_apart(transport: str) -> None:
+    """Each call sent whole in its own fragment, with neither index nor id, became one call
+    'get_weatherget_time' with both argument objects run together (review 65); a name a
+    server repeats with every argument piece still names one call."""
+    script = [
+        (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}]})),
+        (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_time", "arguments": '{"tz":"CET"}'}}]})),
+        (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_time", "arguments": ""}}]})),
+        (0.0, sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n"),
+    ]
+    async with serve_chat(scripted(script)) as base:
+        deployment = Deployment(name="p", model="openai/m", api_base=base, transport=transport)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            result = await ask(client, True, prompt="two calls", tools=[WEATHER_TOOL])
+    assert [(c.function.name, json.loads(c.function.arguments)) for c in result.tool_calls] == [
+        ("get_weather", {"city": "Paris"}),
+        ("get_time", {"tz": "CET"}),
+    ]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
 async def test_a_broken_tool_call_stream_fails_over_before_the_caller_saw_anything(fake, transport: str) -> None:
     script = [
         (

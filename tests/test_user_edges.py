@@ -318,6 +318,26 @@ async def test_a_blocking_call_on_the_clients_own_loop_is_refused_even_for_a_cac
 LONG_REPLY = " ".join(f"w{i}" for i in range(60))  # 3 s at 50 ms a piece
 
 
+@pytest.mark.parametrize("cached", [False, True])
+async def test_aclose_cuts_a_stream_whose_caller_holds_a_chunk(fake, tmp_path: Path, cached: bool) -> None:
+    """Between two chunks (the caller busy with one), aclose() on the client's own loop left a
+    replay from cache to run to its Result, and a live stream to hand on every delta already
+    read (32 of 50) before ClientClosed (review 65)."""
+    provider = fake("openai", reply=LONG_REPLY)
+    config = CacheConfig(path=tmp_path / "cache", semantic=False)
+    if cached:
+        async with HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=config) as warm:
+            await warm.acomplete("talk")
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=config)
+    await client.astart()
+    stream = client.astream("talk")
+    first = await anext(stream)  # type: ignore[call-overload]
+    await client.aclose()
+    with pytest.raises(ClientClosed):
+        await anext(stream)  # type: ignore[call-overload]
+    assert first.delta and first.result is None
+
+
 async def test_closing_ends_a_stream_being_read_on_the_clients_own_loop(fake) -> None:
     provider = fake("openai", token_delay_s=0.05, reply=LONG_REPLY)
     client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES)

@@ -342,7 +342,9 @@ class ToolCallDeltas:
 
     Servers that leave ``index`` out, or give every call the same one (litellm fills in 0),
     are read by ids: a fragment with a new id starts the next call, one without an id goes
-    on with the call its index last meant.
+    on with the call its index last meant, unless it names another function after that call's
+    arguments began (a call's name comes before its arguments: each call sent whole in its
+    own fragment, with neither index nor id, was one call 'get_weatherget_time'; review 65).
     """
 
     def __init__(self) -> None:
@@ -359,9 +361,12 @@ class ToolCallDeltas:
             if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
                 raise MalformedResponse("delta.tool_calls[].index is not an integer")
             call = self._call_for(index, fragment.get("id"))
+            function = fragment.get("function")
+            named = isinstance(function, dict) and isinstance(function.get("name"), str) and function["name"]
+            if named and named != call["name"] and any(piece.strip() for piece in call["arguments"]):
+                call = self._new_call(index)
             if isinstance(fragment.get("id"), str) and fragment["id"]:
                 call["id"] = fragment["id"]
-            function = fragment.get("function")
             if function is None:
                 continue
             if not isinstance(function, dict):
@@ -377,12 +382,15 @@ class ToolCallDeltas:
         slot = self._slot.get(index)
         known = None if slot is None else self._calls[slot]["id"]
         if slot is None or (isinstance(call_id, str) and call_id and known is not None and call_id != known):
-            if len(self._calls) >= MAX_TOOL_CALLS:
-                raise MalformedResponse(f"more than {MAX_TOOL_CALLS} tool calls in one answer")
-            slot = len(self._calls)
-            self._slot[index] = slot
-            self._calls.append({"id": None, "name": "", "arguments": []})
+            return self._new_call(index)
         return self._calls[slot]
+
+    def _new_call(self, index: int | None) -> dict[str, Any]:
+        if len(self._calls) >= MAX_TOOL_CALLS:
+            raise MalformedResponse(f"more than {MAX_TOOL_CALLS} tool calls in one answer")
+        self._slot[index] = len(self._calls)
+        self._calls.append({"id": None, "name": "", "arguments": []})
+        return self._calls[-1]
 
     def calls(self) -> tuple[ToolCall, ...]:
         """The whole calls, in the order they started."""
