@@ -207,13 +207,19 @@ class CacheLayer:
 
     # --- lookups -------------------------------------------------------------------------
 
-    async def _lookup(self, request: Request, started: float, *, exact_missed: bool = False) -> CacheHit | None:
+    async def _lookup(
+        self, request: Request, started: float, *, exact_missed: bool = False, skipped: list[bool] | None = None
+    ) -> CacheHit | None:
+        """The exact, then the semantic hit; ``skipped`` records whether the semantic lookup
+        was skipped (no miss counted for it: see :meth:`ResponseCache.count_shared_hit`)."""
         hit = None if exact_missed else self.cache.lookup_exact(request)
         if hit is None and self.semantic:
-            hit = await self._semantic_lookup(request, started)
+            hit = await self._semantic_lookup(request, started, skipped)
         return hit
 
-    async def _semantic_lookup(self, request: Request, started: float) -> CacheHit | None:
+    async def _semantic_lookup(
+        self, request: Request, started: float, skipped: list[bool] | None = None
+    ) -> CacheHit | None:
         """The semantic hit, unless too many lookups are waiting or the request's deadline
         leaves too little time: then a miss (the cache must not make a request late)."""
         left = _time_left(request, started)
@@ -223,6 +229,8 @@ class CacheLayer:
                 self._waiting_lookups += 1
         if skip:
             self.cache.count_semantic_skipped()
+            if skipped is not None:
+                skipped.append(True)
             return None
         try:
             lookup = self._pool("lookups").submit(self.cache.lookup_semantic, request, counted=False)
@@ -237,6 +245,8 @@ class CacheLayer:
                 hit = await asyncio.wait_for(asyncio.wrap_future(lookup), left / 2)
         except TimeoutError:
             self.cache.count_semantic_skipped()  # its thread may still finish: not counted twice
+            if skipped is not None:
+                skipped.append(True)
             return None
         self.cache.count_semantic(hit)
         return hit
@@ -266,8 +276,13 @@ class CacheLayer:
                     self.cache.count_fallback_miss()  # the semantic pass has no time left
                 else:
                     try:
-                        looking = self._on_thread("lookups", lambda: self.cache.fallback(request, exact=False))
+                        # counted here, once: a pass the deadline cut may still finish on its
+                        # thread, and must not count then (review 66)
+                        looking = self._on_thread(
+                            "lookups", lambda: self.cache.fallback(request, exact=False, counted=False)
+                        )
                         hit = await (looking if left is None else asyncio.wait_for(looking, left))
+                        self.cache.count_fallback(hit)
                     except TimeoutError:
                         # the deadline is the caller's bound on the whole call, fallback included
                         self.cache.count_fallback_miss()
@@ -389,12 +404,18 @@ class CacheLayer:
         return _hit_result(hit, new_request_id(), started, outcome=hit.kind)
 
     async def _cached(
-        self, request: Request, request_id: str, started: float, *, exact_missed: bool = False
+        self,
+        request: Request,
+        request_id: str,
+        started: float,
+        *,
+        exact_missed: bool = False,
+        skipped: list[bool] | None = None,
     ) -> Result | None:
         """The cached answer for a readable request; ``CacheMiss`` for cache='only' misses."""
         if self.cache.readable(request):
             try:
-                hit = await self._lookup(request, started, exact_missed=exact_missed)
+                hit = await self._lookup(request, started, exact_missed=exact_missed, skipped=skipped)
             except asyncio.CancelledError:
                 # Cancelled while looking (an embedder loading its model, a slow disk): the
                 # request started and ended unanswered, and telemetry says so like any other.
@@ -422,7 +443,8 @@ class CacheLayer:
         started = time.perf_counter()
         request_id = new_request_id()
         readable = self.cache.readable(request)
-        cached = await self._cached(request, request_id, started, exact_missed=exact_missed)
+        skipped: list[bool] = []
+        cached = await self._cached(request, request_id, started, exact_missed=exact_missed, skipped=skipped)
         if cached is not None:
             return self._served_from_cache(request, cached)
         if not (readable and self.cache.writable(request)):
@@ -457,7 +479,7 @@ class CacheLayer:
                 self._cancelled(request_id, "cancelled while waiting for an identical request's answer")
                 raise
             if isinstance(shared, Result):
-                self.cache.count_shared_hit()
+                self.cache.count_shared_hit(missed=not skipped)
                 answer = _shared_result(shared, request_id, started, exact=self.cache.config.exact)
                 return self._served_from_cache(request, answer, started=True)
             if shared is None:  # the first failed: each goes on by itself
@@ -469,7 +491,7 @@ class CacheLayer:
             # its answer and left: serve that instead of calling a provider again.
             hit = self.cache.recheck_exact(request)
             if hit is not None:
-                self.cache.count_shared_hit()
+                self.cache.count_shared_hit(missed=not skipped)
                 outcome = _hit_result(hit, request_id, started, outcome="exact")
                 return self._served_from_cache(request, outcome, started=announced)
             result = await self._answer(engine, request, request_id, started, readable, announced=announced)
@@ -567,7 +589,7 @@ class CacheLayer:
         with contextlib.closing(self._replay_chunks(request, result, lambda: engine.closing)) as chunks:
             for chunk in chunks:
                 yield chunk
-                if engine.closing:
+                if chunk.result is None and engine.closing:  # (after the Result the stream is over)
                     raise ClientClosed("the client was closed while this stream was read", [])
 
     def _replay_chunks(

@@ -164,8 +164,9 @@ class _RecentKeys:
     key a call was sent with when the variable was rotated during the call (review 61: the
     provider echoed the old key, and only the new one was masked).
 
-    Not configuration: two deployments are equal whatever keys they have resolved, and
-    copies share it. Bounded; a race between two threads at worst repeats a key."""
+    Not configuration: two deployments are equal whatever keys they have resolved, and a
+    copy or a pickle starts empty (the keys stay in this process's memory, never in a
+    pickle; review 66). Bounded; a race between two threads at worst repeats a key."""
 
     _KEEP = 4
 
@@ -184,6 +185,15 @@ class _RecentKeys:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _RecentKeys)
+
+    def __reduce__(self) -> tuple[type[_RecentKeys], tuple[()]]:
+        return (_RecentKeys, ())
+
+    def __copy__(self) -> _RecentKeys:
+        return _RecentKeys()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _RecentKeys:
+        return _RecentKeys()
 
     __hash__ = None  # type: ignore[assignment]
 

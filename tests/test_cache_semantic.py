@@ -146,6 +146,24 @@ def test_evicted_and_invalidated_entries_leave_the_index_at_once_in_every_proces
     cache.close()
 
 
+def test_a_replaced_database_has_its_own_evictions_followed(tmp_path: Path) -> None:
+    """The index kept the old database's eviction point, and the store its own, so a new
+    database's evictions stayed in the index (12 vectors for 4 entries; review 66)."""
+    cache = semantic_cache(tmp_path, max_entries=3)
+    cache.lookup_semantic(build_request("warm up the index"))
+    for n in range(20):
+        cache.store(build_request(f"tell me about topic number {n}"), answer())
+    for suffix in ("", "-wal", "-shm"):
+        (tmp_path / "entries" / f"cache.db{suffix}").unlink(missing_ok=True)
+    time.sleep(1.1)  # a store looks at its file at most once a second
+    for n in range(12):
+        cache.store(build_request(f"another question about item {n}"), answer())
+        cache.lookup_semantic(build_request("something else entirely"))
+    stats = cache.stats()
+    cache.close()
+    assert stats["entries"] == 3 and stats["index"]["sizes"] == {"default": 3}
+
+
 def test_an_hnsw_index_removes_the_oldest_ids_up_to_a_generation() -> None:
     rng = np.random.default_rng(4)
     vectors = rng.standard_normal((300, 16)).astype(np.float32)

@@ -364,6 +364,23 @@ async def test_a_request_whose_deadline_a_hung_provider_spent_still_gets_the_exa
     assert (stats["hits"]["fallback"], stats["misses"]["fallback"]) == (2, 1)
 
 
+async def test_a_semantic_fallback_pass_the_deadline_cut_is_counted_once(fake, tmp_path: Path) -> None:
+    """The pass given up on went on in its thread and counted its miss again when it ended:
+    two fallback misses for one failed request (review 66)."""
+    gated = GatedEmbedder("an entirely different question")
+    provider = fake("openai")
+    async with cached_client(provider, tmp_path, embedder=gated) as client:
+        await client.acomplete("warm up the index please")
+        provider.set_faults(error_status=503)
+        try:
+            with pytest.raises(AllDeploymentsFailed):
+                await client.acomplete("an entirely different question", deadline_s=1.0, cache="no-cache")
+        finally:
+            gated.release.set()
+    after = client.cache.stats()  # closed: the given-up pass's thread has finished
+    assert (after["hits"]["fallback"], after["misses"]["fallback"]) == (0, 1)
+
+
 def test_a_request_a_deployment_rejected_gets_no_fallback(fake, tmp_path: Path) -> None:
     provider = fake("openai")
     with cached_client(provider, tmp_path) as client:
@@ -641,6 +658,26 @@ async def test_with_the_exact_layer_off_a_shared_answer_is_a_semantic_hit(fake, 
     assert provider.request_count == 1
     assert sorted((r.cache, r.similarity) for r in results) == [("miss", None)] + [("semantic", 1.0)] * 4
     assert (stats["hits"]["exact"], stats["hits"]["semantic"], stats["misses"]["semantic"]) == (0, 4, 1)
+
+
+async def test_with_the_exact_layer_off_a_shared_answer_after_a_skipped_lookup_counts_once(
+    fake, tmp_path: Path
+) -> None:
+    """A waiter whose semantic lookup was skipped (its deadline too short for the embedder)
+    counted no miss, and the shared answer took one away: misses went to -1 (review 66)."""
+    gated = GatedEmbedder("the same new question")
+    provider = fake("openai", latency_s=0.4)
+    async with cached_client(provider, tmp_path, exact=False, embedder=gated) as client:
+        try:
+            results = await asyncio.gather(
+                *(client.acomplete("the same new question", deadline_s=1.6) for _ in range(2))
+            )
+        finally:
+            gated.release.set()
+    stats = client.cache.stats()
+    assert sorted(r.cache for r in results) == ["miss", "semantic"]
+    counted = stats["hits"]["semantic"] + stats["misses"]["semantic"] + stats["semantic_skipped"]
+    assert stats["misses"]["semantic"] >= 0 and counted == 2
 
 
 async def test_a_blank_answer_is_not_shared_with_identical_requests(fake, tmp_path: Path) -> None:

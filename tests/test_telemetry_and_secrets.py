@@ -367,6 +367,11 @@ async def test_a_key_rotated_while_a_call_is_out_is_masked_when_the_provider_ech
     assert not [text for text in seen if old[:12] in text or old[-12:] in text]
     assert deployment == Deployment(name="p", model="openai/m", api_base=api_base, api_key="${ROTATED_KEY}")
     assert old not in repr(deployment) and new not in repr(deployment)
+    # the keys it keeps for masking stay in this process: never in a pickle or a copy (review 66)
+    import copy
+
+    assert old.encode() not in pickle.dumps(deployment) and new.encode() not in pickle.dumps(deployment)
+    assert old not in copy.deepcopy(deployment).secrets()
 
 
 async def test_a_key_the_provider_echoes_in_an_answer_reaches_no_result_event_or_cache_file(tmp_path) -> None:

@@ -227,6 +227,8 @@ async def test_calls_streamed_whole_with_neither_index_nor_id_stay_apart(transpo
         (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}]})),
         (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_time", "arguments": '{"tz":"CET"}'}}]})),
         (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_time", "arguments": ""}}]})),
+        (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_time", "arguments": '{"tz":'}}]})),
+        (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_time", "arguments": '"UTC"}'}}]})),
         (0.0, sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n"),
     ]
     async with serve_chat(scripted(script)) as base:
@@ -236,6 +238,7 @@ async def test_calls_streamed_whole_with_neither_index_nor_id_stay_apart(transpo
     assert [(c.function.name, json.loads(c.function.arguments)) for c in result.tool_calls] == [
         ("get_weather", {"city": "Paris"}),
         ("get_time", {"tz": "CET"}),
+        ("get_time", {"tz": "UTC"}),  # the same function again, once its first call was whole (review 66)
     ]
 
 

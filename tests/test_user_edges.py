@@ -338,6 +338,26 @@ async def test_aclose_cuts_a_stream_whose_caller_holds_a_chunk(fake, tmp_path: P
     assert first.delta and first.result is None
 
 
+@pytest.mark.parametrize("cached", [False, True])
+async def test_a_stream_that_handed_over_its_result_ends_normally_after_aclose(
+    fake, tmp_path: Path, cached: bool
+) -> None:
+    """A replay checked for a close after its last chunk too, and raised ClientClosed for a
+    stream whose Result was already in the caller's hands (review 66)."""
+    provider = fake("openai", reply="one two three four")
+    config = CacheConfig(path=tmp_path / "cache", semantic=False)
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES, cache=config)
+    await client.astart()
+    if cached:
+        await client.acomplete("count")
+    results = []
+    async for chunk in client.astream("count"):
+        if chunk.result is not None:
+            results.append(chunk.result.cache)
+            await client.aclose()  # a shutdown hook that runs once the answer is in
+    assert results == ["exact" if cached else "miss"]
+
+
 async def test_closing_ends_a_stream_being_read_on_the_clients_own_loop(fake) -> None:
     provider = fake("openai", token_delay_s=0.05, reply=LONG_REPLY)
     client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES)

@@ -104,12 +104,14 @@ class ResponseCache:
             return None
         return self._exact(request)
 
-    def count_shared_hit(self) -> None:
+    def count_shared_hit(self, *, missed: bool = True) -> None:
         """A request whose lookup missed was then answered by an identical request in flight
         (coalesced): it counts as a hit of the layer it is reported as (exact, or semantic
-        when the exact layer is off), not as that layer's miss."""
+        when the exact layer is off), not as that layer's miss. ``missed``: whether its
+        semantic lookup ran and counted a miss (one skipped counted none; review 66)."""
         layer = "exact" if self.config.exact else "semantic"
-        self._counters.bump(f"{layer}_misses", -1)
+        # each request stays counted once: its miss, or its skipped lookup, becomes the hit
+        self._counters.bump(f"{layer}_misses" if self.config.exact or missed else "semantic_skipped", -1)
         self._counters.bump(f"{layer}_hits")
 
     def count_semantic_skipped(self) -> None:
@@ -136,7 +138,9 @@ class ResponseCache:
         """Count one semantic lookup's outcome (see ``lookup_semantic(counted=False)``)."""
         self._counters.bump("semantic_hits" if hit else "semantic_misses")
 
-    def fallback(self, request: Request, *, exact: bool = True, semantic: bool = True) -> CacheHit | None:
+    def fallback(
+        self, request: Request, *, exact: bool = True, semantic: bool = True, counted: bool = True
+    ) -> CacheHit | None:
         """An answer to serve when no provider could: exact, else similar enough and verified.
 
         Ignores the temperature rule and ``no-cache`` (a stale answer beats none), but not
@@ -147,7 +151,8 @@ class ResponseCache:
 
         ``exact``/``semantic`` pick the passes: the exact one costs a database read and no
         embedding, so it can run where the semantic one has no time left. A miss is
-        counted by the pass that is the last for this request (``semantic``, when it is on).
+        counted by the pass that is the last for this request (``semantic``, when it is on);
+        ``counted=False`` leaves counting to the caller (:meth:`count_fallback`).
         """
         if not self.config.offline_fallback or request.cache_mode == "off":
             return None
@@ -158,12 +163,16 @@ class ResponseCache:
         if hit is None and semantic and self.config.semantic:
             threshold = self.config.fallback_threshold
             hit = next((h for v in variants if (h := self._similar(v, threshold, fallback=True)) is not None), None)
-        if hit is not None or semantic or not self.config.semantic:
-            self._counters.bump("fallback_hits" if hit else "fallback_misses")
+        if counted and (hit is not None or semantic or not self.config.semantic):
+            self.count_fallback(hit)
         return hit
 
+    def count_fallback(self, hit: CacheHit | None) -> None:
+        self._counters.bump("fallback_hits" if hit else "fallback_misses")
+
     def count_fallback_miss(self) -> None:
-        """A fallback whose semantic pass never ran (the request's deadline was spent)."""
+        """A fallback whose semantic pass never ran or was given up on (the request's
+        deadline was spent)."""
         self._counters.bump("fallback_misses")
 
     # --- writes ---------------------------------------------------------------------

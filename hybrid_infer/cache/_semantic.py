@@ -221,6 +221,7 @@ class SemanticIndex:
         self._generation = current
 
     def _rebuild(self) -> None:
+        self._evicted_seen = 0  # (a replaced store counts its evictions afresh; review 66)
         generation = self._store.generation()
         self._store_identity = self._store.identity()
         self._indexes = {}

@@ -206,6 +206,7 @@ class EntryStore:
         make_private_dir(self.directory)
         self._cache = _open_or_replace(self.directory, **self._settings)
         self._file = _file_id(self._database)
+        self._evicted_upto = None  # the new database's evictions start from its own rows (review 66)
 
     # --- reads ----------------------------------------------------------------------
 

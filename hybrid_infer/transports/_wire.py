@@ -336,6 +336,15 @@ def ollama_tool_calls(value: Any) -> tuple[ToolCall, ...]:
     return openai_tool_calls(value)
 
 
+def _whole_json(text: str) -> bool:
+    """Whether ``text`` is already a whole JSON value: a call's arguments that are complete."""
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
 class ToolCallDeltas:
     """Joins streamed tool-call fragments (OpenAI sends a call's id and name first, then its
     arguments in pieces, each fragment tagged with the call's ``index``).
@@ -363,8 +372,9 @@ class ToolCallDeltas:
             call = self._call_for(index, fragment.get("id"))
             function = fragment.get("function")
             named = isinstance(function, dict) and isinstance(function.get("name"), str) and function["name"]
-            if named and named != call["name"] and any(piece.strip() for piece in call["arguments"]):
-                call = self._new_call(index)
+            begun = named and any(piece.strip() for piece in call["arguments"])
+            if begun and (named != call["name"] or _whole_json("".join(call["arguments"]))):
+                call = self._new_call(index)  # (a name repeated with each piece of one call's arguments does not)
             if isinstance(fragment.get("id"), str) and fragment["id"]:
                 call["id"] = fragment["id"]
             if function is None:
