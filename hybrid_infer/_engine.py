@@ -493,7 +493,6 @@ class Engine:
         # only the half-open trial's own failure decides it (see DeploymentBreaker._decides)
         before = state.breaker.state
         state.breaker.record_failure(error, trial=bool(holds & HOLDS_BREAKER_TRIAL))
-        self._breaker_moved(state, before)
         state.last_error = f"{type(error).__name__}: {error}"
         if isinstance(error, RateLimited):
             retry = self.health_config.default_retry_after_s if error.retry_after_s is None else error.retry_after_s
@@ -513,6 +512,10 @@ class Engine:
         elif isinstance(error, ContextWindowExceeded) and deployment.context_window is not None:
             previous = call.overflowed_window or 0
             call.overflowed_window = max(previous, deployment.context_window)
+        # Only now: a trial answered 429, 401 or 404 closes the breaker (the deployment
+        # answered), and waiters handed its slots before its cooldown or exclusion began were
+        # all sent there and all refused (review 67).
+        self._breaker_moved(state, before)
         outcome: AttemptOutcome = "timeout" if isinstance(error, ProviderTimeout) else "error"
         self._record(
             call,

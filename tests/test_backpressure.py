@@ -463,6 +463,28 @@ async def test_a_queued_request_learns_how_a_half_open_trial_ended(fake, trial_s
         assert client.health()["a"].state == "closed"
 
 
+@pytest.mark.parametrize("status", [429, 401, 404])
+async def test_a_trial_refused_with_a_status_that_shuts_the_deployment_sends_no_waiter_there(fake, status: int) -> None:
+    """A trial answered 429, 401 or 404 closes the breaker (the deployment answered), and the
+    queued requests were handed its slots before its cooldown or exclusion began: all sent
+    there, all refused (review 67)."""
+    a, b = fake("openai"), fake("openai")
+    deployments = [deployment_for(a, "a"), deployment_for(b, "b", max_concurrency=1)]
+    async with HybridClient(deployments, health=_BACK_SOON, queue_timeout_s=10) as client:
+        await _open(client, a)
+        a.set_faults(error_status=status, retry_after_s=10 if status == 429 else None)
+        a.reset_counters()
+        async with _holding(client, b):
+            waiters = [asyncio.create_task(client.acomplete(f"waiter {i}")) for i in range(4)]
+            await wait_for(lambda: a.request_count >= 1)  # the reset timeout ended: the trial went
+            await asyncio.sleep(0.3)  # (the others, handed its slots, were sent at once)
+            sent = a.request_count
+        for waiter in waiters:
+            waiter.cancel()
+        await asyncio.gather(*waiters, return_exceptions=True)
+    assert sent == 1
+
+
 async def test_a_queued_request_takes_a_deployment_a_probe_brings_back(fake) -> None:
     """Review 61: a passing probe brought a deployment back, and a request queued for
     another one waited on until its queue_timeout_s."""
