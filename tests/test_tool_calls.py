@@ -180,6 +180,14 @@ async def test_slowly_streamed_tool_call_arguments_are_progress_not_a_timeout(tr
     assert [(c.function.name, json.loads(c.function.arguments)) for c in result.tool_calls] == [("f", {"a": "xxxxx"})]
 
 
+async def _streamed_tool_calls(script: list[tuple[float, bytes]], transport: str) -> Result:
+    """The Result of a stream a loopback server plays from ``script`` (tool-call fragments)."""
+    async with serve_chat(scripted(script)) as base:
+        deployment = Deployment(name="p", model="openai/m", api_base=base, transport=transport)
+        async with HybridClient([deployment], health=NO_PROBES) as client:
+            return await ask(client, True, prompt="two calls", tools=[WEATHER_TOOL])
+
+
 @pytest.mark.parametrize("transport", TRANSPORTS)
 async def test_parallel_calls_streamed_without_an_index_stay_apart(transport: str) -> None:
     script = [
@@ -208,10 +216,7 @@ async def test_parallel_calls_streamed_without_an_index_stay_apart(transport: st
         (0.0, sse_chunk({"tool_calls": [{"function": {"name": "delete_file", "arguments": '{"path": "/tmp/x"}'}}]})),
         (0.0, sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n"),
     ]
-    async with serve_chat(scripted(script)) as base:
-        deployment = Deployment(name="p", model="openai/m", api_base=base, transport=transport)
-        async with HybridClient([deployment], health=NO_PROBES) as client:
-            result = await ask(client, True, prompt="two calls", tools=[WEATHER_TOOL])
+    result = await _streamed_tool_calls(script, transport)
     assert [(c.id, c.function.name, json.loads(c.function.arguments)) for c in result.tool_calls] == [
         ("call_a", "get_weather", {"city": "Paris"}),
         ("call_b", "delete_file", {"path": "/tmp/x"}),  # a name repeated in a later fragment is not doubled
@@ -231,10 +236,7 @@ async def test_calls_streamed_whole_with_neither_index_nor_id_stay_apart(transpo
         (0.0, sse_chunk({"tool_calls": [{"function": {"name": "get_time", "arguments": '"UTC"}'}}]})),
         (0.0, sse_chunk({}, "tool_calls") + b"data: [DONE]\n\n"),
     ]
-    async with serve_chat(scripted(script)) as base:
-        deployment = Deployment(name="p", model="openai/m", api_base=base, transport=transport)
-        async with HybridClient([deployment], health=NO_PROBES) as client:
-            result = await ask(client, True, prompt="two calls", tools=[WEATHER_TOOL])
+    result = await _streamed_tool_calls(script, transport)
     assert [(c.function.name, json.loads(c.function.arguments)) for c in result.tool_calls] == [
         ("get_weather", {"city": "Paris"}),
         ("get_time", {"tz": "CET"}),
