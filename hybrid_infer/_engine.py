@@ -345,8 +345,12 @@ class Engine:
                 raise Overloaded(message, call.attempts)
             frees_busy = [s.free_at() for s in busy]
             comebacks = [t for s in out if (t := s.recovers_at()) is not None]
-            if all(t is not None and t >= call.queue_deadline for t in frees_busy) and not any(
-                t < call.queue_deadline for t in comebacks
+            # a half-open trial out may close its breaker any moment: an event, not a time (review 67)
+            trial_out = any(s.breaker.state == "half_open" for s in out)
+            if (
+                all(t is not None and t >= call.queue_deadline for t in frees_busy)
+                and not any(t < call.queue_deadline for t in comebacks)
+                and not trial_out
             ):
                 # Only time frees them (an rpm window, a 429's Retry-After), later than this
                 # request may wait, and nothing comes back before: waiting out its whole

@@ -485,6 +485,19 @@ async def test_a_trial_refused_with_a_status_that_shuts_the_deployment_sends_no_
     assert sent == 1
 
 
+async def test_requests_wait_for_a_half_open_trial_rather_than_fail_overloaded(fake) -> None:
+    """Behind an rpm window longer than their queue deadline, the requests that did not get
+    the half-open trial got Overloaded at once, though the trial closed the breaker 50 ms
+    later (review 67)."""
+    a, b = fake("openai", latency_s=0.05), fake("openai")
+    deployments = [deployment_for(a, "a"), deployment_for(b, "b", rpm=1)]
+    async with HybridClient(deployments, health=_BACK_SOON, queue_timeout_s=10) as client:
+        await _open(client, a)  # (its failover spends b's one request a minute)
+        async with asyncio.timeout(5):
+            results = await asyncio.gather(*(client.acomplete(f"queued {i}") for i in range(4)))
+    assert [r.provider for r in results] == ["a"] * 4
+
+
 async def test_a_queued_request_takes_a_deployment_a_probe_brings_back(fake) -> None:
     """Review 61: a passing probe brought a deployment back, and a request queued for
     another one waited on until its queue_timeout_s."""
