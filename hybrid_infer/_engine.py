@@ -738,14 +738,21 @@ class Engine:
         (see :meth:`DeploymentState.record_unanswered`). A timeout cut short by the request's
         ``deadline_s`` counts toward the breaker only when the attempt had at least half of
         that deadline: a failover attempt left with a sliver of it says nothing about its
-        deployment, which must not open for everyone.
+        deployment, which must not open for everyone. A half-open breaker's trial is the
+        exception once it waited longer than any recent answer of its deployment took: the
+        trial is the one call that decides the breaker, and left undecided it passes to the
+        next request, so a hanging deployment took queued request after request while it
+        reported ``half_open`` (review 67). A slow deployment's trial cut sooner stays
+        undecided.
         """
         waited_ms = (time.perf_counter() - started) * 1000
+        slowest_ms = state.slowest_recent_ms()
         state.record_unanswered(waited_ms)
         error = ProviderTimeout(f"no answer within {timeout:g}s")
         deadline_s = call.request.deadline_s
         cut = deadline_s is not None and timeout < self._timeout_for(state, call.request)
-        if not cut or deadline_s is None or timeout >= deadline_s / 2 or self._closing:
+        overdue_trial = bool(call.trial & HOLDS_BREAKER_TRIAL) and (slowest_ms is None or waited_ms > slowest_ms)
+        if not cut or deadline_s is None or timeout >= deadline_s / 2 or overdue_trial or self._closing:
             self._failed(call, state, error, started)
             return
         name = state.deployment.name

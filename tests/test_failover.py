@@ -528,6 +528,53 @@ async def test_a_failover_attempt_the_deadline_leaves_a_sliver_of_time_does_not_
         assert (await client.acomplete("no deadline")).provider == "cloud"
 
 
+async def _trial_cut_by_deadline(fake, answer_latency_s: float, *, hangs: bool) -> tuple[str, int]:
+    """Measure ``flaky`` answering in ``answer_latency_s``, open its breaker with a 500, hold
+    the only other deployment, then queue a request (deadline_s=1) until the breaker half-opens
+    0.8 s later: it takes the trial with about 0.2 s left, and ``flaky`` (hanging, or as slow
+    as before) does not answer in time. Returns ``flaky``'s breaker state after the request
+    and the requests it got since it opened."""
+    flaky, busy = fake("openai", latency_s=answer_latency_s), fake("openai")
+    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.8)
+    async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
+        await client.acomplete("measured")
+        flaky.set_faults(error_status=500, latency_s=0.0)
+        assert (await client.acomplete("opens flaky")).provider == "busy"
+        assert breaker(client, "flaky") == "open"
+        flaky.set_faults(error_status=None, hang=hangs, latency_s=answer_latency_s)
+        flaky.reset_counters()
+        busy.set_faults(latency_s=5)
+        hold = asyncio.create_task(client.acomplete("holds busy"))
+        await wait_for(lambda: busy.in_flight == 1)
+        with pytest.raises(AllDeploymentsFailed, match="deadline_s") as info:
+            await client.acomplete("waits for the trial", deadline_s=1.0)
+        sent = [a.outcome for a in info.value.attempts if a.deployment == "flaky" and a.outcome != "skipped_open"]
+        assert sent == ["timeout"]
+        state = breaker(client, "flaky")
+        hold.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await hold
+        flaky.clear_faults()
+    return state, flaky.request_count
+
+
+async def test_a_half_open_trial_the_deadline_cuts_reopens_a_deployment_that_stopped_answering(fake) -> None:
+    """The trial went to a request that had waited most of its deadline_s; cut, it was not
+    counted, so the breaker stayed half-open and each queued request in turn was sent to the
+    hanging deployment (review 67). A trial that waited longer than any recent answer took
+    decides: the breaker opens again."""
+    state, sent = await _trial_cut_by_deadline(fake, 0.0, hangs=True)
+    assert (state, sent) == ("open", 1)
+
+
+async def test_a_half_open_trial_the_deadline_cuts_before_a_slow_deployment_could_answer_stays_undecided(
+    fake,
+) -> None:
+    state, sent = await _trial_cut_by_deadline(fake, 0.6, hangs=False)
+    assert (state, sent) == ("half_open", 1)
+
+
 async def test_a_deadline_cut_measures_a_slow_deployment_for_fastest(fake) -> None:
     slow, quick = fake("openai", latency_s=1.0), fake("openai")
     deployments = [deployment_for(slow, "slow"), deployment_for(quick, "quick")]
