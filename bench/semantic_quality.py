@@ -169,6 +169,8 @@ NEAR_MISS_HOLDOUT_80 = ROOT / "bench" / "near_miss_holdout_80.jsonl"
 NEAR_MISS_HOLDOUT_81 = ROOT / "bench" / "near_miss_holdout_81.jsonl"
 NEAR_MISS_HOLDOUT_82 = ROOT / "bench" / "near_miss_holdout_82.jsonl"
 NEAR_MISS_HOLDOUT_83 = ROOT / "bench" / "near_miss_holdout_83.jsonl"
+NEAR_MISS_HOLDOUT_84 = ROOT / "bench" / "near_miss_holdout_84.jsonl"
+NEAR_MISS_HOLDOUT_85 = ROOT / "bench" / "near_miss_holdout_85.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -278,6 +280,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 81": NEAR_MISS_HOLDOUT_81,
     "near-miss, hold-out 82": NEAR_MISS_HOLDOUT_82,
     "near-miss, hold-out 83": NEAR_MISS_HOLDOUT_83,
+    "near-miss, hold-out 84": NEAR_MISS_HOLDOUT_84,
+    "near-miss, hold-out 85": NEAR_MISS_HOLDOUT_85,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
