@@ -928,6 +928,16 @@ def broken(a: str, b: str) -> set[str]:
         ("The cooking class costs 30 euros per person.", "The cooking class costs 30 euros per couple.", "unit"),
         ("Is a 50 kHz tone audible to dogs?", "Is a 50 Hz tone audible to dogs?", "unit"),
         ("Spin the tubes at 3,000 rpm for 5 minutes.", "Spin the tubes at 3,000 x g for 5 minutes.", "unit"),
+        # hold-outs 84 and 85
+        ("Can I use GPIO 34 as an output on the ESP32?", "Can I use GPIO 32 as an output on the ESP32?", "number"),
+        ("What current can a 20 mil trace carry?", "What current can a 20 mm trace carry?", "unit"),
+        ("Show me dresses with sleeves for a wedding.", "Show me sleeveless dresses for a wedding.", "negation"),
+        ("I want a vacuum that is bagged, any ideas?", "I want a vacuum that is bagless, any idea?", "negation"),
+        (
+            "Will an Xbox One controller work on the Xbox Series X?",
+            "Will an Xbox Series X controller work on the Xbox One?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1640,6 +1650,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Spin the sample at 5,000 rpm.", "Spin the sample at 5000 revolutions per minute."),
         ("How do I stop paying for my Netflix subscription?", "How do I cancel my Netflix subscription?"),
         ("What do you think of the design of this logo?", "Critique this logo."),
+        # hold-outs 84 and 85
+        ("How do I install py3 packages?", "How do I install Python 3 packages?"),
+        ("Show me dresses without sleeves.", "Show me sleeveless dresses."),
+        ("Is this app useless without wifi?", "Is this app of no use without wifi?"),
+        ("Compare the Xbox One with the Xbox Series X.", "Compare the Xbox Series X with the Xbox One."),
+        ("What's a good gift for a 6 year old?", "What's a good present for a 6-year-old?"),
+        ("Is the LEGO set suitable for adults?", "Is the LEGO set suitable for grown-ups?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -706,6 +706,29 @@ _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+
 """A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
 
 
+_LESS_OF = re.compile(r"(?i)\b([a-z]{3,})-?less\b")
+_NOT_LESS_OF = frozenset(
+    {
+        *("regard", "neverthe", "nonethe", "doubt", "need", "count", "end", "time", "use", "harm"),
+        *("hope", "care", "help", "point", "price", "worth", "sense", "heart", "self", "shame"),
+        *("fear", "tire", "seam", "flaw", "effort", "limit", "bound", "spot", "clue", "mind"),
+        *("speech", "breath", "reck", "rest", "ruth", "relent", "thank", "bottom", "age", "aim"),
+        *("fault", "pain", "taste", "name", "life", "weight", "sleep", "motion", "power", "job"),
+        *("home", "friend", "mercy", "pity", "guilt", "fruit", "sound", "wit", "match", "number"),
+        *("state", "head", "server", "loss", "thought", "spine", "tact", "word"),
+    }
+)
+"""Stems whose '-less' word is an idiom or a term of its own ('useless', 'endless',
+'headless', 'stateless', 'lossless'), not 'without' the thing."""
+
+
+def _less_of(match: re.Match[str]) -> str:
+    """'sleeveless' says 'without sleeves', 'bagless' 'without a bag' (concrete things: not
+    'useless', 'regardless'); the negation reaches no further than that word."""
+    word = match.group(1)
+    return match.group(0) if word.lower() in _NOT_LESS_OF else f"without {word},"
+
+
 def _free_of(match: re.Match[str]) -> str:
     """'spoiler-free' says 'without spoilers' ('feel free', 'for free' say nothing of the
     kind); the negation reaches no further than that word (a comma ends its reach)."""
@@ -758,7 +781,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
-    text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
+    text = _LESS_OF.sub(_less_of, _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text)))
     text = _ZERO_OF.sub(_zero_of, text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
@@ -2049,11 +2072,16 @@ _GLUED = re.compile(r"([a-z]{2,})(\d+(?:\.\d+)?)")
 def _glued(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> set[str]:
     """A name with its number glued on ('py3') and the same written apart ('Python 3'):
     both the glued token and the bare number, when ``b`` has the number and a word that
-    starts with the glued letters."""
+    starts with the glued letters: not the glued token itself ('ESP32' on both sides does
+    not write the number 32 apart: 'GPIO 34 on the ESP32' / 'GPIO 32 on the ESP32')."""
     found: set[str] = set()
     for token in numbers:
         match = _GLUED.fullmatch(token)
-        if match and match[2] in b.numbers and any(w.startswith(match[1]) and w != match[1] for w in b.words):
+        if (
+            match
+            and match[2] in b.numbers
+            and any(w.startswith(match[1]) and w not in (match[1], token) for w in b.words)
+        ):
             found.update((token, match[2]))
     return found
 
@@ -2941,7 +2969,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _voice_swapped(b, a)
         or _owners_traded(a.possessions, b.possessions)
         or _wh_roles_traded(a, b)
-        or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed))
+        or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed, a.entities & b.entities))
         or (not keywords and _runs_traded(_framed_compounds(a), _framed_compounds(b), a.listed))  # 'my laptop'
         or (not keywords and _runs_traded(*_main_clauses(a.compounds, b.compounds), a.listed))
         or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
@@ -3145,12 +3173,17 @@ _SYMMETRIC_JOINS = _COORDINATORS | {"with", "|", "between", "among", "&"}
 """Words between two parts that make their order free: 'X and Y', 'X with Y', separate sentences."""
 
 
-def _runs_traded(a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] = frozenset()) -> bool:
+def _runs_traded(
+    a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] = frozenset(), names: frozenset[str] = frozenset()
+) -> bool:
     """The same words, two parts of them (one to four words, from content word to content
     word) trading places and nothing else moving: 'is every square a rectangle' / 'is every
     rectangle a square', 'does lack of sleep cause weight gain' / 'does weight gain cause lack
     of sleep'. A phrase moved to the front ('in music theory') is no part; parts joined by
-    'and', 'or', 'with' or a sentence end are a list in another order, which asks the same."""
+    'and', 'or', 'with' or a sentence end are a list in another order, which asks the same.
+    A word of a name (``names``) may end a part even if it is a function word elsewhere:
+    'an Xbox One controller on the Xbox Series X' / 'an Xbox Series X controller on the Xbox
+    One'."""
     if a == b or len(a) != len(b) or sorted(a) != sorted(b):
         return False
     start = 0
@@ -3166,11 +3199,16 @@ def _runs_traded(a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] 
             middle = left[x_len : len(left) - y_len]
             if right != y + middle + x or not middle:
                 continue  # (no middle: 'purr sometimes' / 'sometimes purr', a modifier moved)
-            if set(middle) & _SYMMETRIC_JOINS and all(w in _SYMMETRIC_JOINS or w in STOPWORDS for w in middle):
+            if set(middle) & _SYMMETRIC_JOINS and all(
+                w in _SYMMETRIC_JOINS or w in STOPWORDS or w in names for w in middle
+            ):
                 continue  # 'X and Y', 'X with the Y': a list; 'primary in X and the replica in Y' relates
+                # ('the Xbox One and the Xbox Series X': the name's shared word sits in between)
             if stem(x[0]) in listed and stem(y[-1]) in listed:
                 continue  # 'name, status, and age' / 'age, status, and name': items of one list
-            if max(x_len, y_len) <= 4 and all(_is_part_end(part[0]) and _is_part_end(part[-1]) for part in (x, y)):
+            if max(x_len, y_len) <= 4 and all(
+                all(_is_part_end(end) or end in names for end in (part[0], part[-1])) for part in (x, y)
+            ):
                 return True
             if start and a[start - 1] == middle[-1] and _phrases_of_one_slot(x, y, middle):
                 return True
