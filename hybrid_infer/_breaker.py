@@ -73,8 +73,10 @@ class DeploymentBreaker:
     def state(self) -> BreakerState:
         return _STATE_NAMES.get(self._breaker.current_state, "closed")
 
-    def try_acquire(self) -> bool:
-        """May a call go out now? Moves open→half_open after the reset timeout (one trial)."""
+    def try_acquire(self, *, may_trial: bool = True) -> bool:
+        """May a call go out now? Moves open→half_open after the reset timeout (one trial).
+        ``may_trial``: whether this call may be the half-open trial (it is refused, leaving the
+        trial to another call, when not)."""
         state = self._breaker.current_state
         if state == pybreaker.STATE_CLOSED:
             self.granted_trial = False
@@ -83,7 +85,7 @@ class DeploymentBreaker:
             if self._cooling():
                 return False
             self._breaker.half_open()
-        if self.trial_in_flight:
+        if self.trial_in_flight or not may_trial:
             return False
         self.trial_in_flight = True
         self.granted_trial = True

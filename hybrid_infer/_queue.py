@@ -18,6 +18,7 @@ import contextlib
 import itertools
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -52,6 +53,10 @@ class Waiter:
     slot of one that comes back is handed to it as one of ``wants`` would be."""
     ticket: int = 0
     """Its place in the queue (see :meth:`CapacityQueue.ticket`)."""
+    may_trial: Callable[[DeploymentState], bool] | None = None
+    """Whether it may take a deployment's half-open trial now (None: always). A request
+    whose ``deadline_s`` is nearly spent would waste the trial (see ``Engine._may_trial``):
+    the slot goes to the next waiter that can use it."""
     pending: Handed = None
     """A slot reserved for it and on its way to its loop (see :meth:`CapacityQueue.withdraw`)."""
     settled: bool = False
@@ -104,11 +109,14 @@ class CapacityQueue:
                     continue
                 if (name not in waiter.wants and name not in waiter.watches) or waiter.owner.closing:
                     continue
-                reason, trial = state.acquire()
+                may_trial = waiter.may_trial is None or waiter.may_trial(state)
+                reason, trial = state.acquire(may_trial=may_trial)
                 if reason is None:
                     self._waiters.remove(waiter)
                     waiter.pending = (state, trial)
                     handed = (waiter, waiter.pending)
+                elif reason == "skipped_open" and not may_trial and not state.breaker.blocked():
+                    continue  # its trial is free but not for this waiter: the next one may take it
                 elif reason != "skipped_busy":
                     woken = [w for w in self._waiters if name in w.wants]
                     for other in woken:  # each waiter gets one delivery: a slot or a wake-up
