@@ -396,6 +396,13 @@ class TextFacts:
     """Names that start with a negating word ('no-unused-vars', 'non-root'), lower-cased."""
     without_named_no: TextFacts | None = None
     """The facts of the text with those names' negating word left out, when it has any."""
+    less_things: frozenset[str] = frozenset()
+    """Things a '-less' word says are absent ('sleeve' in 'sleeveless'; not idioms, see
+    ``_NOT_LESS_OF``)."""
+    less_read: TextFacts | None = None
+    """The facts of the text with each such word read 'without X', when it has any: for the
+    negation rule only ('without sleeves' / 'sleeveless' agree, 'with sleeves' does not); the
+    other rules read the word as written ('strapless' / 'halter' is one word replaced)."""
     date_orders: tuple[str, ...] = ()
     """Field order of each date format written out ('DD/MM/YYYY' -> 'dmy')."""
     change_kinds: Mapping[str, str] = field(default_factory=_empty_mapping)
@@ -560,8 +567,14 @@ def text_facts(text: str) -> TextFacts:
     named_no = frozenset(m.group().lower() for m in _NAMED_NO.finditer(text))
     if named_no:
         plain = _NAMED_NO.sub(lambda m: m.group().partition("-")[2], text)
-        return replace(_text_facts(text), named_no=named_no, without_named_no=_text_facts(plain))
-    return _text_facts(text)
+        facts = replace(_text_facts(text), named_no=named_no, without_named_no=_text_facts(plain))
+    else:
+        facts = _text_facts(text)
+    things = frozenset(m[1].lower() for m in _LESS_WORD.finditer(text) if m[1].lower() not in _NOT_LESS_OF)
+    if things:
+        read = _LESS_WORD.sub(lambda m: m[0] if m[1].lower() in _NOT_LESS_OF else f"without {m[1]},", text)
+        facts = replace(facts, less_things=things, less_read=_text_facts(read))
+    return facts
 
 
 _TYPOGRAPHY = str.maketrans(
@@ -706,27 +719,12 @@ _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+
 """A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
 
 
-_LESS_OF = re.compile(r"(?i)\b([a-z]{3,})-?less\b")
-_NOT_LESS_OF = frozenset(
-    {
-        *("regard", "neverthe", "nonethe", "doubt", "need", "count", "end", "time", "use", "harm"),
-        *("hope", "care", "help", "point", "price", "worth", "sense", "heart", "self", "shame"),
-        *("fear", "tire", "seam", "flaw", "effort", "limit", "bound", "spot", "clue", "mind"),
-        *("speech", "breath", "reck", "rest", "ruth", "relent", "thank", "bottom", "age", "aim"),
-        *("fault", "pain", "taste", "name", "life", "weight", "sleep", "motion", "power", "job"),
-        *("home", "friend", "mercy", "pity", "guilt", "fruit", "sound", "wit", "match", "number"),
-        *("state", "head", "server", "loss", "thought", "spine", "tact", "word"),
-    }
+_MIL_LENGTH = re.compile(
+    r"(?i)\b(\d+(?:\.\d+)?)[- ]?mil(?=\s+(?:traces?|tracks?|clearance|spacing|thick|thickness|width|wide|"
+    r"films?|plastic|sheeting|sheets?|coating|gap|lines?|vapou?r)\b)"
 )
-"""Stems whose '-less' word is an idiom or a term of its own ('useless', 'endless',
-'headless', 'stateless', 'lossless'), not 'without' the thing."""
-
-
-def _less_of(match: re.Match[str]) -> str:
-    """'sleeveless' says 'without sleeves', 'bagless' 'without a bag' (concrete things: not
-    'useless', 'regardless'); the negation reaches no further than that word."""
-    word = match.group(1)
-    return match.group(0) if word.lower() in _NOT_LESS_OF else f"without {word},"
+"""'20 mil trace', '6-mil plastic': a thousandth of an inch ('mils'); a bare 'mil' is more
+often money ('3 mil a year')."""
 
 
 def _free_of(match: re.Match[str]) -> str:
@@ -781,7 +779,8 @@ def _text_facts(text: str) -> TextFacts:
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
-    text = _LESS_OF.sub(_less_of, _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text)))
+    text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
+    text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
@@ -1008,7 +1007,46 @@ def _negation_sides(a: TextFacts, b: TextFacts) -> tuple[TextFacts, TextFacts]:
     ('the no-unused-vars rule') negates nothing, so it is read without its 'no'."""
     if a.named_no and a.named_no == b.named_no and a.without_named_no and b.without_named_no:
         return a.without_named_no, b.without_named_no
+    if a.less_read is not None or b.less_read is not None:
+        return _less_read(a, b), _less_read(b, a)
     return a, b
+
+
+_LESS_WORD = re.compile(r"(?i)\b([a-z]{3,})-?less\b")
+_NOT_LESS_OF = frozenset(
+    {
+        *("regard", "neverthe", "nonethe", "doubt", "need", "count", "end", "time", "use", "harm"),
+        *("hope", "care", "help", "point", "price", "worth", "sense", "heart", "self", "shame"),
+        *("fear", "tire", "seam", "flaw", "effort", "limit", "bound", "spot", "clue", "mind"),
+        *("speech", "breath", "reck", "rest", "ruth", "relent", "thank", "bottom", "age", "aim"),
+        *("fault", "pain", "taste", "name", "life", "weight", "sleep", "motion", "power", "job"),
+        *("home", "friend", "mercy", "pity", "guilt", "fruit", "sound", "wit", "match", "number"),
+        *("state", "head", "server", "loss", "thought", "spine", "tact", "word", "stain"),
+    }
+)
+"""Stems whose '-less' word is an idiom or a term of its own ('useless', 'endless',
+'headless', 'stateless', 'lossless', 'stainless'), not 'without' the thing."""
+_TAKING_OFF = frozenset(
+    {
+        *("off", "remove", "removed", "removing", "cut", "strip", "stripped", "take", "taken", "took"),
+        *("peel", "peeled", "trim", "trimmed", "skinned", "deboned"),
+    }
+)
+"""Words that say, near the thing itself, what '-less' says: 'cut the sleeves off', 'with the
+skin removed'."""
+
+
+def _less_read(a: TextFacts, b: TextFacts) -> TextFacts:
+    """``a`` with its '-less' words read 'without X' (see ``TextFacts.less_read``), unless
+    ``b`` takes the thing off in other words ('make a shirt sleeveless' / 'cut the sleeves off
+    a shirt': no negation on either side, as written)."""
+    if a.less_read is None:
+        return a
+    stems = {stem(f) for thing in a.less_things for f in (thing, thing + "s", thing + "ed")}
+    for i, word in enumerate(b.words):
+        if stem(word) in stems and _TAKING_OFF & set(b.words[max(0, i - 4) : i + 4]):
+            return a
+    return a.less_read
 
 
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
