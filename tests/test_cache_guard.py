@@ -934,8 +934,16 @@ def broken(a: str, b: str) -> set[str]:
         ("Show me dresses with sleeves for a wedding.", "Show me sleeveless dresses for a wedding.", "negation"),
         ("I want a vacuum that is bagged, any ideas?", "I want a vacuum that is bagless, any idea?", "negation"),
         ("Is a strapless dress okay for a wedding?", "Is a halter dress okay for a wedding?", "replaced"),
-        ("Is a brushless motor quieter than a brushed one?", "Is a brushed motor quieter than a brushless one?", "direction"),
+        (
+            "Is a brushless motor quieter than a brushed one?",
+            "Is a brushed motor quieter than a brushless one?",
+            "direction",
+        ),
         ("How thick is 6-mil plastic sheeting?", "How thick is 6 mm plastic sheeting?", "unit"),
+        # hold-outs 86 and 87
+        ("List all the dividend dates for O in 2024.", "Count how many dividends O paid in 2024.", "category"),
+        ("Which sauces contain peanuts?", "Which sauces are free of peanuts?", "negation"),
+        ("What happened to stocks last week?", "What will happen to stocks next week?", "antonym"),
         (
             "Will an Xbox One controller work on the Xbox Series X?",
             "Will an Xbox Series X controller work on the Xbox One?",
@@ -1660,6 +1668,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How do I make a shirt sleeveless?", "How do I cut the sleeves off a shirt?"),
         ("Can I retire at 50 with 3 mil?", "Is $3 million enough to retire at 50?"),
         ("Is 2 mil a year a good salary for a CEO?", "Is $2 million per year good pay for a CEO?"),
+        # hold-outs 86 and 87
+        ("How long does homemade pesto last in the fridge?", "How long will homemade pesto keep in the fridge?"),
+        ("Why did my bread sink in the middle?", "why did my bread sink in the center??"),
+        ("Can I use olive oil instead of butter?", "Can I use olive oil in place of butter?"),
+        ("What wine goes well with beef stew?", "What wine pairs well with beef stew?"),
+        ("Is this service free of charge?", "Is this service without charge?"),
+        ("Is the shipping free for orders over $50?", "Do I pay for shipping on orders over $50?"),
+        ("How many files are in this folder?", "Count the files in this folder."),
         ("Compare the Xbox One with the Xbox Series X.", "Compare the Xbox Series X with the Xbox One."),
         ("What's a good gift for a 6 year old?", "What's a good present for a 6-year-old?"),
         ("Is the LEGO set suitable for adults?", "Is the LEGO set suitable for grown-ups?"),
@@ -1692,6 +1708,16 @@ def test_the_guard_rejects_near_misses_and_accepts_paraphrases() -> None:
     assert verdict.broken_rules == ("negation",)
     assert not guard.accepts("What is 15% of 60?", "What is 15% of 80?", 0.99)
     assert not guard.accepts("Summarize Macbeth.", "Summarize Hamlet.", 0.95)
+
+
+def test_the_same_words_joined_by_hyphens_or_spaces_are_the_same_question() -> None:
+    """The verifier leans on the cosine, which a hyphen moves: the same words scored 0.944
+    and were refused (hold-out 86). Flags and versions keep their hyphens."""
+    guard = load_guard()
+    assert guard.verdict("what is dollar cost averaging", "What is dollar-cost averaging?", 0.944).probability == 1.0
+    assert guard.accepts("Can a 6-year-old ride it?", "Can a 6 year old ride it?", 0.9)
+    assert not guard.accepts("run it with --no-cache", "run it with --no cache", 0.97)
+    assert guard.verdict("encode it in utf-8", "encode it in utf 8", 0.95).probability != 1.0
 
 
 def _log(lines: int) -> str:

@@ -20,7 +20,15 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from hybrid_infer.cache._rules import RULES, TextFacts, added_details, rule_flags, same_but_layout, text_facts
+from hybrid_infer.cache._rules import (
+    RULES,
+    TextFacts,
+    added_details,
+    rule_flags,
+    same_but_hyphens,
+    same_but_layout,
+    text_facts,
+)
 
 FEATURES = (
     "cosine",
@@ -121,13 +129,14 @@ class FalseHitGuard:
     def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
         """The verdict on two texts' facts (``verdict`` without reading the texts)."""
         if (
-            a.signature == b.signature
+            (a.signature == b.signature or same_but_hyphens(a, b))
             and a.cased == b.cased
             and a.identifiers == b.identifiers
             and a.operators == b.operators
             and a.capitals == b.capitals
         ):
-            # the same text but for spacing, end punctuation and the case of prose: nothing to verify
+            # the same text but for spacing, end punctuation, hyphens joining words and the case of
+            # prose: nothing to verify
             return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
         if same_but_layout(a, b):
             # nothing but spacing, line breaks or end punctuation differs, and here they count

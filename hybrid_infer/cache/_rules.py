@@ -668,6 +668,24 @@ def _signature(text: str) -> str:
     return kept.rstrip("?. ") if factorial else kept.rstrip("?.! ")
 
 
+_JOINED_WORDS = re.compile(r"(?<![\w-])([a-z0-9]+(?:-[a-z]{2,}[a-z0-9]*)+)(?![\w-])")
+"""Words joined by hyphens ('dollar-cost', '6-year-old'); not a flag ('--no-cache'), a version
+('utf-8', 'covid-19') or a single letter ('a-b')."""
+
+
+def same_but_hyphens(a: TextFacts, b: TextFacts) -> bool:
+    """The same text but for hyphens joining words on one side and spaces on the other
+    ('what is dollar cost averaging' / 'What is dollar-cost averaging?'): the words are the
+    same, and so is the question."""
+    if a.signature == b.signature or "-" not in a.signature + b.signature:
+        return False
+    return _JOINED_WORDS.sub(_spaced, a.signature) == _JOINED_WORDS.sub(_spaced, b.signature)
+
+
+def _spaced(match: re.Match[str]) -> str:
+    return match.group(1).replace("-", " ")
+
+
 def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
     """The same characters but for spacing, line breaks and end punctuation, which the
     signatures say matter here (indented code, 'Calculate 10!' / 'Calculate 10.')."""
@@ -678,6 +696,10 @@ def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
     return a.signature.rstrip("?.! ") == b.signature.rstrip("?.! ")
 
 
+_IN_PLACE_OF = re.compile(r"(?i)\bin (?:place|lieu) of\b")
+"""'in place of butter' says what 'instead of butter' says."""
+_FREE_OF_THING = re.compile(r"(?i)\b(?:free|devoid) of\b")
+"""'free of peanuts' says 'without peanuts' (as 'peanut-free' does)."""
 _NOTHING_BUT = re.compile(r"(?i)\b(?:nothing|none) but\b")
 """'nothing but flour' says 'only flour': no negation."""
 
@@ -729,9 +751,25 @@ often money ('3 mil a year')."""
 
 def _free_of(match: re.Match[str]) -> str:
     """'spoiler-free' says 'without spoilers' ('feel free', 'for free' say nothing of the
-    kind); the negation reaches no further than that word (a comma ends its reach)."""
+    kind); the negation reaches no further than that word (a comma ends its reach). Written
+    apart after a determiner and ending the phrase, 'free' says what the thing costs: 'is
+    the app free?' is no 'without app' (while 'is the bread gluten free?' is)."""
     word = match.group(1)
-    return match.group(0) if word.lower() in _NOT_FREE_OF else f"without {word},"
+    if word.lower() in _NOT_FREE_OF or (match.group(0)[len(word)] == " " and _free_of_charge(match)):
+        return match.group(0)
+    return f"without {word},"
+
+
+_WORD_BEFORE = re.compile(r"([A-Za-z']+)\W*$")
+_FREE_ENDS = frozenset({"to", "for", "of", "with", "if", "or", "and", "now", "today", "anymore", "forever", "again"})
+
+
+def _free_of_charge(match: re.Match[str]) -> bool:
+    before = _WORD_BEFORE.search(match.string, max(0, match.start() - 30), match.start())
+    if before is None or before.group(1).lower() not in _ALONE_DETERMINERS:
+        return False
+    after = match.string[match.end() :].lstrip()
+    return not after or not after[0].isalnum() or after.split(None, 1)[0].lower() in _FREE_ENDS
 
 
 _MATH_SPACING = re.compile(
@@ -779,6 +817,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
+    text = _FREE_OF_THING.sub("without", _IN_PLACE_OF.sub("instead of", text))  # (before 'X free')
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, text)
@@ -2553,7 +2592,17 @@ def _opposable(word: str, facts: TextFacts) -> bool:
         and not (word == "due" and ("past", "due") in pairwise(facts.words))
         and not (word == "present" and not _present_here(facts.words))
         and not (word in _QUANTIFIERS and _quantifies_time(word, facts.words))
+        and not (word == "last" and _lasts(facts.words))
     )
+
+
+def _lasts(words: tuple[str, ...]) -> bool:
+    """'last' as the verb of how long a thing keeps ('how long does pesto last in the fridge',
+    'make it last longer'): not 'last week' against 'next week', nor against 'will'."""
+    for i, word in enumerate(words):
+        if word == "last" and (words[i + 1 : i + 2] == ("longer",) or _has_run(words[:i], ("how", "long"))):
+            return True
+    return False
 
 
 def _in_place(words: tuple[str, ...]) -> Iterator[tuple[str, str, str]]:
@@ -2776,15 +2825,17 @@ _COUNTING = frozenset({"number", "count", "total", "counts", "counting", "amount
 def _listed_or_counted(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for the things themselves, ``b`` only how many there are: 'List all the
     prime numbers below 100' / 'How many prime numbers are there below 100?'. The count is
-    ``b``'s question itself, not a quantity per item ('how many of each', 'per day'), an
-    invitation ('how many can you think of') or one of two questions ('how many, and what
-    are they'; review 62)."""
+    ``b``'s question itself ('how many …', or the order 'count how many …', 'count the …'),
+    not a quantity per item ('how many of each', 'per day'), an invitation ('how many can you
+    think of') or one of two questions ('how many, and what are they'; review 62)."""
     words = a.words[2:4] if a.words[:2] in (("can", "you"), ("could", "you")) else a.words[:2]
     if _LISTING.isdisjoint(words[:1] if words[:1] != ("please",) else words[1:2]):
         return False
     if _has_run(a.words, ("how", "many")) or not _COUNTING.isdisjoint(a.words):
         return False
     counted = b.words
+    if counted[:1] == ("count",) and counted[1:2] != ("on",):  # 'count how many …', 'count the …'
+        counted = ("how", "many", *counted[1 + (counted[1:3] == ("how", "many")) * 2 :])
     if counted[:2] != ("how", "many") or not _LISTING.isdisjoint(counted):
         return False
     if not _PER_ITEM.isdisjoint(counted) or _has_run(counted, ("can", "you")) or _has_run(counted, ("could", "you")):
