@@ -944,6 +944,14 @@ def broken(a: str, b: str) -> set[str]:
         ("List all the dividend dates for O in 2024.", "Count how many dividends O paid in 2024.", "category"),
         ("Which sauces contain peanuts?", "Which sauces are free of peanuts?", "negation"),
         ("What happened to stocks last week?", "What will happen to stocks next week?", "antonym"),
+        # review 71
+        ("How long has it been since the last earthquake?", "How long until the next earthquake?", "antonym"),
+        ("Is the app free?", "Is the app free of ads?", "replaced"),
+        ("Is the app free?", "Is the app ad-free?", "replaced"),
+        ("Is the museum free?", "Is the museum free on Sundays?", "inserted"),
+        ("Is the shipping free?", "Is the return shipping free?", "inserted"),
+        ("Is this gluten free?", "Does this contain gluten?", "negation"),
+        ("What does vertical-align: middle do?", "What does vertical-align: center do?", "replaced"),
         (
             "Will an Xbox One controller work on the Xbox Series X?",
             "Will an Xbox Series X controller work on the Xbox One?",
@@ -1676,6 +1684,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Is this service free of charge?", "Is this service without charge?"),
         ("Is the shipping free for orders over $50?", "Do I pay for shipping on orders over $50?"),
         ("How many files are in this folder?", "Count the files in this folder."),
+        # review 71
+        ("List the numbers from 1 to 10 in Spanish.", "Count from 1 to 10 in Spanish."),
+        ("Count by 7s up to 70.", "List the multiples of 7 up to 70."),
+        ("Is this gluten-free?", "Is this gluten free?"),
+        ("Is the app free now?", "Is the app free to use now?"),
+        ("How can I break free of procrastination?", "How can I overcome procrastination?"),
         ("Compare the Xbox One with the Xbox Series X.", "Compare the Xbox Series X with the Xbox One."),
         ("What's a good gift for a 6 year old?", "What's a good present for a 6-year-old?"),
         ("Is the LEGO set suitable for adults?", "Is the LEGO set suitable for grown-ups?"),
@@ -1718,6 +1732,15 @@ def test_the_same_words_joined_by_hyphens_or_spaces_are_the_same_question() -> N
     assert guard.accepts("Can a 6-year-old ride it?", "Can a 6 year old ride it?", 0.9)
     assert not guard.accepts("run it with --no-cache", "run it with --no cache", 0.97)
     assert guard.verdict("encode it in utf-8", "encode it in utf 8", 0.95).probability != 1.0
+    # review 71: hyphens in other places on each side, a spelling shown, a range of days
+    for a, b in [
+        ("I need twenty five-dollar bills.", "I need twenty-five dollar bills."),
+        ("Is 'follow-up' a noun?", "Is 'follow up' a noun?"),
+        ("Run docker run --name my-app nginx", "Run docker run --name my app nginx"),
+        ("Book the room for Tuesday-Thursday.", "Book the room for Tuesday Thursday."),
+    ]:
+        assert guard.verdict(a, b, 0.95).probability != 1.0, (a, b)
+    assert not guard.accepts("Is this gluten-free?", "Does this contain gluten?", 0.9)
 
 
 def _log(lines: int) -> str:

@@ -676,10 +676,32 @@ _JOINED_WORDS = re.compile(r"(?<![\w-])([a-z0-9]+(?:-[a-z]{2,}[a-z0-9]*)+)(?![\w
 def same_but_hyphens(a: TextFacts, b: TextFacts) -> bool:
     """The same text but for hyphens joining words on one side and spaces on the other
     ('what is dollar cost averaging' / 'What is dollar-cost averaging?'): the words are the
-    same, and so is the question."""
+    same, and so is the question. Not when both sides join words, in other places ('twenty
+    five-dollar bills' / 'twenty-five dollar bills'), nor where the spelling is the subject
+    or a name (quotes, backticks, a command line: "is 'follow-up' a noun?", '--name my-app'),
+    nor a range of days or months ('Tuesday-Thursday')."""
     if a.signature == b.signature or "-" not in a.signature + b.signature:
         return False
+    joined_a, joined_b = _JOINED_WORDS.findall(a.signature), _JOINED_WORDS.findall(b.signature)
+    if bool(joined_a) == bool(joined_b):
+        return False
+    if any(_SPELLING_SHOWN.search(facts.signature) for facts in (a, b)):
+        return False
+    if any(part in _CALENDAR for joined in joined_a + joined_b for part in joined.split("-")):
+        return False
     return _JOINED_WORDS.sub(_spaced, a.signature) == _JOINED_WORDS.sub(_spaced, b.signature)
+
+
+_SPELLING_SHOWN = re.compile(r"[\"`]|(?<!\w)'|(?<![\w-])--?[a-z]")
+"""Quotes, backticks or a flag: the text shows a spelling or a command line."""
+_CALENDAR = frozenset(
+    {
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed"),
+        *("thu", "fri", "sat", "sun", "january", "february", "march", "april", "may", "june", "july"),
+        *("august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun"),
+        *("jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+    }
+)
 
 
 def _spaced(match: re.Match[str]) -> str:
@@ -698,13 +720,22 @@ def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
 
 _IN_PLACE_OF = re.compile(r"(?i)\bin (?:place|lieu) of\b")
 """'in place of butter' says what 'instead of butter' says."""
-_FREE_OF_THING = re.compile(r"(?i)\b(?:free|devoid) of\b")
-"""'free of peanuts' says 'without peanuts' (as 'peanut-free' does)."""
+_FREE_OF_THING = re.compile(r"(?i)\b(\w+\s+)?(?:free|devoid) of\b")
+"""'free of peanuts' says 'without peanuts' (as 'peanut-free' does); 'break free of' and 'get
+free of' a habit or a debt say overcoming it (see ``_RELEASING``)."""
+_RELEASING = frozenset({"break", "breaks", "broke", "breaking", "set", "get", "gets", "got", "become", "became"})
+
+
+def _free_of_thing(match: re.Match[str]) -> str:
+    before = match.group(1) or ""
+    return match.group(0) if before.strip().lower() in _RELEASING else f"{before}without"
+
+
 _NOTHING_BUT = re.compile(r"(?i)\b(?:nothing|none) but\b")
 """'nothing but flour' says 'only flour': no negation."""
 
 
-_FREE_OF = re.compile(r"(?i)\b([a-z]{3,})[- ]free\b")
+_FREE_OF = re.compile(r"(?i)\b(ads?|[a-z]{3,})[- ]free\b(?!\s+of\b)")
 _NOT_FREE_OF = frozenset(
     {
         "feel",
@@ -755,21 +786,45 @@ def _free_of(match: re.Match[str]) -> str:
     apart after a determiner and ending the phrase, 'free' says what the thing costs: 'is
     the app free?' is no 'without app' (while 'is the bread gluten free?' is)."""
     word = match.group(1)
-    if word.lower() in _NOT_FREE_OF or (match.group(0)[len(word)] == " " and _free_of_charge(match)):
+    if word.lower() in _NOT_FREE_OF:
         return match.group(0)
+    if match.group(0)[len(word)] == " " and _free_of_charge(match):
+        return f"{word} free of charge"  # 'is the app free?' / 'is the app free of ads?' differ
     return f"without {word},"
 
 
-_WORD_BEFORE = re.compile(r"([A-Za-z']+)\W*$")
-_FREE_ENDS = frozenset({"to", "for", "of", "with", "if", "or", "and", "now", "today", "anymore", "forever", "again"})
+_WORDS_BEFORE = re.compile(r"([A-Za-z']+\s+)?([A-Za-z']+)\W*$")
+_FREE_ENDS = frozenset(
+    {
+        *("to", "for", "of", "with", "if", "or", "and", "now", "today", "anymore", "forever", "again", "on"),
+        *("in", "at", "during", "until", "after", "before", "every", "this", "next", "tonight", "tomorrow"),
+    }
+)
 
 
 def _free_of_charge(match: re.Match[str]) -> bool:
-    before = _WORD_BEFORE.search(match.string, max(0, match.start() - 30), match.start())
-    if before is None or before.group(1).lower() not in _ALONE_DETERMINERS:
+    """'the app free', 'my trial free for …': a price, not the absence of the thing named.
+    Not after 'this' or 'that', which stand for the product itself ('is this gluten free?'),
+    nor for the things usually left out ('gluten', 'sugar', …)."""
+    if match.group(1).lower() in _LEFT_OUT_THINGS:
         return False
+    before = _WORDS_BEFORE.search(match.string, max(0, match.start() - 60), match.start())
+    if before is None or not (
+        before.group(2).lower() in _DETERMINERS or (before.group(1) or "").strip().lower() in _DETERMINERS
+    ):
+        return False  # (one word may stand between: 'the Spotify app', 'the return shipping')
     after = match.string[match.end() :].lstrip()
-    return not after or not after[0].isalnum() or after.split(None, 1)[0].lower() in _FREE_ENDS
+    return not after or not after[0].isalnum() or after.split(None, 1)[0].lower().strip("?.!,;:") in _FREE_ENDS
+
+
+_LEFT_OUT_THINGS = frozenset(
+    {
+        *("gluten", "dairy", "sugar", "caffeine", "alcohol", "nut", "peanut", "lactose", "fat", "soy"),
+        *("egg", "meat", "smoke", "cruelty", "bpa", "latex", "salt", "carb", "fragrance", "scent"),
+        *("paraben", "oil", "wheat", "grain", "allergen", "msg", "sulfate", "fluoride", "chlorine", "lead"),
+        *("ad", "ads", "spoiler", "error", "bug", "risk", "stress", "hassle", "hands", "pet", "drug"),
+    }
+)
 
 
 _MATH_SPACING = re.compile(
@@ -817,8 +872,8 @@ def _text_facts(text: str) -> TextFacts:
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
-    text = _FREE_OF_THING.sub("without", _IN_PLACE_OF.sub("instead of", text))  # (before 'X free')
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
+    text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
@@ -1219,9 +1274,16 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
         x, y = _owner(x), _owner(y)
     if not (_replaceable(x) and _replaceable(y)) or not (x.isalpha() and y.isalpha()):
         return False
+    if _set_as_value(x, a.signature) or _set_as_value(y, b.signature):
+        return stem(x) != stem(y)  # 'vertical-align: middle' / '… center': values, not words to reword
     if owned:
         return not _equivalent(x, y, frozenset({x, _plain_plural(x)}), frozenset({y, _plain_plural(y)}))
     return not _equivalent(x, y, a.forms[x][0], b.forms[y][0])
+
+
+def _set_as_value(word: str, signature: str) -> bool:
+    """``word`` is the value of a setting written ``name: value`` ('align-items: center')."""
+    return re.search(rf"[\w-]+:\s*{re.escape(word)}\b", signature) is not None
 
 
 def _compound_replaced(a: TextFacts, b: TextFacts) -> bool:
@@ -2597,12 +2659,23 @@ def _opposable(word: str, facts: TextFacts) -> bool:
 
 
 def _lasts(words: tuple[str, ...]) -> bool:
-    """'last' as the verb of how long a thing keeps ('how long does pesto last in the fridge',
-    'make it last longer'): not 'last week' against 'next week', nor against 'will'."""
-    for i, word in enumerate(words):
-        if word == "last" and (words[i + 1 : i + 2] == ("longer",) or _has_run(words[:i], ("how", "long"))):
-            return True
-    return False
+    """'last' only as the verb of how long a thing keeps ('how long does pesto last in the
+    fridge', 'make it last longer'): after 'how long' and ending its clause or followed by a
+    preposition, never by a noun ('how long since the last earthquake' is the past)."""
+    said = [i for i, word in enumerate(words) if word == "last"]
+    return bool(said) and all(
+        words[i + 1 : i + 2] == ("longer",)
+        or (_has_run(words[:i], ("how", "long")) and (i + 1 == len(words) or words[i + 1] in _AFTER_LASTING))
+        for i in said
+    )
+
+
+_AFTER_LASTING = frozenset(
+    {
+        *("for", "in", "after", "once", "without", "if", "through", "until", "before", "outside", "on", "at"),
+        *("when", "and", "or", "with", "under", "past", "beyond", "unopened", "opened", "frozen", "refrigerated"),
+    }
+)
 
 
 def _in_place(words: tuple[str, ...]) -> Iterator[tuple[str, str, str]]:
@@ -2834,7 +2907,7 @@ def _listed_or_counted(a: TextFacts, b: TextFacts) -> bool:
     if _has_run(a.words, ("how", "many")) or not _COUNTING.isdisjoint(a.words):
         return False
     counted = b.words
-    if counted[:1] == ("count",) and counted[1:2] != ("on",):  # 'count how many …', 'count the …'
+    if counted[:1] == ("count",) and counted[1:2] and counted[1] not in _RECITING:  # 'count how many …'
         counted = ("how", "many", *counted[1 + (counted[1:3] == ("how", "many")) * 2 :])
     if counted[:2] != ("how", "many") or not _LISTING.isdisjoint(counted):
         return False
@@ -2843,6 +2916,9 @@ def _listed_or_counted(a: TextFacts, b: TextFacts) -> bool:
     return _WH_OTHER.isdisjoint(counted[2:])
 
 
+_RECITING = frozenset({"on", "from", "to", "down", "back", "backwards", "backward", "by", "up", "off", "in", "out"})
+"""After 'count', words of reciting a sequence ('count to ten in Japanese', 'count by 7s'),
+which lists, or of relying ('count on')."""
 _PER_ITEM = frozenset({"each", "per", "every"})
 _WH_OTHER = frozenset({"what", "which", "who"})
 
