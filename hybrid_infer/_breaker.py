@@ -73,10 +73,8 @@ class DeploymentBreaker:
     def state(self) -> BreakerState:
         return _STATE_NAMES.get(self._breaker.current_state, "closed")
 
-    def try_acquire(self, *, may_trial: bool = True) -> bool:
-        """May a call go out now? Moves open→half_open after the reset timeout (one trial).
-        ``may_trial``: whether this call may be the half-open trial (it is refused, leaving the
-        trial to another call, when not)."""
+    def try_acquire(self) -> bool:
+        """May a call go out now? Moves open→half_open after the reset timeout (one trial)."""
         state = self._breaker.current_state
         if state == pybreaker.STATE_CLOSED:
             self.granted_trial = False
@@ -85,7 +83,7 @@ class DeploymentBreaker:
             if self._cooling():
                 return False
             self._breaker.half_open()
-        if self.trial_in_flight or not may_trial:
+        if self.trial_in_flight:
             return False
         self.trial_in_flight = True
         self.granted_trial = True
@@ -161,6 +159,16 @@ class DeploymentBreaker:
             return
         with contextlib.suppress(ProviderError, pybreaker.CircuitBreakerError):
             self._breaker.call(_fail, error)
+
+    def reopen_undecided(self) -> bool:
+        """The half-open trial ended undecided (cut by its caller's deadline before any
+        answer): open again for another reset timeout, counting no failure and keeping what
+        opened it (a passing probe may still bring back an unreachable runtime). Whether it
+        was half-open."""
+        if self._breaker.current_state != pybreaker.STATE_HALF_OPEN:
+            return False
+        self._breaker.open()
+        return True
 
     def probe_passed(self) -> None:
         """A passing health probe lets one trial call through before the reset timeout —

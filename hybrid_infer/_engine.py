@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
 import logging
 import os
 import time
@@ -321,8 +320,7 @@ class Engine:
             busy: list[DeploymentState] = []
             out: list[DeploymentState] = []  # breaker open or unhealthy: it may come back while this waits
             for state in ordered:
-                may_trial = self._may_trial(call, state)
-                reason, trial = state.acquire(may_trial=may_trial)
+                reason, trial = state.acquire()
                 if reason is None:
                     call.skipped.pop(state.deployment.name, None)
                     call.trial = trial
@@ -331,13 +329,7 @@ class Engine:
                 name = state.deployment.name
                 if call.skipped.get(name) != reason:
                     call.skipped[name] = reason
-                    cause = state.skip_cause(reason)
-                    if reason == "skipped_open" and not may_trial and not state.breaker.blocked():
-                        cause = (
-                            "circuit breaker half-open: its trial call is left to a request with at least half "
-                            f"of its deadline_s left; last error: {state.last_error}"
-                        )
-                    self._record(call, Attempt(deployment=name, outcome=reason, error=cause))
+                    self._record(call, Attempt(deployment=name, outcome=reason, error=state.skip_cause(reason)))
             if not busy:
                 raise self._exhausted(call, bool(remaining) and not ordered)
             wait = call.queue_deadline - time.monotonic()
@@ -378,30 +370,11 @@ class Engine:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))
             if ticket is None:
                 ticket = self._queue.ticket()
-            handed = await self._wait_for_capacity(wait, busy, out, ticket, functools.partial(self._may_trial, call))
+            handed = await self._wait_for_capacity(wait, busy, out, ticket, call.deadline)
             if handed is not None:
                 state, call.trial = handed
                 call.skipped.pop(state.deployment.name, None)
                 return state
-
-    def _may_trial(self, call: _Call, state: DeploymentState) -> bool:
-        """Whether ``call`` may be ``state``'s half-open trial: it has no ``deadline_s``, or
-        enough of it left to let the trial decide, at least half of it or the attempt's whole
-        ``timeout_s``.
-
-        The trial decides whether the deployment is back. Handed to a request that waited
-        most of its deadline in the queue (first come, first served), it was cut before a
-        slow but healthy deployment could answer, and left undecided (a cut with less than
-        half of ``deadline_s`` counts toward nothing, see :meth:`_timed_out`): the next such
-        request took it, so a hanging deployment was sent one queued request after another
-        while it reported ``half_open``, and a slow healthy one never came back under steady
-        traffic (reviews 67 and 68). A trial held with that much time left is either answered,
-        or cut late enough to count.
-        """
-        if call.deadline is None or call.request.deadline_s is None:
-            return True
-        left = call.deadline - time.monotonic()
-        return left >= min(call.request.deadline_s / 2, self._timeout_for(state, call.request))
 
     def _exhausted(self, call: _Call, filtered_out: bool) -> HybridInferError:
         if filtered_out and not call.attempts:
@@ -415,7 +388,7 @@ class Engine:
         wanted: list[DeploymentState],
         watched: list[DeploymentState],
         ticket: int,
-        may_trial: Callable[[DeploymentState], bool] | None = None,
+        deadline: float | None = None,
     ) -> tuple[DeploymentState, int] | None:
         """Queue for a slot of one of ``wanted`` (busy) or ``watched`` (out, should it come back)
         until ``timeout``; the slot handed over, if any.
@@ -426,7 +399,7 @@ class Engine:
         loop = asyncio.get_running_loop()
         names = frozenset(s.deployment.name for s in wanted)
         watches = frozenset(s.deployment.name for s in watched)
-        waiter = Waiter(names, loop.create_future(), loop, self, watches=watches, ticket=ticket, may_trial=may_trial)
+        waiter = Waiter(names, loop.create_future(), loop, self, watches=watches, ticket=ticket, deadline=deadline)
         self._queue.add(waiter)
         # A slot freed (or a deployment back) on another thread since they were looked at was
         # offered to a queue this waiter was not in yet: look once more now that it is.
@@ -770,7 +743,10 @@ class Engine:
         (see :meth:`DeploymentState.record_unanswered`). A timeout cut short by the request's
         ``deadline_s`` counts toward the breaker only when the attempt had at least half of
         that deadline: a failover attempt left with a sliver of it says nothing about its
-        deployment, which must not open for everyone.
+        deployment, which must not open for everyone. A half-open breaker's trial cut that
+        way decides nothing either, but is not passed on: its breaker opens again for another
+        reset timeout (counting no failure), or a hanging deployment would be sent one queued
+        request after another while it reports ``half_open`` (review 67).
         """
         waited_ms = (time.perf_counter() - started) * 1000
         state.record_unanswered(waited_ms)
@@ -787,6 +763,10 @@ class Engine:
         prompt = estimate_prompt_tokens(call.request.messages)
         state.record_abandoned(prompt, 0, state.deployment.cost_usd(prompt, 0))
         cause = f"{error} (cut by deadline_s={deadline_s:g}; not counted against {name})"
+        before = state.breaker.state
+        if call.trial & HOLDS_BREAKER_TRIAL and state.breaker.reopen_undecided():
+            cause = f"{cause[:-1]}; its breaker's trial: open again for another reset timeout)"
+            self._breaker_moved(state, before)
         self._record(
             call,
             Attempt(

@@ -16,9 +16,9 @@ import asyncio
 import bisect
 import contextlib
 import itertools
+import math
 import threading
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -53,10 +53,10 @@ class Waiter:
     slot of one that comes back is handed to it as one of ``wants`` would be."""
     ticket: int = 0
     """Its place in the queue (see :meth:`CapacityQueue.ticket`)."""
-    may_trial: Callable[[DeploymentState], bool] | None = None
-    """Whether it may take a deployment's half-open trial now (None: always). A request
-    whose ``deadline_s`` is nearly spent would waste the trial (see ``Engine._may_trial``):
-    the slot goes to the next waiter that can use it."""
+    deadline: float | None = None
+    """``time.monotonic()`` when its ``deadline_s`` ends (None: it has none): a half-open
+    breaker's one trial goes to the waiter with the most time left (see
+    :meth:`CapacityQueue.offer`)."""
     pending: Handed = None
     """A slot reserved for it and on its way to its loop (see :meth:`CapacityQueue.withdraw`)."""
     settled: bool = False
@@ -103,20 +103,21 @@ class CapacityQueue:
         handed: tuple[Waiter, Handed] | None = None
         woken: list[Waiter] = []
         with self._lock:
-            for waiter in list(self._waiters):
-                if waiter.slot.done() or waiter.loop.is_closed():
-                    self._waiters.remove(waiter)
-                    continue
-                if (name not in waiter.wants and name not in waiter.watches) or waiter.owner.closing:
-                    continue
-                may_trial = waiter.may_trial is None or waiter.may_trial(state)
-                reason, trial = state.acquire(may_trial=may_trial)
+            waiters = [w for w in self._waiters if not (w.slot.done() or w.loop.is_closed())]
+            if len(waiters) < len(self._waiters):
+                self._waiters = deque(waiters)
+            candidates = [w for w in waiters if (name in w.wants or name in w.watches) and not w.owner.closing]
+            if state.breaker.state != "closed" and not state.breaker.blocked():
+                # Its one trial call decides whether it is back: it goes to the waiter with the
+                # most time left, who can wait for a slow answer, not to the longest-waiting
+                # one, often with a sliver of its deadline_s left (reviews 67 and 68).
+                candidates = sorted(candidates, key=_time_left)[:1]
+            for waiter in candidates:
+                reason, trial = state.acquire()
                 if reason is None:
                     self._waiters.remove(waiter)
                     waiter.pending = (state, trial)
                     handed = (waiter, waiter.pending)
-                elif reason == "skipped_open" and not may_trial and not state.breaker.blocked():
-                    continue  # its trial is free but not for this waiter: the next one may take it
                 elif reason != "skipped_busy":
                     woken = [w for w in self._waiters if name in w.wants]
                     for other in woken:  # each waiter gets one delivery: a slot or a wake-up
@@ -200,3 +201,8 @@ class CapacityQueue:
 
 def _ticket(waiter: Waiter) -> int:
     return waiter.ticket
+
+
+def _time_left(waiter: Waiter) -> float:
+    """Sort key, most time left first (no deadline first of all, then the longest-waiting)."""
+    return -math.inf if waiter.deadline is None else -waiter.deadline

@@ -191,14 +191,12 @@ class DeploymentState:
             return False
         return not self.breaker.blocked() and self.has_capacity
 
-    def acquire(self, *, may_trial: bool = True) -> tuple[AttemptOutcome | None, int]:
+    def acquire(self) -> tuple[AttemptOutcome | None, int]:
         """:meth:`skip_reason` and, on ``None``, which trials the slot holds (``HOLDS_*``
         flags: the half-open breaker's, the first call after a 429 cooldown); atomic across
-        the threads of the client's engines. Pass them back to :meth:`release`.
-        ``may_trial``: whether the call may be a half-open breaker's trial (else such a
-        deployment answers ``skipped_open`` and keeps its trial for another call)."""
+        the threads of the client's engines. Pass them back to :meth:`release`."""
         with self._lock:
-            reason = self.skip_reason(may_trial=may_trial)
+            reason = self.skip_reason()
             if reason is not None:
                 return reason, 0
             holds = HOLDS_BREAKER_TRIAL if self.breaker.granted_trial else 0
@@ -208,7 +206,7 @@ class DeploymentState:
                 holds |= HOLDS_COOLDOWN_TRIAL
             return None, holds
 
-    def skip_reason(self, *, may_trial: bool = True) -> AttemptOutcome | None:
+    def skip_reason(self) -> AttemptOutcome | None:
         """Why this deployment cannot take a call now; ``None`` means it can (and is reserved).
 
         On ``None`` the caller owns one slot and must call :meth:`release` (use
@@ -222,7 +220,7 @@ class DeploymentState:
             return "skipped_open"
         if not self.has_capacity:
             return "skipped_busy"
-        if not self.breaker.try_acquire(may_trial=may_trial):
+        if not self.breaker.try_acquire():
             return "skipped_open"
         self.in_flight += 1
         if self.deployment.rpm is not None:
@@ -327,6 +325,14 @@ class DeploymentState:
         with self._lock:
             if self.ewma_latency_ms is None:
                 self.ewma_latency_ms = waited_ms
+
+    def slowest_recent_ms(self) -> float | None:
+        """The longest of the recent answers' latencies (the latency window), None when it
+        has none: how long an answer may take before its absence says something. Waits
+        without an answer are not answers (a first one seeds ``ewma_latency_ms``, see
+        :meth:`record_unanswered`) and do not count here."""
+        with self._lock:
+            return max(self._latencies, default=None)
 
     def record_usage(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
         """Tokens a failed call still cost (a stream cut after it sent text): spent, if not useful."""
