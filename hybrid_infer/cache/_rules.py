@@ -2071,6 +2071,7 @@ def _identifiers(text: str) -> frozenset[str]:
     found.update(_SNAKE.findall(text))
     found.update(_CAMEL.findall(text))
     found.update(_CALL.findall(text))
+    found.update(arg.strip() for args in _GENERIC_ARGS.findall(text) for arg in args.split(","))
     found.update(call.replace(" ", "") for call in _COMPOSED_CALL.findall(text))
     found.update(_DUNDER.findall(text))
     found.update(code.strip() for code in _BACKTICK.findall(text))
@@ -2102,6 +2103,8 @@ def _identifiers(text: str) -> frozenset[str]:
     return frozenset(i.lower() for i in found)
 
 
+_GENERIC_ARGS = re.compile(r"(?<=\w)<([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)>")
+"""The type arguments of a generic ('GetComponent<Rigidbody>()', 'List<String>'): names in code."""
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,}(?:-[a-z]+)+-?\d+[a-z]?(?![\w-])")
 """A cloud region or zone ('us-east-1', 'ap-south-1', 'europe-west4', 'us-central1-a' aside)."""
 _CODE_POINT = re.compile(r"(?i)(?<![\w+])U\+[0-9a-f]{4,6}(?![\w+])")
@@ -2211,15 +2214,19 @@ _GLUED = re.compile(r"([a-z]{2,})(\d+(?:\.\d+)?)")
 def _glued(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> set[str]:
     """A name with its number glued on ('py3') and the same written apart ('Python 3'):
     both the glued token and the bare number, when ``b`` has the number and a word that
-    starts with the glued letters: not the glued token itself ('ESP32' on both sides does
-    not write the number 32 apart: 'GPIO 34 on the ESP32' / 'GPIO 32 on the ESP32')."""
+    starts with the glued letters (not the glued token itself: 'ESP32' on both sides does
+    not write the number 32 apart, 'GPIO 34 on the ESP32' / 'GPIO 32 on the ESP32'), or a
+    name the letters are an alias of ('UE5' / 'Unreal Engine 5')."""
     found: set[str] = set()
     for token in numbers:
         match = _GLUED.fullmatch(token)
         if (
             match
             and match[2] in b.numbers
-            and any(w.startswith(match[1]) and w not in (match[1], token) for w in b.words)
+            and (
+                any(w.startswith(match[1]) and w not in (match[1], token) for w in b.words)
+                or _ALIAS_GROUP.get((match[1],), -1) in {group for _, group in b.aliases}  # 'UE5' / 'Unreal Engine 5'
+            )
         ):
             found.update((token, match[2]))
     return found
