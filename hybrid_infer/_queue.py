@@ -107,10 +107,11 @@ class CapacityQueue:
             if len(waiters) < len(self._waiters):
                 self._waiters = deque(waiters)
             candidates = [w for w in waiters if (name in w.wants or name in w.watches) and not w.owner.closing]
-            if state.breaker.state != "closed" and not state.breaker.blocked():
-                # Its one trial call decides whether it is back: it goes to the waiter with the
-                # most time left, who can wait for a slow answer, not to the longest-waiting
-                # one, often with a sliver of its deadline_s left (reviews 67 and 68).
+            if state.trial_next():
+                # Its one trial call (a half-open breaker's, the first after a 429 cooldown)
+                # decides whether it is back: it goes to the waiter with the most time left, who
+                # can wait for a slow answer, not to the longest-waiting one, often with a
+                # sliver of its deadline_s left (reviews 67, 68 and 70).
                 candidates = sorted(candidates, key=_time_left)[:1]
             for waiter in candidates:
                 reason, trial = state.acquire()

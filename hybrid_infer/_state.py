@@ -191,6 +191,16 @@ class DeploymentState:
             return False
         return not self.breaker.blocked() and self.has_capacity
 
+    def trial_next(self) -> bool:
+        """Whether the next call reserved here would be a trial, the one call that decides
+        whether the deployment is back: its breaker's (half-open, or open past its reset
+        timeout, with no trial out) or the first call after a 429 cooldown. A look that
+        reserves nothing."""
+        breaker = self.breaker
+        if breaker.state != "closed" and not breaker.blocked():
+            return True
+        return self._cooldown_unconfirmed and not self._cooldown_trial and time.monotonic() >= self.cooldown_until
+
     def acquire(self) -> tuple[AttemptOutcome | None, int]:
         """:meth:`skip_reason` and, on ``None``, which trials the slot holds (``HOLDS_*``
         flags: the half-open breaker's, the first call after a 429 cooldown); atomic across

@@ -551,7 +551,7 @@ async def _stop(hold: asyncio.Task) -> None:
 
 
 def _sent_to(error: AllDeploymentsFailed, name: str) -> list[str]:
-    return [a.outcome for a in error.attempts if a.deployment == name and a.outcome != "skipped_open"]
+    return [a.outcome for a in error.attempts if a.deployment == name and not a.outcome.startswith("skipped")]
 
 
 async def test_a_half_open_trial_cut_by_the_deadline_opens_the_breaker_again_uncounted(fake) -> None:
@@ -591,6 +591,32 @@ async def test_a_half_open_trial_goes_to_the_waiting_request_with_the_most_time_
         assert _sent_to(info.value, "flaky") == []
         assert (breaker(client, "flaky"), flaky.request_count) == ("closed", 1)
         await _stop(hold)
+
+
+async def test_the_first_call_after_a_429_cooldown_goes_to_the_waiting_request_with_the_most_time_left(fake) -> None:
+    """The first call after a cooldown, which holds the others back until it is answered, went
+    to the longest-waiting request: against a deployment that hung after its 429 each such call
+    was cut, uncounted, and the next waiter took the next one (11 calls in review 70)."""
+    flaky, busy = fake("openai"), fake("openai")
+    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    async with HybridClient(deployments, health=HealthConfig(enabled=False), queue_timeout_s=30) as client:
+        flaky.set_faults(error_status=429, retry_after_s=1.0)
+        busy.set_faults(latency_s=5)
+        hold = asyncio.create_task(client.acomplete("429 from flaky, then holds busy"))
+        await wait_for(lambda: busy.in_flight == 1)
+        flaky.set_faults(error_status=None, retry_after_s=None, hang=True)
+        flaky.reset_counters()
+        early = asyncio.create_task(client.acomplete("0.2 s left when the cooldown ends", deadline_s=1.2))
+        await asyncio.sleep(0.7)
+        later = asyncio.create_task(client.acomplete("1.2 s left when the cooldown ends", deadline_s=1.5))
+        for task in (early, later):
+            with pytest.raises(AllDeploymentsFailed, match="deadline_s"):
+                await task
+        assert _sent_to(early.exception(), "flaky") == []  # type: ignore[arg-type]
+        assert _sent_to(later.exception(), "flaky") == ["timeout"]  # type: ignore[arg-type]
+        assert flaky.request_count == 1
+        await _stop(hold)
+        flaky.clear_faults()
 
 
 async def test_a_recovered_deployment_serves_a_queue_whose_requests_have_little_time_left(fake) -> None:
