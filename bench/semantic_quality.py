@@ -175,6 +175,8 @@ NEAR_MISS_HOLDOUT_86 = ROOT / "bench" / "near_miss_holdout_86.jsonl"
 NEAR_MISS_HOLDOUT_87 = ROOT / "bench" / "near_miss_holdout_87.jsonl"
 NEAR_MISS_HOLDOUT_88 = ROOT / "bench" / "near_miss_holdout_88.jsonl"
 NEAR_MISS_HOLDOUT_89 = ROOT / "bench" / "near_miss_holdout_89.jsonl"
+NEAR_MISS_HOLDOUT_90 = ROOT / "bench" / "near_miss_holdout_90.jsonl"
+NEAR_MISS_HOLDOUT_91 = ROOT / "bench" / "near_miss_holdout_91.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -290,6 +292,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 87": NEAR_MISS_HOLDOUT_87,
     "near-miss, hold-out 88": NEAR_MISS_HOLDOUT_88,
     "near-miss, hold-out 89": NEAR_MISS_HOLDOUT_89,
+    "near-miss, hold-out 90": NEAR_MISS_HOLDOUT_90,
+    "near-miss, hold-out 91": NEAR_MISS_HOLDOUT_91,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
