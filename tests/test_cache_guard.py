@@ -955,6 +955,7 @@ def broken(a: str, b: str) -> set[str]:
         # hold-outs 90 and 91
         ("Turn off the bedroom lights at 11.", "Turn off the living room lights at 11.", "category"),
         ("Paint the living room blue.", "Paint the dining room blue.", "category"),
+        ("How do I add a migration in Django?", "How do I apply a migration in Django?", "replaced"),
         # review 71
         ("How long has it been since the last earthquake?", "How long until the next earthquake?", "antonym"),
         ("Is the app free?", "Is the app free of ads?", "replaced"),
@@ -1706,7 +1707,6 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("How do I turn off the LED on my smart plug?", "How do I switch off the LED on my smart plug?"),
         ("How do I see energy usage in Home Assistant?", "How do I view energy usage in Home Assistant?"),
-        ("How do I add a LUT to a clip in Resolve?", "How do I apply a LUT to a clip in Resolve?"),
         ("Turn off the living room lights.", "Turn off the lights in the lounge."),
         (
             "Is rental income from a spare room taxable in the UK?",
