@@ -956,6 +956,11 @@ def broken(a: str, b: str) -> set[str]:
         ("Turn off the bedroom lights at 11.", "Turn off the living room lights at 11.", "category"),
         ("Paint the living room blue.", "Paint the dining room blue.", "category"),
         ("How do I add a migration in Django?", "How do I apply a migration in Django?", "replaced"),
+        # review 73
+        ("Should I turn my mattress every few months?", "Should I switch my mattress every few months?", "replaced"),
+        ("How to book a studio session", "How to book a studio shoot", "replaced"),
+        ("How to use Wi-Fi Direct on Android", "How to use WiFi on Android", "inserted"),
+        ("Make a UE5 game for 4 players", "Make an Unreal Engine 4 game for 5 players", "number"),
         # review 71
         ("How long has it been since the last earthquake?", "How long until the next earthquake?", "antonym"),
         ("Is the app free?", "Is the app free of ads?", "replaced"),
@@ -1708,6 +1713,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How do I turn off the LED on my smart plug?", "How do I switch off the LED on my smart plug?"),
         ("How do I see energy usage in Home Assistant?", "How do I view energy usage in Home Assistant?"),
         ("Turn off the living room lights.", "Turn off the lights in the lounge."),
+        # review 73
+        ("How do I install packages for python3?", "How do I install packages for Python 3?"),
         (
             "Is rental income from a spare room taxable in the UK?",
             "If I let out a spare bedroom, is the rent taxed in the UK?",

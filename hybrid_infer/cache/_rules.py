@@ -718,6 +718,11 @@ def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
     return a.signature.rstrip("?.! ") == b.signature.rstrip("?.! ")
 
 
+_WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
+"""'Wi-Fi', 'Wi Fi', 'wifi': one spelling for every rule ('Wi-Fi Direct' / 'WiFi' still differ)."""
+_SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
+"""'switch off the LED' says 'turn off the LED' (the verb alone does not: 'switch' / 'turn a
+mattress' differ)."""
 _IN_PLACE_OF = re.compile(r"(?i)\bin (?:place|lieu) of\b")
 """'in place of butter' says what 'instead of butter' says."""
 _FREE_OF_THING = re.compile(r"(?i)\b(\w+\s+)?(?:free|devoid) of\b")
@@ -873,6 +878,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
+    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", text))
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, text)
@@ -2212,23 +2218,32 @@ _GLUED = re.compile(r"([a-z]{2,})(\d+(?:\.\d+)?)")
 
 
 def _glued(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> set[str]:
-    """A name with its number glued on ('py3') and the same written apart ('Python 3'):
-    both the glued token and the bare number, when ``b`` has the number and a word that
-    starts with the glued letters (not the glued token itself: 'ESP32' on both sides does
-    not write the number 32 apart, 'GPIO 34 on the ESP32' / 'GPIO 32 on the ESP32'), or a
-    name the letters are an alias of ('UE5' / 'Unreal Engine 5')."""
+    """A name with its number glued on ('py3', 'Python3') and the same written apart
+    ('Python 3'): both the glued token and the bare number, when ``b`` says the number right
+    after a word that starts with the glued letters, or after a name the letters are an alias
+    of ('UE5' / 'Unreal Engine 5'). The number must follow the name: 'a UE5 game for 4
+    players' / 'an Unreal Engine 4 game for 5 players' changes the version, and 'ESP32' on
+    both sides writes no 32 apart ('GPIO 34 on the ESP32' / 'GPIO 32 on the ESP32')."""
     found: set[str] = set()
+    words = b.words
     for token in numbers:
         match = _GLUED.fullmatch(token)
-        if (
-            match
-            and match[2] in b.numbers
-            and (
-                any(w.startswith(match[1]) and w not in (match[1], token) for w in b.words)
-                or _ALIAS_GROUP.get((match[1],), -1) in {group for _, group in b.aliases}  # 'UE5' / 'Unreal Engine 5'
+        if not match or match[2] not in b.numbers:
+            continue
+        letters, number = match[1], match[2]
+        alias = _ALIAS_GROUP.get((letters,))
+        for i in range(len(words) - 1):
+            if words[i + 1] != number or words[i] == token:
+                continue
+            named = words[i].startswith(letters) or (
+                alias is not None
+                and any(
+                    _ALIAS_GROUP.get(words[i - n + 1 : i + 1]) == alias for n in range(1, min(i + 1, _ALIAS_LENGTH) + 1)
+                )
             )
-        ):
-            found.update((token, match[2]))
+            if named:
+                found.update((token, number))
+                break
     return found
 
 
