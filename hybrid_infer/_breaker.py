@@ -162,11 +162,13 @@ class DeploymentBreaker:
 
     def reopen_undecided(self) -> bool:
         """The half-open trial ended undecided (cut by its caller's deadline before any
-        answer): open again for another reset timeout, counting no failure and keeping what
-        opened it (a passing probe may still bring back an unreachable runtime). Whether it
-        was half-open."""
+        answer): open again for another reset timeout, counting no failure. The runtime took
+        the call, so it is no longer 'unreachable': a passing probe does not bring it back
+        early, or each probe would send a runtime whose chat hangs one more request (review
+        72). Whether it was half-open."""
         if self._breaker.current_state != pybreaker.STATE_HALF_OPEN:
             return False
+        self.unreachable = False
         self._breaker.open()
         return True
 

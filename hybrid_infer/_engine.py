@@ -370,7 +370,12 @@ class Engine:
                 wait = min(wait, max(0.001, min(frees) - time.monotonic()))
             if ticket is None:
                 ticket = self._queue.ticket()
-            handed = await self._wait_for_capacity(wait, busy, out, ticket, call.deadline)
+            half_spent = (
+                None
+                if call.deadline is None or call.request.deadline_s is None
+                else call.deadline - call.request.deadline_s / 2
+            )
+            handed = await self._wait_for_capacity(wait, busy, out, ticket, call.deadline, half_spent)
             if handed is not None:
                 state, call.trial = handed
                 call.skipped.pop(state.deployment.name, None)
@@ -389,6 +394,7 @@ class Engine:
         watched: list[DeploymentState],
         ticket: int,
         deadline: float | None = None,
+        half_spent: float | None = None,
     ) -> tuple[DeploymentState, int] | None:
         """Queue for a slot of one of ``wanted`` (busy) or ``watched`` (out, should it come back)
         until ``timeout``; the slot handed over, if any.
@@ -399,7 +405,16 @@ class Engine:
         loop = asyncio.get_running_loop()
         names = frozenset(s.deployment.name for s in wanted)
         watches = frozenset(s.deployment.name for s in watched)
-        waiter = Waiter(names, loop.create_future(), loop, self, watches=watches, ticket=ticket, deadline=deadline)
+        waiter = Waiter(
+            names,
+            loop.create_future(),
+            loop,
+            self,
+            watches=watches,
+            ticket=ticket,
+            deadline=deadline,
+            half_spent=half_spent,
+        )
         self._queue.add(waiter)
         # A slot freed (or a deployment back) on another thread since they were looked at was
         # offered to a queue this waiter was not in yet: look once more now that it is.
@@ -766,6 +781,7 @@ class Engine:
         before = state.breaker.state
         if call.trial & HOLDS_BREAKER_TRIAL and state.breaker.reopen_undecided():
             cause = f"{cause[:-1]}; its breaker's trial: open again for another reset timeout)"
+            state.last_error = f"ProviderTimeout: {cause}"  # why it is open now, not what opened it first
             self._breaker_moved(state, before)
         self._record(
             call,
@@ -942,6 +958,12 @@ class Engine:
                     ttft_ms = (time.perf_counter() - call.started) * 1000
                     if state.answering(call.trial):
                         self._freed(state)  # requests held back behind this first call after a 429 may go
+                    if call.trial & HOLDS_BREAKER_TRIAL:
+                        # the deployment answers: its first token decides the trial, not a long
+                        # answer's end, which would keep every queued request waiting (review 72)
+                        before = state.breaker.state
+                        state.breaker.record_success(trial=True)
+                        self._breaker_moved(state, before)
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout

@@ -18,6 +18,7 @@ import contextlib
 import itertools
 import math
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -54,9 +55,11 @@ class Waiter:
     ticket: int = 0
     """Its place in the queue (see :meth:`CapacityQueue.ticket`)."""
     deadline: float | None = None
-    """``time.monotonic()`` when its ``deadline_s`` ends (None: it has none): a half-open
-    breaker's one trial goes to the waiter with the most time left (see
-    :meth:`CapacityQueue.offer`)."""
+    """``time.monotonic()`` when its ``deadline_s`` ends (None: it has none)."""
+    half_spent: float | None = None
+    """``time.monotonic()`` when half of its ``deadline_s`` is spent (None: it has none). A
+    trial goes to the longest-waiting request that still has half of its deadline, else to
+    the one with the most time left (see :meth:`CapacityQueue.offer`)."""
     pending: Handed = None
     """A slot reserved for it and on its way to its loop (see :meth:`CapacityQueue.withdraw`)."""
     settled: bool = False
@@ -91,7 +94,8 @@ class CapacityQueue:
 
     def offer(self, state: DeploymentState) -> bool:
         """Hand a free slot of ``state`` to the longest-waiting request that can use it;
-        whether one was handed.
+        whether one was handed. A trial (see ``DeploymentState.trial_next``) goes to the
+        longest-waiting one that has half of its ``deadline_s`` left (see ``_trial_taker``).
 
         Requests that found ``state`` out (breaker open, unhealthy) and wait for another
         deployment take it as well, once it is back. When ``state`` cannot take a call for
@@ -103,17 +107,18 @@ class CapacityQueue:
         handed: tuple[Waiter, Handed] | None = None
         woken: list[Waiter] = []
         with self._lock:
-            waiters = [w for w in self._waiters if not (w.slot.done() or w.loop.is_closed())]
-            if len(waiters) < len(self._waiters):
-                self._waiters = deque(waiters)
-            candidates = [w for w in waiters if (name in w.wants or name in w.watches) and not w.owner.closing]
+            waiters: list[Waiter] | None = None
             if state.trial_next():
                 # Its one trial call (a half-open breaker's, the first after a 429 cooldown)
-                # decides whether it is back: it goes to the waiter with the most time left, who
-                # can wait for a slow answer, not to the longest-waiting one, often with a
-                # sliver of its deadline_s left (reviews 67, 68 and 70).
-                candidates = sorted(candidates, key=_time_left)[:1]
-            for waiter in candidates:
+                # decides whether it is back: not for a request with a sliver of its deadline_s
+                # left, cut before a slow answer (reviews 67, 68, 70 and 72).
+                waiters = _trial_taker(self._waiters, name)
+            for waiter in list(self._waiters) if waiters is None else waiters:
+                if waiter.slot.done() or waiter.loop.is_closed():
+                    self._waiters.remove(waiter)
+                    continue
+                if (name not in waiter.wants and name not in waiter.watches) or waiter.owner.closing:
+                    continue
                 reason, trial = state.acquire()
                 if reason is None:
                     self._waiters.remove(waiter)
@@ -204,6 +209,24 @@ def _ticket(waiter: Waiter) -> int:
     return waiter.ticket
 
 
+def _trial_taker(waiters: deque[Waiter], name: str) -> list[Waiter]:
+    """Who is offered a trial of deployment ``name``: the longest-waiting request for it that
+    still has half of its ``deadline_s`` (or has none), else the one with the most time left
+    (a fast deployment answers even a request with little left). Not simply the one with the
+    most time: a background job without a deadline would hold the trial through its whole
+    long answer while requests that could be answered in milliseconds wait (review 72)."""
+    now = time.monotonic()
+    wanting = [
+        w
+        for w in waiters
+        if (name in w.wants or name in w.watches) and not (w.slot.done() or w.loop.is_closed() or w.owner.closing)
+    ]
+    for waiter in wanting:
+        if waiter.half_spent is None or now <= waiter.half_spent:
+            return [waiter]
+    return sorted(wanting, key=_time_left)[:1]
+
+
 def _time_left(waiter: Waiter) -> float:
-    """Sort key, most time left first (no deadline first of all, then the longest-waiting)."""
+    """Sort key: the latest deadline first (ties in queue order)."""
     return -math.inf if waiter.deadline is None else -waiter.deadline

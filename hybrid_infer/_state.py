@@ -336,14 +336,6 @@ class DeploymentState:
             if self.ewma_latency_ms is None:
                 self.ewma_latency_ms = waited_ms
 
-    def slowest_recent_ms(self) -> float | None:
-        """The longest of the recent answers' latencies (the latency window), None when it
-        has none: how long an answer may take before its absence says something. Waits
-        without an answer are not answers (a first one seeds ``ewma_latency_ms``, see
-        :meth:`record_unanswered`) and do not count here."""
-        with self._lock:
-            return max(self._latencies, default=None)
-
     def record_usage(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
         """Tokens a failed call still cost (a stream cut after it sent text): spent, if not useful."""
         with self._lock:

@@ -574,7 +574,7 @@ async def test_a_half_open_trial_cut_by_the_deadline_opens_the_breaker_again_unc
         flaky.clear_faults()
 
 
-async def test_a_half_open_trial_goes_to_the_waiting_request_with_the_most_time_left(fake) -> None:
+async def test_a_half_open_trial_goes_to_a_waiting_request_with_half_its_deadline_left(fake) -> None:
     """A slow but healthy deployment's trial went to the longest-waiting request, cut before
     it could answer: under steady traffic it never came back (review 68)."""
     flaky, busy = fake("openai", latency_s=0.3), fake("openai")
@@ -617,6 +617,30 @@ async def test_the_first_call_after_a_429_cooldown_goes_to_the_waiting_request_w
         assert flaky.request_count == 1
         await _stop(hold)
         flaky.clear_faults()
+
+
+async def test_a_long_stream_without_a_deadline_does_not_hold_a_trial_the_queue_waits_on(fake) -> None:
+    """Given to the request with the most time left, the trial went to a background stream
+    without deadline_s, and the breaker stayed half-open through its whole answer while the
+    requests queued before it, answerable at once, failed (review 72). The oldest request with
+    half of its deadline left takes it now, and a stream's first token decides a trial."""
+    long_answer = " ".join(f"w{i}" for i in range(40))
+    flaky = fake("openai", reply=lambda messages: long_answer if "long" in str(messages[-1]["content"]) else "ok")
+    busy = fake("openai")
+    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.8)
+    async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
+        hold = await _open_then(client, flaky, busy, token_delay_s=0.05)
+        interactive = [asyncio.create_task(client.acomplete(f"short {i}", deadline_s=2.5)) for i in range(3)]
+        await asyncio.sleep(0.1)
+
+        async def background() -> str:
+            return "".join([chunk.delta async for chunk in client.astream("long job")])
+
+        job = asyncio.create_task(background())
+        assert [r.provider for r in await asyncio.gather(*interactive)] == ["flaky"] * 3
+        assert (await job).strip() == long_answer
+        await _stop(hold)
 
 
 async def test_a_recovered_deployment_serves_a_queue_whose_requests_have_little_time_left(fake) -> None:
