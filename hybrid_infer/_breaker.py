@@ -172,6 +172,13 @@ class DeploymentBreaker:
         self._breaker.open()
         return True
 
+    def note_refused(self) -> None:
+        """A probe found nothing listening: while open, the runtime is unreachable again, so a
+        passing probe may bring it back before the reset timeout (after an undecided trial
+        cleared the flag, a restarted runtime otherwise waited out the whole timeout)."""
+        if self._breaker.current_state == pybreaker.STATE_OPEN:
+            self.unreachable = True
+
     def probe_passed(self) -> None:
         """A passing health probe lets one trial call through before the reset timeout —
         only when the breaker opened because the runtime was unreachable. A probe cannot

@@ -958,12 +958,6 @@ class Engine:
                     ttft_ms = (time.perf_counter() - call.started) * 1000
                     if state.answering(call.trial):
                         self._freed(state)  # requests held back behind this first call after a 429 may go
-                    if call.trial & HOLDS_BREAKER_TRIAL:
-                        # the deployment answers: its first token decides the trial, not a long
-                        # answer's end, which would keep every queued request waiting (review 72)
-                        before = state.breaker.state
-                        state.breaker.record_success(trial=True)
-                        self._breaker_moved(state, before)
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout
@@ -1080,6 +1074,8 @@ class Engine:
             error = _as_provider_error(exc, timeout, deployment)
             redact_key(error, deployment)
             state.probe_failed(f"probe failed: {type(error).__name__}: {error}")
+            if isinstance(error, ProviderConnectionError) and error.refused:
+                state.breaker.note_refused()  # down again: a passing probe may bring it back early (review 74)
             if state.failed_probes >= self.health_config.unhealthy_after:
                 state.mark_unhealthy(state.last_error or "probe failed")
             return

@@ -623,7 +623,7 @@ async def test_a_long_stream_without_a_deadline_does_not_hold_a_trial_the_queue_
     """Given to the request with the most time left, the trial went to a background stream
     without deadline_s, and the breaker stayed half-open through its whole answer while the
     requests queued before it, answerable at once, failed (review 72). The oldest request with
-    half of its deadline left takes it now, and a stream's first token decides a trial."""
+    half of its deadline left takes it now."""
     long_answer = " ".join(f"w{i}" for i in range(40))
     flaky = fake("openai", reply=lambda messages: long_answer if "long" in str(messages[-1]["content"]) else "ok")
     busy = fake("openai")

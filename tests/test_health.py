@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 
@@ -255,3 +256,35 @@ async def test_a_runtimes_model_listing_reaches_health_masked_and_flat() -> None
     shown = report["local"]
     assert shown.loaded_models == [{"name": "echo sk-…[redacted]", "size": None, "size_vram": 1024}]
     assert key not in shown.model_dump_json()
+
+
+async def test_a_runtime_refusing_again_after_an_undecided_trial_is_brought_back_by_a_probe(fake) -> None:
+    """A trial cut undecided re-opens the breaker and clears 'unreachable' (so probes of a
+    hanging chat do not feed it requests); a runtime that then refuses connections again must
+    be back by the next passing probe, not after the whole reset timeout (review 74)."""
+    local, busy = fake("openai"), fake("openai")
+    deployments = [deployment_for(local, "local"), deployment_for(busy, "busy", max_concurrency=1)]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=30)
+    async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
+        local.stop()
+        assert (await client.acomplete("refused by local")).provider == "busy"
+        local.set_faults(hang=True)
+        local.start()
+        busy.set_faults(latency_s=5)
+        hold = asyncio.create_task(client.acomplete("holds busy"))
+        await wait_for(lambda: busy.in_flight == 1)
+        waiting = asyncio.create_task(client.acomplete("takes the probe's trial late", deadline_s=1.0))
+        await asyncio.sleep(0.7)
+        await client.acheck_health()  # passes: the trial goes to the waiting request, cut undecided
+        with pytest.raises(AllDeploymentsFailed):
+            await waiting
+        assert client.health()["local"].state == "open"
+        local.stop()
+        local.set_faults(hang=False)
+        await client.acheck_health()  # refused: unreachable again
+        local.start()
+        await client.acheck_health()  # passes: half-open before the 30 s reset timeout
+        assert (await client.acomplete("after the restart", deadline_s=2.0)).provider == "local"
+        hold.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await hold
