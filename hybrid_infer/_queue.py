@@ -224,9 +224,9 @@ def _trial_taker(waiters: deque[Waiter], name: str) -> list[Waiter]:
     for waiter in wanting:
         if waiter.half_spent is None or now <= waiter.half_spent:
             return [waiter]
-    return sorted(wanting, key=_time_left)[:1]
+    # every one has a deadline here: the latest (the longest-waiting of equals)
+    return [max(wanting, key=_deadline)] if wanting else []
 
 
-def _time_left(waiter: Waiter) -> float:
-    """Sort key: the latest deadline first (ties in queue order)."""
-    return -math.inf if waiter.deadline is None else -waiter.deadline
+def _deadline(waiter: Waiter) -> float:
+    return math.inf if waiter.deadline is None else waiter.deadline
