@@ -65,6 +65,11 @@ class Waiter:
     settled: bool = False
     """Whether the slot (or the wake-up) arrived, or was withdrawn: it is handled once."""
 
+    def takes(self, name: str) -> bool:
+        """Whether a slot of deployment ``name`` may go to it: it waits for that deployment or
+        watches it come back, and the engine that queued it is not closing."""
+        return (name in self.wants or name in self.watches) and not self.owner.closing
+
 
 class CapacityQueue:
     """Waiting requests of one client, first come first served across its event loops."""
@@ -117,7 +122,7 @@ class CapacityQueue:
                 if waiter.slot.done() or waiter.loop.is_closed():
                     self._waiters.remove(waiter)
                     continue
-                if (name not in waiter.wants and name not in waiter.watches) or waiter.owner.closing:
+                if not waiter.takes(name):
                     continue
                 reason, trial = state.acquire()
                 if reason is None:
@@ -141,7 +146,7 @@ class CapacityQueue:
         sleep until their deadline)."""
         name = state.deployment.name
         with self._lock:
-            woken = [w for w in self._waiters if (name in w.wants or name in w.watches) and not w.owner.closing]
+            woken = [w for w in self._waiters if w.takes(name)]
             for waiter in woken:
                 self._waiters.remove(waiter)
         for waiter in woken:
@@ -216,11 +221,7 @@ def _trial_taker(waiters: deque[Waiter], name: str) -> list[Waiter]:
     most time: a background job without a deadline would hold the trial through its whole
     long answer while requests that could be answered in milliseconds wait (review 72)."""
     now = time.monotonic()
-    wanting = [
-        w
-        for w in waiters
-        if (name in w.wants or name in w.watches) and not (w.slot.done() or w.loop.is_closed() or w.owner.closing)
-    ]
+    wanting = [w for w in waiters if w.takes(name) and not (w.slot.done() or w.loop.is_closed())]
     for waiter in wanting:
         if waiter.half_spent is None or now <= waiter.half_spent:
             return [waiter]
