@@ -974,6 +974,17 @@ def broken(a: str, b: str) -> set[str]:
             "Will an Xbox Series X controller work on the Xbox One?",
             "direction",
         ),
+        # hold-outs 92 and 93
+        ("Write to parents whose kids passed the test.", "Write to parents whose kids didn't pass it.", "negation"),
+        ("What's the single most important metric for engagement?", "What metrics should I track for it?", "qualifier"),
+        ("What's the most important step when firing someone?", "List the steps for firing someone.", "qualifier"),
+        (
+            "Draft an email where the candidate rejects us after the interview.",
+            "Draft an email where we reject the candidate after the interview.",
+            "direction",
+        ),
+        ("How do I hand over my team to another manager?", "How do I take over a team from a manager?", "antonym"),
+        ("Explain black holes to kids.", "Explain black holes to students.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1728,6 +1739,16 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Compare the Xbox One with the Xbox Series X.", "Compare the Xbox Series X with the Xbox One."),
         ("What's a good gift for a 6 year old?", "What's a good present for a 6-year-old?"),
         ("Is the LEGO set suitable for adults?", "Is the LEGO set suitable for grown-ups?"),
+        # hold-outs 92 and 93
+        ("Give me report card comments for students weak in reading.", "report card remarks for kids weak in reading"),
+        ("Explain growth mindset to my 3rd grade class.", "kid-friendly growth mindset talk for my 3rd grade class"),
+        ("Make a 2-week poetry unit for 8th grade English.", "Plan a two week poetry unit for 8th grade ELA."),
+        ("Align this lesson to a Common Core standard.", "Which CCSS standard does this lesson align to?"),
+        ("I need a 30/60/90 day plan for a new hire.", "Give me a 30-60-90 day plan for a new hire."),
+        ("Is Spotify free?", "Does Spotify cost anything?"),
+        ("What was the main cause of World War I?", "What were the causes of World War I?"),
+        ("What's the most important step?", "What are the most important steps?"),
+        ("How do I pass a variable to a class?", "How can I pass a variable to a class?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -423,6 +423,8 @@ class TextFacts:
     """'just the …', 'only step 3', 'the first step': a part of something asked for."""
     says_whole: bool = False
     """'entire', 'whole', 'everything': the whole of something asked for."""
+    at_school: bool = False
+    """The text is about school (:func:`_at_school`): its 'kids' are the students."""
     keyword_runs: tuple[tuple[str, ...], ...] = ()
     """Upper-case words in a text that is not all shouting, as runs of adjacent ones
     ('UNION ALL', 'GROUP BY', 'HTTP'), lower-cased: keywords whose added word changes them."""
@@ -777,6 +779,36 @@ _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+
 """A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
 
 
+_SLASHED_RUN = re.compile(r"(?<![\w/])\d{1,3}(?:/\d{1,3}){2,}(?![\w/])")
+
+
+def _dashed_run(match: re.Match[str]) -> str:
+    """'a 30/60/90 day plan' is 'a 30-60-90 day plan': three or more rising numbers joined by
+    slashes are a run, not a fraction or a date ('3/14/24' is left alone)."""
+    parts = [int(p) for p in match.group(0).split("/")]
+    rising = all(x < y for x, y in pairwise(parts))
+    return match.group(0).replace("/", "-") if rising else match.group(0)
+
+
+_SCHOOL_WORDS = frozenset(
+    {
+        *("teach", "teaching", "teacher", "teachers", "class", "classes", "classroom"),
+        *("classrooms", "grade", "grades", "grader", "graders", "school", "schools", "lesson", "lessons"),
+        *("homework", "iep", "curriculum", "syllabus", "semester", "recess", "principal", "substitute"),
+        *("exam", "exams", "quiz", "quizzes"),
+    }
+)
+
+
+_KIDS = frozenset({("audience", "kid"), ("audience", "kids")})
+
+
+def _at_school(words: tuple[str, ...]) -> bool:
+    """Whether the text is about school ('teach', 'my 3rd grade class', 'report card'),
+    where 'kids' are the students: 'report card comments for kids' / 'for students'."""
+    return not _SCHOOL_WORDS.isdisjoint(words) or ("report", "card") in pairwise(words)
+
+
 _MIL_LENGTH = re.compile(
     r"(?i)\b(\d+(?:\.\d+)?)[- ]?mil(?=\s+(?:traces?|tracks?|clearance|spacing|thick|thickness|width|wide|"
     r"films?|plastic|sheeting|sheets?|coating|gap|lines?|vapou?r)\b)"
@@ -808,14 +840,18 @@ _FREE_ENDS = frozenset(
 
 
 def _free_of_charge(match: re.Match[str]) -> bool:
-    """'the app free', 'my trial free for …': a price, not the absence of the thing named.
-    Not after 'this' or 'that', which stand for the product itself ('is this gluten free?'),
-    nor for the things usually left out ('gluten', 'sugar', …)."""
-    if match.group(1).lower() in _LEFT_OUT_THINGS:
+    """'the app free', 'my trial free for …', 'is Spotify free?': a price, not the absence of
+    the thing named (a name in capitals, 'BPA', 'GMO', is more often the thing left out). Not
+    after 'this' or 'that', which stand for the product itself ('is this gluten free?'), nor
+    for the things usually left out ('gluten', 'sugar', …)."""
+    word = match.group(1)
+    if word.lower() in _LEFT_OUT_THINGS:
         return False
     before = _WORDS_BEFORE.search(match.string, max(0, match.start() - 60), match.start())
-    if before is None or not (
-        before.group(2).lower() in _DETERMINERS or (before.group(1) or "").strip().lower() in _DETERMINERS
+    named = word[0].isupper() and not word.isupper() and before is not None  # 'is Spotify free?'
+    if not named and (
+        before is None
+        or not (before.group(2).lower() in _DETERMINERS or (before.group(1) or "").strip().lower() in _DETERMINERS)
     ):
         return False  # (one word may stand between: 'the Spotify app', 'the return shipping')
     after = match.string[match.end() :].lstrip()
@@ -881,7 +917,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", text))
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
-    text = _ZERO_OF.sub(_zero_of, text)
+    text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
@@ -969,6 +1005,7 @@ def _text_facts(text: str) -> TextFacts:
         stated_roles=_stated_roles(text),
         asks_part=_asks_part(words),
         says_whole=not _WHOLE.isdisjoint(words) or _all_of_one(words),
+        at_school=_at_school(words),
         **_operator_facts(text),
     )
 
@@ -1013,6 +1050,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     adds is reported by :func:`added_details` instead, for the learned verifier to weigh.
     """
     measured = _same_measures(a, b)
+    school = a.at_school or b.at_school
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
@@ -1041,7 +1079,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _keyword_extended(b, a),
         "quoted": _quotes_differ(a, b),
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
-        "category": _categories_differ(_categories_of(a, measured), _categories_of(b, measured))
+        "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
         or _outline_of(a, b)
@@ -1057,7 +1095,12 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _installed_or_removed(a, b)
         or _installed_or_removed(b, a),
         "direction": _swapped(a, b),
-        "qualifier": _narrowed(a, b) or _narrowed(b, a) or _scopes_differ(a, b) or _part_or_whole(a, b),
+        "qualifier": _narrowed(a, b)
+        or _narrowed(b, a)
+        or _scopes_differ(a, b)
+        or _part_or_whole(a, b)
+        or _one_or_several(a, b)
+        or _one_or_several(b, a),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
@@ -1347,6 +1390,7 @@ def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     The same measure written two ways ('a week' / '7 days') adds nothing.
     """
     measured = _same_measures(a, b)
+    school = a.at_school or b.at_school
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
@@ -1354,7 +1398,7 @@ def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "unit": (units_a != units_b) and not (units_a - units_b and units_b - units_a),
         "entity": bool(_missing_entities(a, b, measured)) != bool(_missing_entities(b, a, measured)),
         "identifier": _code_missing(a, b) != _code_missing(b, a),
-        "category": _categories_added(_categories_of(a, measured), _categories_of(b, measured)),
+        "category": _categories_added(_categories_of(a, measured, school), _categories_of(b, measured, school)),
     }
 
 
@@ -1378,6 +1422,8 @@ def stem(word: str) -> str:
         "ly",
     ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith("ss"):
+                return word  # 'pass', 'process', 'class': no plural, and 'passed' stems to 'pass'
             base = word[: -len(suffix)]
             if suffix in ("ing", "ed") and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeioulsfz":
                 return base[:-1]  # 'napping' -> 'nap', as 'nap' is
@@ -2383,11 +2429,16 @@ def _same_root(x: str, y: str) -> bool:
     return shared >= 0.75 * min(len(x), len(y))
 
 
-def _categories_of(facts: TextFacts, measured: bool) -> frozenset[tuple[str, str]]:
-    """Category members, less units of matching measures ('week' in 'a week' / '7 days')."""
+def _categories_of(facts: TextFacts, measured: bool, school: bool = False) -> frozenset[tuple[str, str]]:
+    """Category members, less units of matching measures ('week' in 'a week' / '7 days');
+    with either side about school, kids are students ('report card comments for kids' /
+    'for students')."""
+    categories = facts.categories
+    if school and (kids := categories & _KIDS):
+        categories = (categories - kids) | {("audience", "student")}
     if not measured:
-        return facts.categories
-    return frozenset((c, m) for c, m in facts.categories if UNITS.get(m, "") not in facts.measure_units)
+        return categories
+    return frozenset((c, m) for c, m in categories if UNITS.get(m, "") not in facts.measure_units)
 
 
 def _operator_facts(text: str) -> dict[str, Any]:
@@ -3433,8 +3484,14 @@ def _first_person(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _country(words: tuple[str, ...], at: int) -> bool:
+    """Whether 'us' names the country: after 'the', or before a word of letters that is no
+    preposition ('a US passport'; not 'rejects us after the interview')."""
+    if at and words[at - 1] == "the":
+        return True
     following = words[at + 1] if at + 1 < len(words) else ""
-    return _is_content(following) and following.isalpha() and following not in _CARDINALS
+    return (
+        _is_content(following) and following.isalpha() and following not in _CARDINALS and following not in DIRECTIONAL
+    )
 
 
 _I_CONTRACTED = frozenset({"i'm", "i've", "i'd", "i'll"})
@@ -4321,6 +4378,66 @@ def _one_or_whole(a: TextFacts, b: TextFacts) -> bool:
         and not a.says_whole
         and not _every(a.words)
     )
+
+
+def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the one top thing of a kind ('the single most important metric', 'the
+    most important step') where ``b`` asks for several of it ('what metrics should I track',
+    'list the steps'), and ``b`` singles none out ('the most important steps' / 'the most
+    important step' is one ask). A plural right after a wh-word is a verb unless a question goes on ('what causes
+    inflation' / 'what metrics should I track')."""
+    said_a = set(a.words)
+    if any(_singles(b.words, k) for k in range(len(b.words))):
+        return False  # both pick top ones ('the most important step' / 'the most important steps')
+    for noun in _singled_nouns(a.words):
+        plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
+        if noun in b.words or not plurals.isdisjoint(said_a):
+            continue
+        for j, word in enumerate(b.words):
+            following = b.words[j + 1] if j + 1 < len(b.words) else ""
+            if word in plurals and j and (b.words[j - 1] not in _WH_WORDS or following in _ASKING_AFTER_NOUN):
+                return True
+    return False
+
+
+_ASKING_AFTER_NOUN = frozenset(
+    {"should", "do", "are", "can", "could", "would", "will", "must", "might", "to", "have", "matter", "i", "we"}
+)
+"""Words after 'what X' that make X a noun ('what metrics should I track'), not a verb
+('what causes inflation')."""
+
+
+_SINGLING = frozenset({"single", "most"})
+"""Words that pick the one top thing of a kind: 'the single', 'the most important'. Not
+'the best X', 'the main X' or 'the most unusual X', which people ask meaning a few ('the
+best hotel in Rajasthan' / 'the best hotels of Rajasthan', 'the main cause' / 'the causes'
+are one question in QQP's labels)."""
+
+
+def _singles(words: tuple[str, ...], at: int) -> bool:
+    """Whether ``words[at]`` picks the one top thing: 'the single', 'the most important',
+    'the single most' ('a single charge' counts, it picks nothing)."""
+    word = words[at]
+    before = words[at - 1] if at else ""
+    if word == "most" and words[at + 1 : at + 2] != ("important",):
+        return False
+    return word in _SINGLING and (
+        before in _DETERMINERS or before.endswith("'s") or (before in _SINGLING and _singles(words, at - 1))
+    )
+
+
+def _singled_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after a word that picks one top thing: the last of the content
+    words (at most three) that follow it, 'the single most important metric for' (metric),
+    'the best frame rate to' (rate, not frame)."""
+    found = set()
+    for i in range(len(words)):
+        if not _singles(words, i):
+            continue
+        run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w), words[i + 1 : i + 4]))
+        if run and not run[-1].endswith("s") and not _is_superlative(run[-1]):
+            found.add(run[-1])
+    return found
 
 
 _NOT_COUNTING_ONE = frozenset({"which", "no", "any", "each", "every", "the", "this", "that", "at", "some", "another"})
