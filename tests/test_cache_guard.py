@@ -985,6 +985,7 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("How do I hand over my team to another manager?", "How do I take over a team from a manager?", "antonym"),
         ("Explain black holes to kids.", "Explain black holes to students.", "category"),
+        ("How do I iterate a Dictionary<string, int>?", "How do I iterate a Dictionary<int, string>?", "identifier"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1749,6 +1750,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What was the main cause of World War I?", "What were the causes of World War I?"),
         ("What's the most important step?", "What are the most important steps?"),
         ("How do I pass a variable to a class?", "How can I pass a variable to a class?"),
+        # the last note's leftovers
+        ("How do I make a UE5 blueprint interface?", "How do I make an Unreal Engine 5 blueprint interface?"),
+        ("Where should the dryer go in the laundry room?", "Where should the dryer go in the utility room?"),
+        (
+            "Compare Dictionary<string, int> and Dictionary<int, string>.",
+            "Compare Dictionary<int, string> and Dictionary<string, int>.",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -425,6 +425,9 @@ class TextFacts:
     """'entire', 'whole', 'everything': the whole of something asked for."""
     at_school: bool = False
     """The text is about school (:func:`_at_school`): its 'kids' are the students."""
+    generics: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each generic with its type arguments in order ('Dictionary<string, int>':
+    ``("dictionary", ("string", "int"))``), lower-cased."""
     keyword_runs: tuple[tuple[str, ...], ...] = ()
     """Upper-case words in a text that is not all shouting, as runs of adjacent ones
     ('UNION ALL', 'GROUP BY', 'HTTP'), lower-cased: keywords whose added word changes them."""
@@ -1006,6 +1009,10 @@ def _text_facts(text: str) -> TextFacts:
         asks_part=_asks_part(words),
         says_whole=not _WHOLE.isdisjoint(words) or _all_of_one(words),
         at_school=_at_school(words),
+        generics=tuple(
+            (name.lower(), tuple(arg.strip().lower() for arg in args.split(",")))
+            for name, args in _NAMED_GENERIC.findall(text)
+        ),
         **_operator_facts(text),
     )
 
@@ -1076,7 +1083,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _operators_differ(a, b)
         or _case_changed(a, b)
         or _keyword_extended(a, b)
-        or _keyword_extended(b, a),
+        or _keyword_extended(b, a)
+        or _generic_args_reordered(a, b),
         "quoted": _quotes_differ(a, b),
         "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
@@ -1318,6 +1326,8 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
     x, y = replaced[0]
     if x in _WH_WORDS and y in _WH_WORDS:
         return {x, y} != {"what", "which"}
+    if {g for w, g in a.aliases if w == x} & {g for w, g in b.aliases if w == y}:
+        return False  # a word of one name in two words: 'laundry room' / 'utility room'
     owned = _owner(x) != x or _owner(y) != y  # "from the empire's side" / "from the rebels' side"
     if owned:
         x, y = _owner(x), _owner(y)
@@ -2157,6 +2167,22 @@ def _identifiers(text: str) -> frozenset[str]:
 
 _GENERIC_ARGS = re.compile(r"(?<=\w)<([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)>")
 """The type arguments of a generic ('GetComponent<Rigidbody>()', 'List<String>'): names in code."""
+_NAMED_GENERIC = re.compile(r"(\w+)<([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)+)>")
+"""A generic of two or more type arguments, and its name ('Dictionary<string, int>')."""
+
+
+def _generic_args_reordered(a: TextFacts, b: TextFacts) -> bool:
+    """The same generic with the same type arguments in another order: 'Dictionary<string,
+    int>' / 'Dictionary<int, string>' map the other way (a changed argument is a changed
+    identifier already)."""
+    if a.generics == b.generics:
+        return False
+    as_written_a, as_written_b = Counter(a.generics), Counter(b.generics)
+    unordered_a = Counter((name, tuple(sorted(args))) for name, args in a.generics)
+    unordered_b = Counter((name, tuple(sorted(args))) for name, args in b.generics)
+    return as_written_a != as_written_b and unordered_a == unordered_b  # ('X<a, b> vs X<b, a>' either way is one ask)
+
+
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,}(?:-[a-z]+)+-?\d+[a-z]?(?![\w-])")
 """A cloud region or zone ('us-east-1', 'ap-south-1', 'europe-west4', 'us-central1-a' aside)."""
 _CODE_POINT = re.compile(r"(?i)(?<![\w+])U\+[0-9a-f]{4,6}(?![\w+])")
@@ -2406,8 +2432,12 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     shouted = a.shouted | b.shouted  # 'COUNTIFS' is no plural of 'COUNTIF', nor 'HTTPS' of 'HTTP'
     known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | b.initials
     known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
-    groups = {g for _, g in b.aliases}
-    aliased = {w for w, g in a.aliases if g in groups}
+    groups = {g for _, g in b.aliases} | _glued_groups(b, a.numbers)
+    aliased = {w for w, g in a.aliases if g in groups} | {
+        e
+        for e in a.entities
+        if (m := _GLUED.fullmatch(e)) and m[2] in b.numbers and _ALIAS_GROUP.get((m[1],)) in groups
+    }
     return {
         e
         for e in a.entities
@@ -2416,6 +2446,16 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
         and e not in aliased
         and UNITS.get(e, "") not in b.units
         and not (measured and UNITS.get(e, "") in a.measure_units)
+    }
+
+
+def _glued_groups(facts: TextFacts, numbers: frozenset[str]) -> set[int]:
+    """Alias groups of the names glued to a number the other side says ('UE5' names Unreal
+    Engine when the other side says 5: 'a UE5 blueprint' / 'an Unreal Engine 5 blueprint')."""
+    return {
+        group
+        for e in facts.entities
+        if (m := _GLUED.fullmatch(e)) and m[2] in numbers and (group := _ALIAS_GROUP.get((m[1],))) is not None
     }
 
 
