@@ -986,6 +986,15 @@ def broken(a: str, b: str) -> set[str]:
         ("How do I hand over my team to another manager?", "How do I take over a team from a manager?", "antonym"),
         ("Explain black holes to kids.", "Explain black holes to students.", "category"),
         ("How do I iterate a Dictionary<string, int>?", "How do I iterate a Dictionary<int, string>?", "identifier"),
+        # hold-outs 94 and 95
+        ("Which iPhone models support iOS 18?", "Which iPhone models can't run iOS 18?", "negation"),
+        (
+            "Proofread this and fix the punctuation: 'its fine'",
+            "Proofread this but don't change the punctuation: 'its fine'",
+            "negation",
+        ),
+        ("Show a rating prompt after 3 days of use.", "Show a rating prompt after 3 launches.", "unit"),
+        ("Explain what Compose recomposition is.", "Show me a code example of Compose recomposition.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1756,6 +1765,20 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Compare Dictionary<string, int> and Dictionary<int, string>.",
             "Compare Dictionary<int, string> and Dictionary<string, int>.",
+        ),
+        # hold-outs 94 and 95
+        (
+            "What does 'RenderFlex overflowed by 42 pixels' mean?",
+            "Getting 'A RenderFlex overflowed by 42 pixels', what does it mean?",
+        ),
+        ("How many words per page at 12-point font?", "How many words per page at 12pt font?"),
+        (
+            "Write a function that merges two lists without using sort().",
+            "Write a function that merges two lists; don't call sort().",
+        ),
+        (
+            "Why is my React app not working after the upgrade to 18?",
+            "Why is my React app broken after the upgrade to 18?",
         ),
     ],
 )

@@ -319,6 +319,8 @@ class TextFacts:
     """Per distinct word: its likely uninflected forms and their prefixed roots (antonym rule)."""
     quantities: tuple[tuple[str, float], ...]
     """Measures as ``(dimension, size in base units)``, sorted: '2 weeks' -> ``(("time", 1209600.0),)``."""
+    counted: tuple[tuple[str, str], ...]
+    """Each whole number with the word after it ('after 3 launches' -> ``("3", "launches")``)."""
     measure_numbers: Mapping[str, int]
     """The numbers said in those measures ('2' in '2 weeks'), with how many times: compared as
     quantities, not as numbers."""
@@ -968,6 +970,7 @@ def _text_facts(text: str) -> TextFacts:
             | {" ".join(phrase): (frozenset({mark}), frozenset()) for phrase, mark in _phrase_marks(words)}
         ),
         quantities=quantities,
+        counted=tuple(_COUNTED.findall(text.lower())),
         measure_numbers=measure_numbers,
         measure_units=measure_units,
         ranks=_ranks(words),
@@ -1072,8 +1075,13 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
-        or _traded(a.date_orders, b.date_orders),
-        "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
+        or _traded(a.date_orders, b.date_orders)
+        or _counted_unit_replaced(a, b)
+        or _counted_unit_replaced(b, a),
+        "negation": _negation_differs(*_negation_sides(a, b))
+        or _bound_negated(a, b)
+        or _in_or_out(a, b)
+        or _negated_in_place(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b),
         "identifier": _flags_differ(a, b)
@@ -1113,6 +1121,79 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
+
+
+def _counted_unit_replaced(a: TextFacts, b: TextFacts) -> bool:
+    """The same number counts a period of time on one side and things on the other: 'a prompt
+    after 3 days of use' / 'after 3 launches', '30 seconds' / '30 reps'. The things are a
+    plural of five letters or more the first side does not say (short words may abbreviate
+    the unit: 'a 10 yo')."""
+    counted_b = dict(b.counted)
+    for number, unit in a.counted:
+        thing = counted_b.get(number)
+        if (
+            thing is not None
+            and unit in UNITS
+            and _SCALES.get(UNITS[unit], ("",))[0] == "time"
+            and thing not in UNITS
+            and len(thing) >= 5
+            and thing.endswith("s")
+            and _is_content(thing)
+            and thing not in a.words
+            and UNITS[unit] not in b.units
+        ):
+            return True
+    return False
+
+
+_COUNTED = re.compile(r"(?<![\w.,])(\d+) ([a-z]+)\b")
+"""A whole number and the word right after it, a space between ('3 days', '3 launches')."""
+
+
+_PLAIN_NEGATIONS = frozenset(
+    {
+        *("not", "never", "no", "dont", "doesnt", "didnt", "cant", "cannot", "wont", "isnt", "arent", "wasnt"),
+        *("werent", "shouldnt", "couldnt", "wouldnt", "havent", "hasnt", "hadnt", "mustnt", "neednt", "aint"),
+    }
+)
+"""Negations written as such ('not', "can't"), not the words that negate by meaning
+('avoid', 'without'), which paraphrases trade for other words."""
+
+
+def _plainly_negates(words: tuple[str, ...], at: int) -> bool:
+    """``words[at]`` is a 'not' that negates ('no more than 1 GB' sets a bound; 'or not' and
+    'why not' negate nothing)."""
+    return (
+        words[at] in _PLAIN_NEGATIONS
+        and not _bounds(words, at)
+        and not (at and words[at] == "not" and words[at - 1] in ("or", "why"))
+    )
+
+
+def _negated_in_place(a: TextFacts, b: TextFacts) -> bool:
+    """The same words around a short span (at most three words a side) that says 'not' on
+    one side only: 'which iPhones support iOS 18' / 'which iPhones can't run iOS 18',
+    'proofread this and fix the punctuation' / '... but don't change the punctuation'. A span
+    saying an opposite of the negated word says the same ('not safe' / 'dangerous')."""
+    words_a, words_b = a.words, b.words
+    before = next((i for i, (x, y) in enumerate(zip(words_a, words_b, strict=False)) if x != y), None)
+    if before is None:
+        return False
+    limit = min(len(words_a), len(words_b)) - before
+    after = next((i for i in range(limit) if words_a[-1 - i] != words_b[-1 - i]), limit)
+    span_a, span_b = words_a[before : len(words_a) - after], words_b[before : len(words_b) - after]
+    if not (0 < len(span_a) <= 3 and 0 < len(span_b) <= 3):
+        return False
+    kept = words_a[:before] + words_a[len(words_a) - after :]
+    if sum(_is_content(w) for w in kept) < 3:
+        return False
+    negated_a = any(_plainly_negates(words_a, i) for i in range(before, len(words_a) - after))
+    negated_b = any(_plainly_negates(words_b, i) for i in range(before, len(words_b) - after))
+    if negated_a == negated_b or _negated(span_b if negated_a else span_a):
+        return False  # (a negation on each side: 'without using sort()' / 'don't call sort()', 'rather than')
+    negated, plain = (span_a, span_b) if negated_a else (span_b, span_a)
+    opposites = {o for w in negated for form in _word_forms(w)[0] for o in _OPPOSITE.get(form, ())}
+    return not any(form in opposites for w in plain for form in _word_forms(w)[0])
 
 
 def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
@@ -2659,7 +2740,17 @@ def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
     if not (a.quoted and b.quoted):
         return False
     text_a, text_b = _squash(_expanded(" ".join(a.words))), _squash(_expanded(" ".join(b.words)))
-    return any(_quote_core(q) not in text_b for q in a.quoted) or any(_quote_core(q) not in text_a for q in b.quoted)
+    cores_a, cores_b = {_quote_core(q) for q in a.quoted}, {_quote_core(q) for q in b.quoted}
+    return any(q not in text_b and _unarticled(q) not in cores_b for q in cores_a) or any(
+        q not in text_a and _unarticled(q) not in cores_a for q in cores_b
+    )
+
+
+def _unarticled(quote: str) -> str:
+    """A quote without its leading article: an error message quoted with it on one side and
+    without on the other ("'A RenderFlex overflowed by 42 pixels'" / "'RenderFlex overflowed
+    by 42 pixels'") is the same message; "'a cat'" / "'the cat'" still differ."""
+    return re.sub(r"^(?:a|an|the) (?=\S)", "", quote)
 
 
 def _quote_core(quote: str) -> str:
@@ -2962,7 +3053,9 @@ _MADE = frozenset(
      "rap", "mnemonic", "crossword", "skit", "problem", "problems", "exercise", "exercises", "drill", "drills"}
 )  # fmt: skip
 """Formats that are a thing made, not an explanation ('quiz me on', 'a poem about')."""
-_MAKING = frozenset({"write", "make", "create", "compose", "draft", "generate", "give", "produce", "prepare", "design"})
+_MAKING = frozenset(
+    {"write", "make", "create", "compose", "draft", "generate", "give", "produce", "prepare", "design", "show"}
+)
 """Verbs that ask for a thing made ('write a poem', 'give me an example')."""
 
 
@@ -3138,8 +3231,10 @@ def _made_thing(
             if _singular(word) in things:
                 after = words[i + 1] if i + 1 < len(words) else ""
                 between = words[verb + 1 : i]
-                if words[verb] == "give" and "the" in between:
+                if words[verb] in ("give", "show") and "the" in between:
                     break  # 'give me the headlines': content that exists, not a thing to make
+                if _singular(after) in things:
+                    continue  # 'a code example' is an example
                 if word in _PRACTICE and not (
                     "practice" in between or any(w.isdigit() for w in between) or after in ("on", "about", "in")
                 ):
