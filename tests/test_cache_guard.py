@@ -995,6 +995,11 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Show a rating prompt after 3 days of use.", "Show a rating prompt after 3 launches.", "unit"),
         ("Explain what Compose recomposition is.", "Show me a code example of Compose recomposition.", "category"),
+        # review 75
+        ("How do I teach statistics to kids?", "How do I teach statistics to grad students?", "category"),
+        ("Yoga class ideas for kids.", "Yoga class ideas for college students.", "category"),
+        ("How do I help my kids with homework?", "How do I help my students with homework?", "replaced"),
+        ("What does 1/2/3 evaluate to in Python?", "What does 1-2-3 evaluate to in Python?", "number"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1780,6 +1785,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Why is my React app not working after the upgrade to 18?",
             "Why is my React app broken after the upgrade to 18?",
         ),
+        # review 75
+        ("How do I escape the single quote in SQL?", "How do I escape single quotes in SQL?"),
+        ("How do I file taxes for my single member LLC?", "How do I file taxes for single member LLCs?"),
+        ("Explain the 50/30/20 budget rule.", "Explain the 50-30-20 budget rule."),
+        ("How do I get kids in my class to stop talking?", "How do I get students in my class to stop talking?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -427,6 +427,8 @@ class TextFacts:
     """'entire', 'whole', 'everything': the whole of something asked for."""
     at_school: bool = False
     """The text is about school (:func:`_at_school`): its 'kids' are the students."""
+    students_qualified: bool = False
+    """The text names students by what or where they study ('college students')."""
     generics: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Each generic with its type arguments in order ('Dictionary<string, int>':
     ``("dictionary", ("string", "int"))``), lower-cased."""
@@ -788,30 +790,76 @@ _SLASHED_RUN = re.compile(r"(?<![\w/])\d{1,3}(?:/\d{1,3}){2,}(?![\w/])")
 
 
 def _dashed_run(match: re.Match[str]) -> str:
-    """'a 30/60/90 day plan' is 'a 30-60-90 day plan': three or more rising numbers joined by
-    slashes are a run, not a fraction or a date ('3/14/24' is left alone)."""
+    """'a 30/60/90 day plan' is 'a 30-60-90 day plan', 'the 50/30/20 rule' the '50-30-20'
+    one: three or more round numbers (multiples of 5 from 10) joined by slashes are a run,
+    not a division ('1/2/3' is left alone, as is a date such as '3/14/24')."""
     parts = [int(p) for p in match.group(0).split("/")]
-    rising = all(x < y for x, y in pairwise(parts))
-    return match.group(0).replace("/", "-") if rising else match.group(0)
+    round_numbers = all(p >= 10 and p % 5 == 0 for p in parts)
+    return match.group(0).replace("/", "-") if round_numbers else match.group(0)
 
 
 _SCHOOL_WORDS = frozenset(
     {
-        *("teach", "teaching", "teacher", "teachers", "class", "classes", "classroom"),
-        *("classrooms", "grade", "grades", "grader", "graders", "school", "schools", "lesson", "lessons"),
-        *("homework", "iep", "curriculum", "syllabus", "semester", "recess", "principal", "substitute"),
-        *("exam", "exams", "quiz", "quizzes"),
+        *("teach", "teaching", "teacher", "teachers", "classroom", "classrooms", "grade", "grades", "grader"),
+        *("graders", "school", "schools", "lesson", "lessons", "homework", "iep", "curriculum", "syllabus"),
+        *("semester", "recess", "exam", "exams"),
     }
 )
 
 
 _KIDS = frozenset({("audience", "kid"), ("audience", "kids")})
+_SCHOOL_SUBJECT_NAMES = frozenset({("english", _ALIAS_GROUP[("ela",)])})
+"""Words that name a school subject at school only: 'English' is ELA in '8th grade English',
+not in 'the English Channel'."""
+
+
+_KIDS_OR_STUDENTS = frozenset({"kid", "kids", "child", "children", "student", "students"})
+
+
+def _students_qualified(words: tuple[str, ...]) -> bool:
+    """Students named with what they study or where ('college students', 'CS students',
+    'high school students'): no kids, whatever the school words."""
+    return any(w in ("student", "students") and i and words[i - 1] in _STUDENT_KINDS for i, w in enumerate(words))
+
+
+_STUDENT_KINDS = frozenset(
+    {
+        *("college", "university", "uni", "grad", "graduate", "postgraduate", "postgrad", "undergraduate"),
+        *("undergrad", "law", "medical", "med", "nursing", "phd", "doctoral", "masters", "cs", "engineering"),
+        *("international", "adult", "mature", "exchange", "school", "art", "music", "business", "finance"),
+        *("dental", "pharmacy", "mba", "stem", "esl", "language", "computer", "science", "history", "economics"),
+    }
+)
+"""Words before 'students' that name grown-up students or their subject ('college students',
+'high school students', 'CS students')."""
+
+_OWNERS = frozenset({"my", "our", "your", "his", "her", "their"})
+
+
+def _owned(word: str, words: tuple[str, ...]) -> bool:
+    """``word`` comes after 'my', 'our', …: 'help my kids with homework' is a parent."""
+    return any(w == word and i and words[i - 1] in _OWNERS for i, w in enumerate(words))
+
+
+def _kids_are_students(a: TextFacts, b: TextFacts) -> bool:
+    """Either side is about school and neither names students by what or where they study:
+    'teach kids to cite sources' / 'teach students to cite sources' (not '... to grad
+    students')."""
+    return (a.at_school or b.at_school) and not (a.students_qualified or b.students_qualified)
 
 
 def _at_school(words: tuple[str, ...]) -> bool:
-    """Whether the text is about school ('teach', 'my 3rd grade class', 'report card'),
-    where 'kids' are the students: 'report card comments for kids' / 'for students'."""
-    return not _SCHOOL_WORDS.isdisjoint(words) or ("report", "card") in pairwise(words)
+    """Whether the text is about school ('teach', 'a child in my class', 'report card'),
+    where 'kids' are the students: 'report card comments for kids' / 'for students'. A
+    'class' counts after a determiner or 'in' ('yoga class', 'Python classes' do not)."""
+    return (
+        not _SCHOOL_WORDS.isdisjoint(words)
+        or ("report", "card") in pairwise(words)
+        or any(y == "class" and x in _CLASS_OWNERS for x, y in pairwise(words))
+    )
+
+
+_CLASS_OWNERS = frozenset({"my", "our", "your", "the", "this", "in", "whole"})
 
 
 _MIL_LENGTH = re.compile(
@@ -853,7 +901,9 @@ def _free_of_charge(match: re.Match[str]) -> bool:
     if word.lower() in _LEFT_OUT_THINGS:
         return False
     before = _WORDS_BEFORE.search(match.string, max(0, match.start() - 60), match.start())
-    named = word[0].isupper() and not word.isupper() and before is not None  # 'is Spotify free?'
+    named = (  # 'is Spotify free?' ('is Tuesday free?' asks whether a day is open)
+        word[0].isupper() and not word.isupper() and before is not None and word.lower() not in _CALENDAR
+    )
     if not named and (
         before is None
         or not (before.group(2).lower() in _DETERMINERS or (before.group(1) or "").strip().lower() in _DETERMINERS)
@@ -963,7 +1013,7 @@ def _text_facts(text: str) -> TextFacts:
         wh_word=next((w for w in words if w in _WH_WORDS), ""),
         negated=negated,
         initials=_initials(text, words),
-        aliases=_aliases(words),
+        aliases=_aliases(words) if _at_school(words) else _aliases(words) - _SCHOOL_SUBJECT_NAMES,
         forms=MappingProxyType(
             {w: _word_forms(_owner(w)) for w in set(words) if w != "on" or _phrasal_on(words)}
             | {w: (frozenset({f"{w} {_IDIOM_NEXT[w]}"}), frozenset()) for w in _idioms_only(words)}
@@ -1012,6 +1062,7 @@ def _text_facts(text: str) -> TextFacts:
         asks_part=_asks_part(words),
         says_whole=not _WHOLE.isdisjoint(words) or _all_of_one(words),
         at_school=_at_school(words),
+        students_qualified=_students_qualified(words),
         generics=tuple(
             (name.lower(), tuple(arg.strip().lower() for arg in args.split(",")))
             for name, args in _NAMED_GENERIC.findall(text)
@@ -1060,7 +1111,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     adds is reported by :func:`added_details` instead, for the learned verifier to weigh.
     """
     measured = _same_measures(a, b)
-    school = a.at_school or b.at_school
+    school = _kids_are_students(a, b)
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
@@ -1409,6 +1460,8 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
         return {x, y} != {"what", "which"}
     if {g for w, g in a.aliases if w == x} & {g for w, g in b.aliases if w == y}:
         return False  # a word of one name in two words: 'laundry room' / 'utility room'
+    if {x, y} <= _KIDS_OR_STUDENTS and _kids_are_students(a, b) and not (_owned(x, a.words) or _owned(y, b.words)):
+        return False  # 'get kids in my class to stop talking' / 'get students in ...' ('help my kids' is a parent)
     owned = _owner(x) != x or _owner(y) != y  # "from the empire's side" / "from the rebels' side"
     if owned:
         x, y = _owner(x), _owner(y)
@@ -1481,7 +1534,7 @@ def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     The same measure written two ways ('a week' / '7 days') adds nothing.
     """
     measured = _same_measures(a, b)
-    school = a.at_school or b.at_school
+    school = _kids_are_students(a, b)
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
@@ -4543,19 +4596,22 @@ _ASKING_AFTER_NOUN = frozenset(
 
 
 _SINGLING = frozenset({"single", "most"})
-"""Words that pick the one top thing of a kind: 'the single', 'the most important'. Not
+"""Words that pick the one top thing of a kind: 'the single most', 'the most important'. Not
 'the best X', 'the main X' or 'the most unusual X', which people ask meaning a few ('the
 best hotel in Rajasthan' / 'the best hotels of Rajasthan', 'the main cause' / 'the causes'
 are one question in QQP's labels)."""
 
 
 def _singles(words: tuple[str, ...], at: int) -> bool:
-    """Whether ``words[at]`` picks the one top thing: 'the single', 'the most important',
-    'the single most' ('a single charge' counts, it picks nothing)."""
+    """Whether ``words[at]`` picks the one top thing: 'the single most', 'the single biggest',
+    'the most important' ('a single charge' counts, 'the single quote' names a kind)."""
     word = words[at]
     before = words[at - 1] if at else ""
-    if word == "most" and words[at + 1 : at + 2] != ("important",):
+    following = words[at + 1] if at + 1 < len(words) else ""
+    if word == "most" and following != "important":
         return False
+    if word == "single" and following != "most" and not _is_superlative(following):
+        return False  # 'the single quote', 'my single member LLC' name a kind, not a top one
     return word in _SINGLING and (
         before in _DETERMINERS or before.endswith("'s") or (before in _SINGLING and _singles(words, at - 1))
     )
