@@ -1192,11 +1192,14 @@ def _counted_unit_replaced(a: TextFacts, b: TextFacts) -> bool:
             and _is_content(thing)
             and thing not in a.words
             and UNITS[unit] not in b.units
+            and not any(dimension == "time" for dimension, _ in b.quantities)
+            and not _TIME_NAMES & set(b.words)
         ):
             return True
     return False
 
 
+_TIME_NAMES = frozenset({"fortnight", "weekend", "weekday", "weekdays", "weekends", "overnight"})
 _COUNTED = re.compile(r"(?<![\w.,])(\d+) ([a-z]+)\b")
 """A whole number and the word right after it, a space between ('3 days', '3 launches')."""
 
@@ -1244,7 +1247,36 @@ def _negated_in_place(a: TextFacts, b: TextFacts) -> bool:
         return False  # (a negation on each side: 'without using sort()' / 'don't call sort()', 'rather than')
     negated, plain = (span_a, span_b) if negated_a else (span_b, span_a)
     opposites = {o for w in negated for form in _word_forms(w)[0] for o in _OPPOSITE.get(form, ())}
-    return not any(form in opposites for w in plain for form in _word_forms(w)[0])
+    return not any(
+        form in opposites or form in _SAYS_NOT or _prefix_negates(form, negated)
+        for w in plain
+        for form in _word_forms(w)[0]
+    )
+
+
+_SAYS_NOT = frozenset(
+    {
+        *("miss", "missing", "stuck", "hang", "hangs", "hanging", "stop", "stopped", "fail", "failing", "broken"),
+        *("break", "dead", "refuse", "ignore", "ignoring", "lost", "lose", "late", "delay", "delayed", "decline"),
+        *("declined", "pending", "withhold", "withholding", "hate", "struggle", "confused", "crash", "freeze"),
+        *("frozen", "wrong", "poor", "poorly", "weak", "hurt", "still", "stay", "keep", "soft", "warm", "pale"),
+        *("error", "glitch", "lag", "laggy", "slow", "blank", "empty", "absent", "gone", "lack", "lacks"),
+    }
+)
+"""Words that say 'not' by meaning, as a reworded 'isn't showing' ('missing'), 'won't eat'
+('refuses'), 'not working' ('stopped working', 'broken') or 'hasn't arrived' ('still
+pending') does: a span saying one is no plain opposite of the 'not' span."""
+_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "mis")
+
+
+def _prefix_negates(word: str, negated: tuple[str, ...]) -> bool:
+    """``word`` is a negating prefix on a word of the 'not' span or a word of its own
+    ('not visible' / 'invisible', 'not responding' / 'unresponsive', 'incompatible')."""
+    prefix = next((p for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 5), None)
+    if prefix is None:
+        return False
+    root = word[len(prefix) :]
+    return any(root[:4] == w[:4] for w in negated) or root.endswith(("ible", "able", "ive", "ent", "ant", "ed"))
 
 
 def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
@@ -2194,6 +2226,10 @@ _PER_TIME = MappingProxyType(
 )
 """Time units a rate is 'per', by their short and long names ('km/s', 'metres per second')."""
 _SLASH_RATE = re.compile(r"(?<![\w/])([a-zµ]{1,5})\s?/\s?(" + "|".join(_PER_TIME) + r")(?![\w/])")
+_PERIODIC = MappingProxyType(
+    {"hourly": "h", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annual": "year"}
+)
+"""Adjectives of a period before a count ('daily active users'): a count per that period."""
 _RATE_NAMES = MappingProxyType({"mi/h": "mph", "mile/h": "mph"})
 """Rates with a name of their own: 'mi/h' is said 'mph' (as 'km/h' is 'kph')."""
 
@@ -2215,6 +2251,10 @@ def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
     for unit, per, time in zip(words, words[1:], words[2:], strict=False):
         if per == "per" and _singular(time) in _PER_TIME and (unit in UNITS or _counted_things(unit)):
             rates.add(f"{UNITS.get(unit, '*')}/{_PER_TIME[_singular(time)]}")  # ('requests per second': '*/s')
+    for i, word in enumerate(words):  # 'a daily unique user count' counts users per day
+        counted = takewhile(_is_content, words[i + 1 : i + 4])  # (one noun phrase: not 'annual leave are workers')
+        if word in _PERIODIC and any(w in ("count", "counts") or _counted_things(w) for w in counted):
+            rates.add(f"*/{_PERIODIC[word]}")
     return frozenset(_RATE_NAMES.get(rate, UNITS.get(rate, rate)) for rate in rates)
 
 
@@ -2800,9 +2840,12 @@ def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _unarticled(quote: str) -> str:
-    """A quote without its leading article: an error message quoted with it on one side and
-    without on the other ("'A RenderFlex overflowed by 42 pixels'" / "'RenderFlex overflowed
-    by 42 pixels'") is the same message; "'a cat'" / "'the cat'" still differ."""
+    """A long quote without its leading article: an error message quoted with it on one side
+    and without on the other ("'A RenderFlex overflowed by 42 pixels'" / "'RenderFlex
+    overflowed by 42 pixels'") is the same message; "'The Matrix'" / "'Matrix'", "'a cat'" /
+    "'the cat'" still differ."""
+    if len(quote.split()) < 6:
+        return quote  # short quotes are names, titles or the wording asked about ('an historic event')
     return re.sub(r"^(?:a|an|the) (?=\S)", "", quote)
 
 
@@ -3286,6 +3329,8 @@ def _made_thing(
                 between = words[verb + 1 : i]
                 if words[verb] in ("give", "show") and "the" in between:
                     break  # 'give me the headlines': content that exists, not a thing to make
+                if words[verb] == "show" and ({"a", "an"}.isdisjoint(between) or not _WH_WORDS.isdisjoint(between)):
+                    break  # 'show me what this code does' asks for an explanation
                 if _singular(after) in things:
                     continue  # 'a code example' is an example
                 if word in _PRACTICE and not (
@@ -3701,7 +3746,7 @@ def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
             after.add(stem(y))
         elif y == "me" and _is_content(x):
             before.add(stem(x))
-        elif y == "me" and x == "to":
+        elif y == "me" and x in ("to", "from"):  # 'sent money to me', 'buying from us'
             before.update(stem(w) for w in words[max(0, i - 3) : i] if _is_content(w))
     return after, before
 
@@ -4625,7 +4670,7 @@ def _singled_nouns(words: tuple[str, ...]) -> set[str]:
     for i in range(len(words)):
         if not _singles(words, i):
             continue
-        run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w), words[i + 1 : i + 4]))
+        run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w) or w == "way", words[i + 1 : i + 4]))
         if run and not run[-1].endswith("s") and not _is_superlative(run[-1]):
             found.add(run[-1])
     return found
