@@ -183,6 +183,7 @@ NEAR_MISS_HOLDOUT_94 = ROOT / "bench" / "near_miss_holdout_94.jsonl"
 NEAR_MISS_HOLDOUT_95 = ROOT / "bench" / "near_miss_holdout_95.jsonl"
 NEAR_MISS_HOLDOUT_96 = ROOT / "bench" / "near_miss_holdout_96.jsonl"
 NEAR_MISS_HOLDOUT_97 = ROOT / "bench" / "near_miss_holdout_97.jsonl"
+NEAR_MISS_HOLDOUT_99 = ROOT / "bench" / "near_miss_holdout_99.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -306,6 +307,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 95": NEAR_MISS_HOLDOUT_95,
     "near-miss, hold-out 96": NEAR_MISS_HOLDOUT_96,
     "near-miss, hold-out 97": NEAR_MISS_HOLDOUT_97,
+    "near-miss, hold-out 99": NEAR_MISS_HOLDOUT_99,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
