@@ -183,6 +183,7 @@ NEAR_MISS_HOLDOUT_94 = ROOT / "bench" / "near_miss_holdout_94.jsonl"
 NEAR_MISS_HOLDOUT_95 = ROOT / "bench" / "near_miss_holdout_95.jsonl"
 NEAR_MISS_HOLDOUT_96 = ROOT / "bench" / "near_miss_holdout_96.jsonl"
 NEAR_MISS_HOLDOUT_97 = ROOT / "bench" / "near_miss_holdout_97.jsonl"
+NEAR_MISS_HOLDOUT_98 = ROOT / "bench" / "near_miss_holdout_98.jsonl"
 NEAR_MISS_HOLDOUT_99 = ROOT / "bench" / "near_miss_holdout_99.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
@@ -307,6 +308,7 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 95": NEAR_MISS_HOLDOUT_95,
     "near-miss, hold-out 96": NEAR_MISS_HOLDOUT_96,
     "near-miss, hold-out 97": NEAR_MISS_HOLDOUT_97,
+    "near-miss, hold-out 98": NEAR_MISS_HOLDOUT_98,
     "near-miss, hold-out 99": NEAR_MISS_HOLDOUT_99,
 }
 """Every near-miss file, by the name the report gives it."""
