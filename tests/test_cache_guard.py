@@ -987,13 +987,6 @@ def broken(a: str, b: str) -> set[str]:
         ("Explain black holes to kids.", "Explain black holes to students.", "category"),
         ("How do I iterate a Dictionary<string, int>?", "How do I iterate a Dictionary<int, string>?", "identifier"),
         # hold-outs 94 and 95
-        ("Which iPhone models support iOS 18?", "Which iPhone models can't run iOS 18?", "negation"),
-        (
-            "Proofread this and fix the punctuation: 'its fine'",
-            "Proofread this but don't change the punctuation: 'its fine'",
-            "negation",
-        ),
-        ("Show a rating prompt after 3 days of use.", "Show a rating prompt after 3 launches.", "unit"),
         ("Explain what Compose recomposition is.", "Show me a code example of Compose recomposition.", "category"),
         # review 75
         ("How do I teach statistics to kids?", "How do I teach statistics to grad students?", "category"),
@@ -1013,6 +1006,34 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Explain how the optimizer works at a high level.", "Explain how the optimizer works in depth.", "antonym"),
         ("SELECT * FROM movies WHERE title = 'The Matrix'", "SELECT * FROM movies WHERE title = 'Matrix'", "quoted"),
+        # hold-outs 98 and 99, review 77
+        (
+            "Why is my bass louder in headphones than on my monitors?",
+            "Why is my bass louder on my monitors than in headphones?",
+            "direction",
+        ),
+        (
+            "Urine output is 30 mL per hour, is that adequate?",
+            "Urine output is 30 mL per 8-hour shift, is that adequate?",
+            "unit",
+        ),
+        ("Schedule a nurse working 36 hours per week.", "Schedule a nurse working 36 hours per pay period.", "unit"),
+        (
+            "Drained 200 mL in the last hour, do I call the surgeon?",
+            "Drained 200 mL in the last 24 hours, do I call the surgeon?",
+            "number",
+        ),
+        (
+            "What to document when a patient consents to a transfusion?",
+            "What to document when a patient refuses a transfusion?",
+            "antonym",
+        ),
+        (
+            "How to upgrade a UE4 project to UE5",
+            "How to upgrade an Unreal Engine 5 project to Unreal Engine 4",
+            "entity",
+        ),
+        ("How often should kids get an eye exam?", "How often should students get an eye exam?", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1815,6 +1836,18 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Explain what this snippet does", "Show me what this code does"),
         ("Budget for 2 weeks in Thailand as a couple", "Budget for a fortnight in Thailand for 2 travelers"),
         ("Convert 2 pt of milk to cups", "Convert 2 pints of milk to cups"),
+        # hold-outs 98 and 99, review 77
+        (
+            "How do I make a gated reverb snare like in 80s songs?",
+            "How do I make a gated reverb snare like in 1980s songs?",
+        ),
+        (
+            "How many daily calories should I eat to lose weight?",
+            "How many calories per day should I eat to lose weight?",
+        ),
+        ("How many weekly hours is full time in California?", "How many hours per week is full time in California?"),
+        ("Apps for long flights that don't need internet", "Apps for long flights that work offline"),
+        ("Budget template for $3,000 a month income", "Budget template for $3,000 monthly income"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -118,7 +118,8 @@ _QUANTITY = re.compile(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
     + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
     + "|".join(sorted(_CARDINALS, key=len, reverse=True))
-    + r"|an?|one)(?:(?<=\d)\s*-?\s*|\s*-\s*|\s+)("  # a word is no count glued to a unit: 'an ALB'
+    + r"|an?|one|(?<=the )(?:last|past|previous|next|coming))"  # 'the last hour' is one hour
+    + r"(?:(?<=\d)\s*-?\s*|\s*-\s*|\s+)("  # a word is no count glued to a unit: 'an ALB'
     + "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] in _SCALES), key=len, reverse=True))
     + r")(?![\w])"
 )
@@ -319,8 +320,6 @@ class TextFacts:
     """Per distinct word: its likely uninflected forms and their prefixed roots (antonym rule)."""
     quantities: tuple[tuple[str, float], ...]
     """Measures as ``(dimension, size in base units)``, sorted: '2 weeks' -> ``(("time", 1209600.0),)``."""
-    counted: tuple[tuple[str, str], ...]
-    """Each whole number with the word after it ('after 3 launches' -> ``("3", "launches")``)."""
     measure_numbers: Mapping[str, int]
     """The numbers said in those measures ('2' in '2 weeks'), with how many times: compared as
     quantities, not as numbers."""
@@ -802,7 +801,7 @@ _SCHOOL_WORDS = frozenset(
     {
         *("teach", "teaching", "teacher", "teachers", "classroom", "classrooms", "grade", "grades", "grader"),
         *("graders", "school", "schools", "lesson", "lessons", "homework", "iep", "curriculum", "syllabus"),
-        *("semester", "recess", "exam", "exams"),
+        *("semester", "recess"),
     }
 )
 
@@ -860,6 +859,10 @@ def _at_school(words: tuple[str, ...]) -> bool:
 
 
 _CLASS_OWNERS = frozenset({"my", "our", "your", "the", "this", "in", "whole"})
+
+
+_DECADE = re.compile(r"(?i)(?<![\w'])(?<!my )(?<!his )(?<!her )(?<!our )(?<!your )(?<!their )'?([5-9]0)s\b")
+"""A decade in two digits, 'the 80s', "'90s": the 1900s ('in her 80s' is an age)."""
 
 
 _MIL_LENGTH = re.compile(
@@ -974,6 +977,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
     signature = _signature(text)  # (before the next step, which reads capitals only)
+    text = _DECADE.sub(r"19\1s", text)  # 'the 80s' is 'the 1980s'
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
@@ -1020,7 +1024,6 @@ def _text_facts(text: str) -> TextFacts:
             | {" ".join(phrase): (frozenset({mark}), frozenset()) for phrase, mark in _phrase_marks(words)}
         ),
         quantities=quantities,
-        counted=tuple(_COUNTED.findall(text.lower())),
         measure_numbers=measure_numbers,
         measure_units=measure_units,
         ranks=_ranks(words),
@@ -1126,13 +1129,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
-        or _traded(a.date_orders, b.date_orders)
-        or _counted_unit_replaced(a, b)
-        or _counted_unit_replaced(b, a),
-        "negation": _negation_differs(*_negation_sides(a, b))
-        or _bound_negated(a, b)
-        or _in_or_out(a, b)
-        or _negated_in_place(a, b),
+        or _traded(a.date_orders, b.date_orders),
+        "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b),
         "identifier": _flags_differ(a, b)
@@ -1172,111 +1170,6 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }
-
-
-def _counted_unit_replaced(a: TextFacts, b: TextFacts) -> bool:
-    """The same number counts a period of time on one side and things on the other: 'a prompt
-    after 3 days of use' / 'after 3 launches', '30 seconds' / '30 reps'. The things are a
-    plural of five letters or more the first side does not say (short words may abbreviate
-    the unit: 'a 10 yo')."""
-    counted_b = dict(b.counted)
-    for number, unit in a.counted:
-        thing = counted_b.get(number)
-        if (
-            thing is not None
-            and unit in UNITS
-            and _SCALES.get(UNITS[unit], ("",))[0] == "time"
-            and thing not in UNITS
-            and len(thing) >= 5
-            and thing.endswith("s")
-            and _is_content(thing)
-            and thing not in a.words
-            and UNITS[unit] not in b.units
-            and not any(dimension == "time" for dimension, _ in b.quantities)
-            and not _TIME_NAMES & set(b.words)
-        ):
-            return True
-    return False
-
-
-_TIME_NAMES = frozenset({"fortnight", "weekend", "weekday", "weekdays", "weekends", "overnight"})
-_COUNTED = re.compile(r"(?<![\w.,])(\d+) ([a-z]+)\b")
-"""A whole number and the word right after it, a space between ('3 days', '3 launches')."""
-
-
-_PLAIN_NEGATIONS = frozenset(
-    {
-        *("not", "never", "no", "dont", "doesnt", "didnt", "cant", "cannot", "wont", "isnt", "arent", "wasnt"),
-        *("werent", "shouldnt", "couldnt", "wouldnt", "havent", "hasnt", "hadnt", "mustnt", "neednt", "aint"),
-    }
-)
-"""Negations written as such ('not', "can't"), not the words that negate by meaning
-('avoid', 'without'), which paraphrases trade for other words."""
-
-
-def _plainly_negates(words: tuple[str, ...], at: int) -> bool:
-    """``words[at]`` is a 'not' that negates ('no more than 1 GB' sets a bound; 'or not' and
-    'why not' negate nothing)."""
-    return (
-        words[at] in _PLAIN_NEGATIONS
-        and not _bounds(words, at)
-        and not (at and words[at] == "not" and words[at - 1] in ("or", "why"))
-    )
-
-
-def _negated_in_place(a: TextFacts, b: TextFacts) -> bool:
-    """The same words around a short span (at most three words a side) that says 'not' on
-    one side only: 'which iPhones support iOS 18' / 'which iPhones can't run iOS 18',
-    'proofread this and fix the punctuation' / '... but don't change the punctuation'. A span
-    saying an opposite of the negated word says the same ('not safe' / 'dangerous')."""
-    words_a, words_b = a.words, b.words
-    before = next((i for i, (x, y) in enumerate(zip(words_a, words_b, strict=False)) if x != y), None)
-    if before is None:
-        return False
-    limit = min(len(words_a), len(words_b)) - before
-    after = next((i for i in range(limit) if words_a[-1 - i] != words_b[-1 - i]), limit)
-    span_a, span_b = words_a[before : len(words_a) - after], words_b[before : len(words_b) - after]
-    if not (0 < len(span_a) <= 3 and 0 < len(span_b) <= 3):
-        return False
-    kept = words_a[:before] + words_a[len(words_a) - after :]
-    if sum(_is_content(w) for w in kept) < 3:
-        return False
-    negated_a = any(_plainly_negates(words_a, i) for i in range(before, len(words_a) - after))
-    negated_b = any(_plainly_negates(words_b, i) for i in range(before, len(words_b) - after))
-    if negated_a == negated_b or _negated(span_b if negated_a else span_a):
-        return False  # (a negation on each side: 'without using sort()' / 'don't call sort()', 'rather than')
-    negated, plain = (span_a, span_b) if negated_a else (span_b, span_a)
-    opposites = {o for w in negated for form in _word_forms(w)[0] for o in _OPPOSITE.get(form, ())}
-    return not any(
-        form in opposites or form in _SAYS_NOT or _prefix_negates(form, negated)
-        for w in plain
-        for form in _word_forms(w)[0]
-    )
-
-
-_SAYS_NOT = frozenset(
-    {
-        *("miss", "missing", "stuck", "hang", "hangs", "hanging", "stop", "stopped", "fail", "failing", "broken"),
-        *("break", "dead", "refuse", "ignore", "ignoring", "lost", "lose", "late", "delay", "delayed", "decline"),
-        *("declined", "pending", "withhold", "withholding", "hate", "struggle", "confused", "crash", "freeze"),
-        *("frozen", "wrong", "poor", "poorly", "weak", "hurt", "still", "stay", "keep", "soft", "warm", "pale"),
-        *("error", "glitch", "lag", "laggy", "slow", "blank", "empty", "absent", "gone", "lack", "lacks"),
-    }
-)
-"""Words that say 'not' by meaning, as a reworded 'isn't showing' ('missing'), 'won't eat'
-('refuses'), 'not working' ('stopped working', 'broken') or 'hasn't arrived' ('still
-pending') does: a span saying one is no plain opposite of the 'not' span."""
-_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "mis")
-
-
-def _prefix_negates(word: str, negated: tuple[str, ...]) -> bool:
-    """``word`` is a negating prefix on a word of the 'not' span or a word of its own
-    ('not visible' / 'invisible', 'not responding' / 'unresponsive', 'incompatible')."""
-    prefix = next((p for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 5), None)
-    if prefix is None:
-        return False
-    root = word[len(prefix) :]
-    return any(root[:4] == w[:4] for w in negated) or root.endswith(("ible", "able", "ive", "ent", "ant", "ed"))
 
 
 def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
@@ -2252,8 +2145,15 @@ def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
         if per == "per" and _singular(time) in _PER_TIME and (unit in UNITS or _counted_things(unit)):
             rates.add(f"{UNITS.get(unit, '*')}/{_PER_TIME[_singular(time)]}")  # ('requests per second': '*/s')
     for i, word in enumerate(words):  # 'a daily unique user count' counts users per day
-        counted = takewhile(_is_content, words[i + 1 : i + 4])  # (one noun phrase: not 'annual leave are workers')
-        if word in _PERIODIC and any(w in ("count", "counts") or _counted_things(w) for w in counted):
+        if word not in _PERIODIC:
+            continue
+        counted = list(
+            takewhile(_is_content, words[i + 1 : i + 4])
+        )  # (one noun phrase: not 'annual leave are workers')
+        unit = next((w for w in counted if w in UNITS), None)  # 'daily calories' is calories per day
+        if unit is not None:
+            rates.add(f"{UNITS[unit]}/{_PERIODIC[word]}")
+        elif any(w in ("count", "counts") or _counted_things(w) for w in counted):
             rates.add(f"*/{_PERIODIC[word]}")
     return frozenset(_RATE_NAMES.get(rate, UNITS.get(rate, rate)) for rate in rates)
 
@@ -2502,6 +2402,8 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
     matches = list(_QUANTITY.finditer(lowered))
     for match in matches:
         count, unit = match.groups()
+        if unit in _PERIOD_ADJECTIVES and count[0].isdigit():
+            continue  # '$3,000 monthly' is a rate, not 3,000 months
         count = count.replace(",", "") if count[0].isdigit() else count  # '1,500 sq ft' is 1500
         dimension, size = _SCALES[UNITS[unit]]
         if UNITS[unit] == "year" and count not in ("a", "an", "one") and _AGE.match(lowered, match.end()):
@@ -2520,7 +2422,7 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
         if match.span(1) not in counted:  # 'a week-long trip' was counted as 'a week'
             found.append(_SCALES[UNITS[match.group(1)]])
             units.add(UNITS[match.group(1)])
-    return tuple(sorted(found)), numbers, frozenset(units)
+    return tuple(sorted(set(found))), numbers, frozenset(units)  # ('the past week (7 days)' says one span)
 
 
 _AND_A_HALF_AFTER = re.compile(r"\s+and\s+a\s+half\b")
@@ -2610,7 +2512,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     aliased = {w for w, g in a.aliases if g in groups} | {
         e
         for e in a.entities
-        if (m := _GLUED.fullmatch(e)) and m[2] in b.numbers and _ALIAS_GROUP.get((m[1],)) in groups
+        if (m := _GLUED.fullmatch(e)) and _ALIAS_GROUP.get((m[1],)) in groups & _glued_groups(a, b.numbers)
     }
     return {
         e
@@ -2625,12 +2527,14 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
 
 def _glued_groups(facts: TextFacts, numbers: frozenset[str]) -> set[int]:
     """Alias groups of the names glued to a number the other side says ('UE5' names Unreal
-    Engine when the other side says 5: 'a UE5 blueprint' / 'an Unreal Engine 5 blueprint')."""
-    return {
+    Engine when the other side says 5: 'a UE5 blueprint' / 'an Unreal Engine 5 blueprint'),
+    when the text glues one version of the name only."""
+    found = [
         group
         for e in facts.entities
         if (m := _GLUED.fullmatch(e)) and m[2] in numbers and (group := _ALIAS_GROUP.get((m[1],))) is not None
-    }
+    ]
+    return {group for group in found if found.count(group) == 1}  # ('upgrade UE4 to UE5': two versions, no alias)
 
 
 def _same_root(x: str, y: str) -> bool:
@@ -2686,16 +2590,31 @@ _PERIOD_ADJECTIVES = MappingProxyType(
 
 
 def _per_units(words: tuple[str, ...]) -> set[str]:
-    """What each 'per' divides by: a unit, or a period ('per biweekly pay period')."""
+    """What each 'per' divides by: a unit, or a period ('per biweekly pay period'), or a
+    counted span of time ('per 8-hour shift': '8 h') or a period named by what fills it
+    ('per shift', 'per pay period')."""
     found = set()
-    for x, y in pairwise(words):
+    for i, (x, y) in enumerate(pairwise(words)):
+        if x.isdigit() and y in _PERIOD_ADJECTIVES:
+            found.add(_PERIOD_ADJECTIVES[y])  # '$49 monthly' is $49 per month
         if x != "per":
             continue
+        following = words[i + 2] if i + 2 < len(words) else ""
         if y in UNITS:
             found.add(UNITS[y])
         elif y in _PERIOD_ADJECTIVES:
             found.add(_PERIOD_ADJECTIVES[y])
+        elif y.isdigit() and following in UNITS and _SCALES.get(UNITS[following], ("",))[0] == "time":
+            found.add(f"{y} {UNITS[following]}")
+        elif y in _FILLED_PERIODS:
+            found.add(y)
+        elif following in _FILLED_PERIODS:  # 'per pay period'
+            found.add(following)
     return found
+
+
+_FILLED_PERIODS = frozenset({"shift", "period", "cycle", "semester", "term", "sprint", "session", "visit"})
+"""Spans of time named by what fills them: 'per shift', 'per pay period'."""
 
 
 def _per_nouns(words: tuple[str, ...]) -> set[str]:
@@ -3448,6 +3367,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _operators_swapped(a, b)
         or (not keywords and _verb_sides_traded(a.skeleton, b.skeleton))
         or _converse(a.words, b.words)
+        or _than_sides_traded(a.words, b.words)
         or _conversion_reversed(a.words, b.words)
         or _opposites_traded(a.words, b.words)
         or _code_reordered(a.signature, b.signature)
@@ -3602,6 +3522,45 @@ def _conversion_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         (source_a - source_b) & target_b and (source_b - source_a) & target_a
         for source_a, target_a in _conversions(a)
         for source_b, target_b in _conversions(b)
+    )
+
+
+def _than_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The two sides of one comparison trade places, the comparative kept: 'louder in
+    headphones than on my monitors' / 'louder on my monitors than in headphones'. (With
+    the comparative changed, 'faster than Y' / 'Y slower than', the swap may say the same.)"""
+    sides_a, sides_b = _than_sides(a), _than_sides(b)
+    if sides_a is None or sides_b is None or sides_a[0] != sides_b[0]:
+        return False
+    (_, before_a, after_a), (_, before_b, after_b) = sides_a, sides_b
+    return bool(after_a & before_b - after_b) and bool(after_b & before_a - after_a)
+
+
+def _than_sides(words: tuple[str, ...]) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """For a text with one 'than': the comparative (the last word in -er, or after 'more' or
+    'less', among the five before it) and the content stems of the three words between it and
+    'than' and of the three after 'than'."""
+    at = [i for i, w in enumerate(words) if w == "than"]
+    if len(at) != 1:
+        return None
+    than = at[0]
+    window = words[max(0, than - 5) : than]
+    comparative = next(
+        (
+            i
+            for i in range(len(window) - 1, -1, -1)
+            if window[i].endswith("er") or (i and window[i - 1] in ("more", "less"))
+        ),
+        None,
+    )
+    if comparative is None:
+        return None
+    between = window[comparative + 1 :][-3:]
+    after = words[than + 1 : than + 4]
+    return (
+        window[comparative],
+        frozenset(stem(w) for w in between if _is_content(w)),
+        frozenset(stem(w) for w in after if _is_content(w)),
     )
 
 
@@ -4670,7 +4629,9 @@ def _singled_nouns(words: tuple[str, ...]) -> set[str]:
     for i in range(len(words)):
         if not _singles(words, i):
             continue
-        run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w) or w == "way", words[i + 1 : i + 4]))
+        run = list(
+            takewhile(lambda w: _is_content(w) or _is_superlative(w) or w in ("way", "thing"), words[i + 1 : i + 4])
+        )
         if run and not run[-1].endswith("s") and not _is_superlative(run[-1]):
             found.add(run[-1])
     return found
