@@ -1024,11 +1024,6 @@ def broken(a: str, b: str) -> set[str]:
             "number",
         ),
         (
-            "What to document when a patient consents to a transfusion?",
-            "What to document when a patient refuses a transfusion?",
-            "antonym",
-        ),
-        (
             "How to upgrade a UE4 project to UE5",
             "How to upgrade an Unreal Engine 5 project to Unreal Engine 4",
             "entity",
@@ -1848,6 +1843,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How many weekly hours is full time in California?", "How many hours per week is full time in California?"),
         ("Apps for long flights that don't need internet", "Apps for long flights that work offline"),
         ("Budget template for $3,000 a month income", "Budget template for $3,000 monthly income"),
+        # review 78
+        ("How many tablets per 7 days if I take 2 daily?", "How many tablets per week if I take 2 daily?"),
+        ("How much tuition do I pay per semester at UCLA?", "How much is UCLA tuition per term?"),
+        ("What's a fair wage per 12-hour shift for a nurse?", "What's a fair pay per shift (12 hours) for a nurse?"),
+        (
+            "It's going to be in the 90s, how do I keep my dog cool?",
+            "It'll be 90-something degrees, how do I keep my dog cool?",
+        ),
+        ("How to upgrade a UE4 project to UE5", "How to upgrade an Unreal Engine 4 project to Unreal Engine 5"),
+        ("Do I have to consent to a breathalyzer in Texas?", "Can I refuse a breathalyzer in Texas?"),
+        ("Music from the 80s for a party", "Music from the 1980s for a party"),
+        ("Music from the 80s and 90s for a wedding", "80s and 90s music for a wedding"),
+        ("Max 3 grams of acetaminophen per 24 hours?", "Max 3 grams of acetaminophen per 24-hour period?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -861,8 +861,30 @@ def _at_school(words: tuple[str, ...]) -> bool:
 _CLASS_OWNERS = frozenset({"my", "our", "your", "the", "this", "in", "whole"})
 
 
-_DECADE = re.compile(r"(?i)(?<![\w'])(?<!my )(?<!his )(?<!her )(?<!our )(?<!your )(?<!their )'?([5-9]0)s\b")
-"""A decade in two digits, 'the 80s', "'90s": the 1900s ('in her 80s' is an age)."""
+_DECADE = re.compile(
+    r"(?i)(?:(?<=from the )|(?<=of the )|(?<=during the )|(?<=since the )|(?<=like in )|(?<![\w'])'(?=\d))"
+    r"'?([5-9]0)s\b|(?<![\w'])([5-9]0)s(?= (?:music|songs?|hits|style|fashion|movies|films|rock|pop|bands?|era|tv))"
+)
+"""A decade in two digits: 'music from the 80s', "the '90s", '80s songs' are the 1900s. Not
+'in the 90s' (degrees, a heart rate) nor 'in her 80s' (an age)."""
+
+
+_DECADES_JOINED = (
+    re.compile(r"(?i)(19[5-9]0s\s*(?:,|and|or|&|/|to)\s*)'?([5-9]0)s\b"),
+    re.compile(r"(?i)(?<![\w'])'?([5-9]0)s(\s*(?:,|and|or|&|/|to)\s*19[5-9]0s)"),
+)
+
+
+def _decades(text: str) -> str:
+    """'the 80s' is 'the 1980s' (:data:`_DECADE`), and so is a decade joined to one
+    ('from the 80s and 90s', '80s and 90s music')."""
+    text = _DECADE.sub(lambda m: f"19{m.group(1) or m.group(2)}s", text)
+    if "19" not in text:
+        return text
+    after, before = _DECADES_JOINED
+    for _ in range(3):  # (a run of three: '70s, 80s and 90s')
+        text = before.sub(r"19\1s\2", after.sub(r"\g<1>19\2s", text))
+    return text
 
 
 _MIL_LENGTH = re.compile(
@@ -977,7 +999,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
     signature = _signature(text)  # (before the next step, which reads capitals only)
-    text = _DECADE.sub(r"19\1s", text)  # 'the 80s' is 'the 1980s'
+    text = _decades(text)
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
@@ -2150,7 +2172,7 @@ def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
         counted = list(
             takewhile(_is_content, words[i + 1 : i + 4])
         )  # (one noun phrase: not 'annual leave are workers')
-        unit = next((w for w in counted if w in UNITS), None)  # 'daily calories' is calories per day
+        unit = next((w for w in counted if w in UNITS and w.endswith("s")), None)  # 'daily calories': per day
         if unit is not None:
             rates.add(f"{UNITS[unit]}/{_PERIODIC[word]}")
         elif any(w in ("count", "counts") or _counted_things(w) for w in counted):
@@ -2508,11 +2530,11 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     shouted = a.shouted | b.shouted  # 'COUNTIFS' is no plural of 'COUNTIF', nor 'HTTPS' of 'HTTP'
     known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | b.initials
     known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
-    groups = {g for _, g in b.aliases} | _glued_groups(b, a.numbers)
+    groups = {g for _, g in b.aliases} | _glued_groups(b, a)
     aliased = {w for w, g in a.aliases if g in groups} | {
         e
         for e in a.entities
-        if (m := _GLUED.fullmatch(e)) and _ALIAS_GROUP.get((m[1],)) in groups & _glued_groups(a, b.numbers)
+        if (m := _GLUED.fullmatch(e)) and _ALIAS_GROUP.get((m[1],)) in groups & _glued_groups(a, b)
     }
     return {
         e
@@ -2525,16 +2547,21 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     }
 
 
-def _glued_groups(facts: TextFacts, numbers: frozenset[str]) -> set[int]:
+def _glued_groups(facts: TextFacts, other: TextFacts) -> set[int]:
     """Alias groups of the names glued to a number the other side says ('UE5' names Unreal
     Engine when the other side says 5: 'a UE5 blueprint' / 'an Unreal Engine 5 blueprint'),
-    when the text glues one version of the name only."""
-    found = [
+    the versions in the order the other side says them ('upgrade UE4 to UE5' / 'upgrade
+    Unreal Engine 5 to Unreal Engine 4' is no alias)."""
+    versions: dict[int, list[str]] = {}
+    for word in facts.words:
+        if (m := _GLUED.fullmatch(word)) and m[2] in other.numbers and (group := _ALIAS_GROUP.get((m[1],))) is not None:
+            versions.setdefault(group, []).append(m[2])
+    said = [w for w in other.words if w.replace(".", "", 1).isdigit()]
+    return {
         group
-        for e in facts.entities
-        if (m := _GLUED.fullmatch(e)) and m[2] in numbers and (group := _ALIAS_GROUP.get((m[1],))) is not None
-    ]
-    return {group for group in found if found.count(group) == 1}  # ('upgrade UE4 to UE5': two versions, no alias)
+        for group, numbers in versions.items()
+        if len(numbers) == 1 or numbers == list(dict.fromkeys(n for n in said if n in numbers))
+    }
 
 
 def _same_root(x: str, y: str) -> bool:
@@ -2591,26 +2618,36 @@ _PERIOD_ADJECTIVES = MappingProxyType(
 
 def _per_units(words: tuple[str, ...]) -> set[str]:
     """What each 'per' divides by: a unit, or a period ('per biweekly pay period'), or a
-    counted span of time ('per 8-hour shift': '8 h') or a period named by what fills it
-    ('per shift', 'per pay period')."""
+    counted span of time ('per 7 days' is 'per week'), or a period named by what fills it
+    ('per shift', 'per pay period', 'per 12-hour shift': one 'period' for all of them).
+    Spans of time are compared by their length."""
     found = set()
     for i, (x, y) in enumerate(pairwise(words)):
         if x.isdigit() and y in _PERIOD_ADJECTIVES:
-            found.add(_PERIOD_ADJECTIVES[y])  # '$49 monthly' is $49 per month
+            found.add(_span(_PERIOD_ADJECTIVES[y]))  # '$49 monthly' is $49 per month
         if x != "per":
             continue
-        following = words[i + 2] if i + 2 < len(words) else ""
+        following, third = words[i + 2 : i + 3] or ("",), words[i + 3 : i + 4] or ("",)
         if y in UNITS:
-            found.add(UNITS[y])
+            found.add(_span(UNITS[y]))
         elif y in _PERIOD_ADJECTIVES:
-            found.add(_PERIOD_ADJECTIVES[y])
-        elif y.isdigit() and following in UNITS and _SCALES.get(UNITS[following], ("",))[0] == "time":
-            found.add(f"{y} {UNITS[following]}")
-        elif y in _FILLED_PERIODS:
-            found.add(y)
-        elif following in _FILLED_PERIODS:  # 'per pay period'
-            found.add(following)
+            found.add(_span(_PERIOD_ADJECTIVES[y]))
+        elif y.isdigit() and following[0] in UNITS and third[0] not in _FILLED_PERIODS - {"period"}:
+            found.add(_span(f"{y} {UNITS[following[0]]}"))  # ('per 24-hour period' is per 24 hours)
+        elif y in _FILLED_PERIODS or following[0] in _FILLED_PERIODS or third[0] in _FILLED_PERIODS:
+            found.add("period")  # ('per pay period', 'per 8-hour shift')
     return found
+
+
+def _span(unit: str) -> str:
+    """A unit, or a span of time ('week', '2 weeks', '7 day') as its length in seconds, so
+    that 'per 7 days' and 'per week' agree."""
+    count, _, name = unit.rpartition(" ")
+    name = UNITS.get(name, UNITS.get(_singular(name), name))
+    dimension, size = _SCALES.get(name, ("", 0.0))
+    if dimension != "time":
+        return unit
+    return f"time {float(count or 1) * size:g}"
 
 
 _FILLED_PERIODS = frozenset({"shift", "period", "cycle", "semester", "term", "sprint", "session", "visit"})
@@ -4629,9 +4666,7 @@ def _singled_nouns(words: tuple[str, ...]) -> set[str]:
     for i in range(len(words)):
         if not _singles(words, i):
             continue
-        run = list(
-            takewhile(lambda w: _is_content(w) or _is_superlative(w) or w in ("way", "thing"), words[i + 1 : i + 4])
-        )
+        run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w) or w == "way", words[i + 1 : i + 4]))
         if run and not run[-1].endswith("s") and not _is_superlative(run[-1]):
             found.add(run[-1])
     return found
