@@ -2169,9 +2169,8 @@ def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
     for i, word in enumerate(words):  # 'a daily unique user count' counts users per day
         if word not in _PERIODIC:
             continue
-        counted = list(
-            takewhile(_is_content, words[i + 1 : i + 4])
-        )  # (one noun phrase: not 'annual leave are workers')
+        # one noun phrase: not 'annual leave are workers'
+        counted = list(takewhile(_is_content, words[i + 1 : i + 4]))
         unit = next((w for w in counted if w in UNITS and w.endswith("s")), None)  # 'daily calories': per day
         if unit is not None:
             rates.add(f"{UNITS[unit]}/{_PERIODIC[word]}")
@@ -2531,10 +2530,9 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | b.initials
     known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)
+    glued = groups & _glued_groups(a, b)
     aliased = {w for w, g in a.aliases if g in groups} | {
-        e
-        for e in a.entities
-        if (m := _GLUED.fullmatch(e)) and _ALIAS_GROUP.get((m[1],)) in groups & _glued_groups(a, b)
+        e for e in a.entities if (m := _GLUED.fullmatch(e)) and _ALIAS_GROUP.get((m[1],)) in glued
     }
     return {
         e
