@@ -277,11 +277,17 @@ def test_cli_ctrl_c_ends_with_a_line_and_130_not_a_traceback(fake, tmp_path: Pat
         f"deployments:\n  - {{name: cloud, model: openai/gpt-4o-mini, api_base: '{slow.api_base}'}}\n"
     )
     # PYTHONFAULTHANDLER: a CLI that does not end after Ctrl-C is sent SIGABRT, which makes
-    # it print every thread's stack (it ended past the 30 s once, under heavy load, and did
-    # not again in 200 runs: the stacks say where, should it happen again)
+    # it print every thread's stack, should it ever hang
     env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True", "PYTHONFAULTHANDLER": "1"}
+    # A terminal's Ctrl-C: the CLI gets Python's own SIGINT handler even when this test runs
+    # in a background job, whose children inherit SIGINT ignored (`(bash .ci/run &)`): that
+    # is why it ran to its 30 s timeout in a clean-clone run started that way
+    terminal = (
+        "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "sys.argv = ['hybrid-infer', *sys.argv[1:]]; runpy.run_module('hybrid_infer.cli', run_name='__main__')"
+    )
     process = subprocess.Popen(
-        [sys.executable, "-m", "hybrid_infer.cli", "ask", "--config", str(preset), "hi"],
+        [sys.executable, "-c", terminal, "ask", "--config", str(preset), "hi"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
