@@ -832,7 +832,7 @@ _STUDENT_KINDS = frozenset(
 """Words before 'students' that name grown-up students or their subject ('college students',
 'high school students', 'CS students')."""
 
-_OWNERS = frozenset({"my", "our", "your", "his", "her", "their"})
+_OWNERS = _DETERMINERS - {"the", "its"}
 
 
 def _owned(word: str, words: tuple[str, ...]) -> bool:
@@ -2141,10 +2141,6 @@ _PER_TIME = MappingProxyType(
 )
 """Time units a rate is 'per', by their short and long names ('km/s', 'metres per second')."""
 _SLASH_RATE = re.compile(r"(?<![\w/])([a-zµ]{1,5})\s?/\s?(" + "|".join(_PER_TIME) + r")(?![\w/])")
-_PERIODIC = MappingProxyType(
-    {"hourly": "h", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annual": "year"}
-)
-"""Adjectives of a period before a count ('daily active users'): a count per that period."""
 _RATE_NAMES = MappingProxyType({"mi/h": "mph", "mile/h": "mph"})
 """Rates with a name of their own: 'mi/h' is said 'mph' (as 'km/h' is 'kph')."""
 
@@ -2612,6 +2608,13 @@ _PERIOD_ADJECTIVES = MappingProxyType(
     {"daily": "day", "weekly": "week", "biweekly": "2 weeks", "fortnightly": "2 weeks", "fortnight": "2 weeks",
      "monthly": "month", "quarterly": "quarter", "quarter": "quarter", "yearly": "year", "annual": "year"}
 )  # fmt: skip
+
+
+_PERIODIC = MappingProxyType(
+    {adjective: _PER_TIME[p] for adjective, p in {**_PERIOD_ADJECTIVES, "hourly": "hour"}.items() if p in _PER_TIME}
+)
+"""Adjectives of a period before a count ('daily active users'): a count per that period
+(`_PERIOD_ADJECTIVES`' one-unit periods, and 'hourly')."""
 
 
 def _per_units(words: tuple[str, ...]) -> set[str]:
