@@ -1007,6 +1007,7 @@ def _text_facts(text: str) -> TextFacts:
     numbers = frozenset(number_counts)
     units = frozenset(UNITS[w] for w in _unit_tokens(text, words) if w in UNITS) | _rate_units(text, words)
     content = tuple(stem(w) for w in words if _is_content(w))
+    aliases, at_school = _aliases(words), _at_school(words)
     categories = {
         (_CATEGORY_OF[w], _singular(_CANONICAL.get(w) or _CANONICAL.get(_singular(w), _singular(w))))
         for w in words  # 'kids' / 'a child': one member, said in the plural or not
@@ -1014,9 +1015,7 @@ def _text_facts(text: str) -> TextFacts:
     }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
     categories |= {("time zone", m.lower()) for m in _IANA_ZONE.findall(text)}  # 'America/Chicago'
-    categories |= {
-        (_CATEGORY_OF[name], name) for _, group in _aliases(words) if (name := _GROUP_NAME[group]) in _CATEGORY_OF
-    }
+    categories |= {(_CATEGORY_OF[name], name) for _, group in aliases if (name := _GROUP_NAME[group]) in _CATEGORY_OF}
     for days, name in _DAY_SPANS:
         if days <= categories:  # 'Saturday and Sunday' is the weekend
             categories = (categories - days) | {("time frame", name)}
@@ -1039,7 +1038,7 @@ def _text_facts(text: str) -> TextFacts:
         wh_word=next((w for w in words if w in _WH_WORDS), ""),
         negated=negated,
         initials=_initials(text, words),
-        aliases=_aliases(words) if _at_school(words) else _aliases(words) - _SCHOOL_SUBJECT_NAMES,
+        aliases=aliases if at_school else aliases - _SCHOOL_SUBJECT_NAMES,
         forms=MappingProxyType(
             {w: _word_forms(_owner(w)) for w in set(words) if w != "on" or _phrasal_on(words)}
             | {w: (frozenset({f"{w} {_IDIOM_NEXT[w]}"}), frozenset()) for w in _idioms_only(words)}
@@ -1086,7 +1085,7 @@ def _text_facts(text: str) -> TextFacts:
         stated_roles=_stated_roles(text),
         asks_part=_asks_part(words),
         says_whole=not _WHOLE.isdisjoint(words) or _all_of_one(words),
-        at_school=_at_school(words),
+        at_school=at_school,
         students_qualified=_students_qualified(words),
         generics=tuple(
             (name.lower(), tuple(arg.strip().lower() for arg in args.split(",")))
@@ -2628,14 +2627,14 @@ def _per_units(words: tuple[str, ...]) -> set[str]:
             found.add(_span(_PERIOD_ADJECTIVES[y]))  # '$49 monthly' is $49 per month
         if x != "per":
             continue
-        following, third = words[i + 2 : i + 3] or ("",), words[i + 3 : i + 4] or ("",)
+        following, third = (*words[i + 2 : i + 4], "", "")[:2]
         if y in UNITS:
             found.add(_span(UNITS[y]))
         elif y in _PERIOD_ADJECTIVES:
             found.add(_span(_PERIOD_ADJECTIVES[y]))
-        elif y.isdigit() and following[0] in UNITS and third[0] not in _FILLED_PERIODS - {"period"}:
-            found.add(_span(f"{y} {UNITS[following[0]]}"))  # ('per 24-hour period' is per 24 hours)
-        elif y in _FILLED_PERIODS or following[0] in _FILLED_PERIODS or third[0] in _FILLED_PERIODS:
+        elif y.isdigit() and following in UNITS and third not in _FILLED_PERIODS - {"period"}:
+            found.add(_span(f"{y} {UNITS[following]}"))  # ('per 24-hour period' is per 24 hours)
+        elif y in _FILLED_PERIODS or following in _FILLED_PERIODS or third in _FILLED_PERIODS:
             found.add("period")  # ('per pay period', 'per 8-hour shift')
     return found
 
@@ -4614,8 +4613,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for the one top thing of a kind ('the single most important metric', 'the
     most important step') where ``b`` asks for several of it ('what metrics should I track',
     'list the steps'), and ``b`` singles none out ('the most important steps' / 'the most
-    important step' is one ask). A plural right after a wh-word is a verb unless a question goes on ('what causes
-    inflation' / 'what metrics should I track')."""
+    important step' is one ask). A plural right after a wh-word is a verb unless a question
+    goes on ('what causes inflation' / 'what metrics should I track')."""
     said_a = set(a.words)
     if any(_singles(b.words, k) for k in range(len(b.words))):
         return False  # both pick top ones ('the most important step' / 'the most important steps')
@@ -4662,7 +4661,7 @@ def _singles(words: tuple[str, ...], at: int) -> bool:
 def _singled_nouns(words: tuple[str, ...]) -> set[str]:
     """The singular head noun after a word that picks one top thing: the last of the content
     words (at most three) that follow it, 'the single most important metric for' (metric),
-    'the best frame rate to' (rate, not frame)."""
+    'the most important frame rate to' (rate, not frame)."""
     found = set()
     for i in range(len(words)):
         if not _singles(words, i):
