@@ -958,6 +958,10 @@ class Engine:
                     ttft_ms = (time.perf_counter() - call.started) * 1000
                     if state.answering(call.trial):
                         self._freed(state)  # requests held back behind this first call after a 429 may go
+                    if call.trial & HOLDS_BREAKER_TRIAL:  # the first chunk decides a half-open trial
+                        before = state.breaker.state
+                        call.trial = state.breaker_trial_answered(call.trial)
+                        self._breaker_moved(state, before)
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout

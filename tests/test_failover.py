@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 from aiohttp import web
 
-from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient
+from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient, StreamInterrupted
 from hybrid_infer.events import BreakerStateChanged
 
 from .conftest import NO_PROBES, deployment_for, serve_chat, wait_for
@@ -846,3 +846,45 @@ async def test_a_late_success_from_before_the_breaker_opened_does_not_decide_its
             trial_gate.set()
             assert (await trial).provider == "b"
             assert breaker(client, "a") == "open"
+
+
+async def test_a_streams_first_chunk_decides_its_half_open_trial(fake) -> None:
+    """A stream that took the half-open trial held it until its last chunk: the breaker stayed
+    half-open and every other request waited behind (or skipped) a deployment that was
+    already answering (review 74). Its first chunk now closes the breaker."""
+    long_answer = " ".join(f"w{i}" for i in range(40))
+    flaky = fake("openai", reply=lambda messages: long_answer if "long" in str(messages[-1]["content"]) else "ok")
+    busy = fake("openai")
+    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.3)
+    async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
+        hold = await _open_then(client, flaky, busy, token_delay_s=0.1)
+        await asyncio.sleep(0.4)  # the reset timeout ends: the next call is the trial
+        stream = client.astream("long job")
+        first = await anext(stream)
+        assert first.delta and breaker(client, "flaky") == "closed"
+        flaky.set_faults(token_delay_s=0.0)
+        short = await client.acomplete("short, while the long answer streams")
+        assert short.provider == "flaky"
+        assert flaky.in_flight == 1  # the long stream is still going
+        rest = "".join([chunk.delta async for chunk in stream])
+        assert (first.delta + rest).strip() == long_answer
+        await _stop(hold)
+
+
+async def test_a_stream_that_breaks_after_deciding_its_trial_counts_as_a_failure(fake) -> None:
+    """Once its first chunk closed the breaker, the stream is an ordinary call: its break
+    counts toward the breaker as any call's does (here failure_threshold=1 opens it again)."""
+    long_answer = " ".join(f"w{i}" for i in range(40))
+    flaky = fake("openai", reply=lambda messages: long_answer)
+    busy = fake("openai")
+    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.3)
+    async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
+        hold = await _open_then(client, flaky, busy, token_delay_s=0.05, cut_stream_after=5)
+        await asyncio.sleep(0.4)
+        with pytest.raises(StreamInterrupted):
+            async for _ in client.astream("long job"):
+                pass
+        assert breaker(client, "flaky") == "open"
+        await _stop(hold)
