@@ -1029,6 +1029,24 @@ def broken(a: str, b: str) -> set[str]:
             "entity",
         ),
         ("How often should kids get an eye exam?", "How often should students get an eye exam?", "category"),
+        # twenty-third session (hold-outs 102-103)
+        ("Explain what a cover letter should include.", "Give me an example of a cover letter.", "category"),
+        (
+            "Explain how to compute compound interest.",
+            "Give me a worked numerical example of compound interest.",
+            "category",
+        ),
+        (
+            "Write a complete onboarding plan for a new engineer.",
+            "Write an outline of an onboarding plan for a new engineer.",
+            "category",
+        ),
+        ("List the main causes of employee turnover.", "List ways to reduce employee turnover.", "category"),
+        (
+            "What is the one best thing I can do to improve my sleep?",
+            "What are all the things I can do to improve my sleep?",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -1856,6 +1874,16 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Music from the 80s for a party", "Music from the 1980s for a party"),
         ("Music from the 80s and 90s for a wedding", "80s and 90s music for a wedding"),
         ("Max 3 grams of acetaminophen per 24 hours?", "Max 3 grams of acetaminophen per 24-hour period?"),
+        # twenty-third session
+        ("Explain what goes in a cover letter.", "What should a cover letter include?"),
+        ("Give me a worked example of compound interest.", "Show me a worked example of how compound interest works."),
+        ("Write a cover letter for a nursing job.", "Explain how to write a cover letter for a nursing job."),
+        ("List the causes of inflation.", "What are the main causes of inflation?"),
+        ("List ways to prevent burnout.", "How can I prevent burnout?"),
+        ("List the main causes of shrinkage and ways to prevent it.", "What causes shrinkage and how do I prevent it?"),
+        ("What are all the ways to save on taxes?", "List every way to save on taxes."),
+        ("What is the one best way to learn Spanish?", "What's the single best way to learn Spanish?"),
+        ("Create a full outline of a site safety plan.", "Outline a complete site safety plan."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

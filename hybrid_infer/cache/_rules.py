@@ -3118,8 +3118,8 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     the thing ('what does the poem mean', 'I got a letter from the IRS' ask no poem, no letter)."""
     if _EXPLAIN.isdisjoint(a.words[:4]) or not _EXPLAIN.isdisjoint(b.words):
         return False
-    if any(category == "format" for category, _ in a.categories):
-        return False
+    if any(category == "format" and (category, name) not in b.categories for category, name in a.categories):
+        return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
     if made == "table" and not _SUMMARISING.isdisjoint(a.words[:4]):
         return False  # a summary may come as a table ('summarise this in two columns'; review 62)
@@ -3194,9 +3194,14 @@ _REMEDY = frozenset(
 
 def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks what causes a thing, ``b`` how to stop it: 'What causes night terrors in
-    young children?' / 'How do I stop night terrors in young children?' (a side that asks
-    both, or says why, asks the other's question too)."""
-    if not (_has_run(a.words, ("what", "causes")) or _has_run(a.words, ("what", "is", "causing"))):
+    young children?' / 'How do I stop night terrors in young children?', 'List the main causes
+    of X' / 'List ways to prevent X' (a side that asks both, or says why, asks the other's
+    question too)."""
+    if not (
+        _has_run(a.words, ("what", "causes"))
+        or _has_run(a.words, ("what", "is", "causing"))
+        or (a.words[:1] in (("list",), ("name",)) and _causes_of(a.words))
+    ):
         return False
     if not _REMEDY.isdisjoint(a.words) or not _asks_remedy(b.words):
         return False
@@ -3258,6 +3263,11 @@ _ASKING_HOW = frozenset({"do", "can", "could", "should", "would", "might"})
 _ASKER = frozenset({"i", "we", "you", "one"})
 
 
+def _causes_of(words: tuple[str, ...]) -> bool:
+    """'the (main) causes of X': the causes themselves are asked for."""
+    return any(w == "causes" and words[i + 1 : i + 2] == ("of",) for i, w in enumerate(words[:6]))
+
+
 def _asks_remedy(words: tuple[str, ...]) -> bool:
     """'How do I stop …', 'how can we prevent …', 'how to get rid of …': what the question
     asks to do is a remedy (not 'how does standing up reduce …', not 'how come'; review 62)."""
@@ -3266,6 +3276,8 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
             return not _REMEDY.isdisjoint(words[i + 3 : i + 6])
         if words[i] == "how" and words[i + 1] == "to":
             return not _REMEDY.isdisjoint(words[i + 2 : i + 5])
+        if i < 5 and words[i] in ("ways", "steps", "tips") and words[i + 1] == "to":
+            return words[i + 2] in _REMEDY  # 'list ways to prevent X'
     return False
 
 
@@ -3313,11 +3325,18 @@ _PRACTICE = frozenset({"problem", "problems", "exercise", "exercises", "drill", 
 """Made things only as practice material: 'practice problems', '10 exercises', 'drills on X'."""
 
 _MAKING_FILLERS = frozenset(
-    {"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny", "practice"}
-)
+    {"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny", "practice", "worked",
+     "numerical", "numeric", "concrete", "real", "practical", "realistic", "detailed", "basic", "minimal"}
+)  # fmt: skip
+"""Words between a verb of making and the thing that keep it the thing ('a worked numerical
+example')."""
 
 
 _WRITING = frozenset({"write", "draft", "compose"})
+
+
+_WHOLE = frozenset({"complete", "full", "whole", "entire", "finished", "final"})
+"""Words that ask for the whole thing made, not a sketch of it."""
 
 
 def _outline_of(a: TextFacts, b: TextFacts) -> bool:
@@ -3328,6 +3347,10 @@ def _outline_of(a: TextFacts, b: TextFacts) -> bool:
     outline = ("format", "outline")
     if outline not in b.categories or outline in a.categories:
         return False
+    if not _WHOLE.isdisjoint(b.words):
+        return False  # ('a full outline')
+    if not _MAKING.isdisjoint(a.words[:3]) and not _WHOLE.isdisjoint(a.words[1:5]):
+        return True  # 'create a complete site safety plan' / 'create an outline of a site safety plan'
     shared = frozenset(m for c, m in a.categories & b.categories if c == "format" and m in _MADE)
     return bool(shared) and bool(_WRITING.intersection(a.words[:3])) and _makes(a.words, shared)
 
@@ -4618,6 +4641,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     said_a = set(a.words)
     if any(_singles(b.words, k) for k in range(len(b.words))):
         return False  # both pick top ones ('the most important step' / 'the most important steps')
+    if _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
+        return True  # 'the one biggest thing I can do' / 'all the ways to'
     for noun in _singled_nouns(a.words):
         plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
         if noun in b.words or not plurals.isdisjoint(said_a):
@@ -4626,6 +4651,27 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
             following = b.words[j + 1] if j + 1 < len(b.words) else ""
             if word in plurals and j and (b.words[j - 1] not in _WH_WORDS or following in _ASKING_AFTER_NOUN):
                 return True
+    return False
+
+
+_GENERIC_PLURALS = frozenset({"ways", "things"})
+
+
+def _asks_all(words: tuple[str, ...]) -> bool:
+    """'all the ways to', 'all of the options', 'all possible causes': every one of a kind is
+    asked for (not 'all the time', 'at all')."""
+    for i, word in enumerate(words[:-1]):
+        if word != "all" or (i and words[i - 1] == "at"):
+            continue
+        rest = words[i + 1 : i + 4]
+        rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
+        if (
+            rest
+            and rest[0].endswith("s")
+            and not rest[0].endswith("ss")
+            and (_is_content(rest[0]) or rest[0] in _GENERIC_PLURALS)
+        ):
+            return True
     return False
 
 
@@ -4649,6 +4695,8 @@ def _singles(words: tuple[str, ...], at: int) -> bool:
     word = words[at]
     before = words[at - 1] if at else ""
     following = words[at + 1] if at + 1 < len(words) else ""
+    if word == "one" and before == "the" and _is_superlative(following):
+        return True  # 'the one biggest thing', 'the one best way'
     if word == "most" and following != "important":
         return False
     if word == "single" and following != "most" and not _is_superlative(following):
