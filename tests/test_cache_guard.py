@@ -1042,6 +1042,13 @@ def broken(a: str, b: str) -> set[str]:
             "category",
         ),
         ("List the main causes of employee turnover.", "List ways to reduce employee turnover.", "category"),
+        ("How many drywall sheets for a 12x14 room?", "How many drywall sheets for a 12x16 room?", "number"),
+        ("Cut list for a 2x4 frame", "Cut list for a 2x6 frame", "number"),
+        (
+            "What causes condensation on the inside of windows?",
+            "Any tips to keep it dry? How do I stop condensation on the inside of windows?",
+            "category",
+        ),
         (
             "What is the one best thing I can do to improve my sleep?",
             "What are all the things I can do to improve my sleep?",
@@ -1884,6 +1891,40 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What are all the ways to save on taxes?", "List every way to save on taxes."),
         ("What is the one best way to learn Spanish?", "What's the single best way to learn Spanish?"),
         ("Create a full outline of a site safety plan.", "Outline a complete site safety plan."),
+        ("How many drywall sheets for a 12x14 room?", "How many sheets of drywall for a 12' x 14' room?"),
+        # review 81
+        (
+            "Give me the full list of steps to migrate from MySQL to Postgres",
+            "Outline the steps to migrate from MySQL to Postgres",
+        ),
+        (
+            "Show me the complete process for applying for a UK student visa",
+            "Outline the process for applying for a UK student visa",
+        ),
+        (
+            "What's the single fastest way to delete all files in a directory?",
+            "Fastest way to delete all files in a directory?",
+        ),
+        ("Which GoF pattern is the single most useful?", "Of all the patterns in the GoF book, which is most useful?"),
+        (
+            "What's the single best way to back up all the photos on my iPhone?",
+            "What is the best way to back up all of the photos on my iPhone?",
+        ),
+        (
+            "Explain how to calculate mortgage payments using actual numbers",
+            "Give me a worked numerical example of calculating mortgage payments",
+        ),
+        ("Describe the plot of Hamlet act by act", "Give me a detailed outline of Hamlet's plot act by act"),
+        (
+            "Summarise the main points of the Treaty of Versailles",
+            "Give me a basic outline of the Treaty of Versailles main points",
+        ),
+        (
+            "Describe the slides I need for a startup pitch deck",
+            "Create an outline of the slides for a startup pitch deck",
+        ),
+        ("List the causes of slow Wi-Fi and what to do", "Tips to fix slow Wi-Fi, plus what's behind it"),
+        ("What's the volume of a 60x40x50 cm box?", "What's the volume of a 60 x 40 x 50 cm box?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

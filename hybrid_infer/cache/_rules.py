@@ -227,8 +227,9 @@ _NUMBER = re.compile(
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 _NUMBER_LIST = re.compile(r"^\d+(?:,\d+){2,}$")
 _MERIDIEM = re.compile(r"\s*([ap])\.?m\b\.?", re.IGNORECASE)
-_DIMENSIONS = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*[x\u00d7]\s*\d+(?:\.\d+)?(?![\w.])")
-"""Sizes such as '4x8' or '1920 x 1080': one number, not two."""
+_GLUED_SIZE = re.compile(r"(?<![\w.])(?!0[xX])(\d+(?:\.\d+)?)[x\u00d7](?=\d)")
+"""Sizes written glued ('4x8', '1920x1080', with a multiplication sign too; not a hex number,
+'0x1F'): their numbers, as '4 x 8' says them ('4x8' and '4x4' are different beds)."""
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
@@ -1949,6 +1950,9 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
     text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text)))  # '401(k)' is '401k'
     text = _LETTER_DOT_NUMBER.sub(r"\1", text)
+    # a size says its numbers however it is spaced: '12x14', '12 x 14', 12' x 14', '60x40x50'
+    for _ in range(3):  # (each pass splits every other 'x' of a chain)
+        text = _GLUED_SIZE.sub(r"\1 x ", text)
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -1976,10 +1980,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
         found[token] += 1
-    found.update(m.lower() for m in _HEX.findall(text))
-    found.update(
-        re.sub(r"\s", "", m).lower().replace("\u00d7", "x") for m in _DIMENSIONS.findall(text)
-    )  # error codes, addresses: 0x80070057
+    found.update(m.lower() for m in _HEX.findall(text))  # error codes, addresses: 0x80070057
     found.update(_word_numbers(words))
     for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
         found[_format_number(round(float(match.group(1)) / 100, 6))] += 1
@@ -3121,6 +3122,10 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     if any(category == "format" and (category, name) not in b.categories for category, name in a.categories):
         return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
+    if made in ("example", "examples") and not _ILLUSTRATED.isdisjoint(a.words):
+        return False  # 'explain X with real numbers' asks for the worked example (review 81)
+    if made == "outline" and any(category == "format" for category, _ in a.categories):
+        return False  # 'describe the slides for a pitch deck' / 'an outline of the slides' (review 81)
     if made == "table" and not _SUMMARISING.isdisjoint(a.words[:4]):
         return False  # a summary may come as a table ('summarise this in two columns'; review 62)
     # ('explain how to write code in Python' asks what 'how do I write code in Python' asks)
@@ -3128,6 +3133,11 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SUMMARISING = frozenset({"summarize", "summarise"})
+_ILLUSTRATED = frozenset(
+    {"numbers", "figures", "example", "examples", "scenario", "scenarios", "code", "sample", "instance", "illustrate",
+     "illustration", "demonstrate", "show", "showing", "values", "data"}
+)  # fmt: skip
+"""Words with which an explanation asks for an example too ('explain X using actual numbers')."""
 
 
 def _advised_or_made(a: TextFacts, b: TextFacts) -> bool:
@@ -3203,8 +3213,8 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
         or (a.words[:1] in (("list",), ("name",)) and _causes_of(a.words))
     ):
         return False
-    if not _REMEDY.isdisjoint(a.words) or not _asks_remedy(b.words):
-        return False
+    if not _REMEDY.isdisjoint(a.words) or _has_run(a.words, ("what", "to", "do")) or not _asks_remedy(b.words):
+        return False  # (a side that asks what to do about it asks the remedy too)
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
 
 
@@ -3276,8 +3286,8 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
             return not _REMEDY.isdisjoint(words[i + 3 : i + 6])
         if words[i] == "how" and words[i + 1] == "to":
             return not _REMEDY.isdisjoint(words[i + 2 : i + 5])
-        if i < 5 and words[i] in ("ways", "steps", "tips") and words[i + 1] == "to":
-            return words[i + 2] in _REMEDY  # 'list ways to prevent X'
+        if i < 5 and words[i] in ("ways", "steps", "tips") and words[i + 1] == "to" and words[i + 2] in _REMEDY:
+            return True  # 'list ways to prevent X' (not 'tips to keep it dry': read on)
     return False
 
 
@@ -3326,7 +3336,7 @@ _PRACTICE = frozenset({"problem", "problems", "exercise", "exercises", "drill", 
 
 _MAKING_FILLERS = frozenset(
     {"short", "long", "brief", "quick", "simple", "full", "whole", "complete", "new", "funny", "practice", "worked",
-     "numerical", "numeric", "concrete", "real", "practical", "realistic", "detailed", "basic", "minimal"}
+     "numerical", "numeric", "concrete", "real", "practical", "realistic", "minimal"}
 )  # fmt: skip
 """Words between a verb of making and the thing that keep it the thing ('a worked numerical
 example')."""
@@ -3339,6 +3349,18 @@ _WHOLE = frozenset({"complete", "full", "whole", "entire", "finished", "final"})
 """Words that ask for the whole thing made, not a sketch of it."""
 
 
+def _outlined_thing(words: tuple[str, ...]) -> str | None:
+    """What 'an outline of X' outlines, X's head noun ('an outline of a site safety plan for'
+    -> plan); None when 'outline' is no noun of that shape ('outline the steps')."""
+    for i, word in enumerate(words[1:-1], start=1):
+        if word != "outline" or words[i - 1] not in ("a", "an", "the") or words[i + 1] not in ("of", "for"):
+            continue
+        rest = list(dropwhile(lambda w: w in _NOUN_MARKERS, words[i + 2 :]))
+        run = list(takewhile(_is_content, rest[:4]))
+        return _singular(run[-1]) if run else None
+    return None
+
+
 def _outline_of(a: TextFacts, b: TextFacts) -> bool:
     """Both sides name one thing made, ``a`` writes it ('write a full essay', 'write the whole
     speech'), ``b`` asks only for its outline: 'Write a full essay arguing X' / 'Outline an
@@ -3349,8 +3371,14 @@ def _outline_of(a: TextFacts, b: TextFacts) -> bool:
         return False
     if not _WHOLE.isdisjoint(b.words):
         return False  # ('a full outline')
-    if not _MAKING.isdisjoint(a.words[:3]) and not _WHOLE.isdisjoint(a.words[1:5]):
-        return True  # 'create a complete site safety plan' / 'create an outline of a site safety plan'
+    thing = _outlined_thing(b.words)
+    if thing is not None and not _MAKING.isdisjoint(a.words[:3]):
+        # 'create a complete site safety plan' / 'create an outline of a site safety plan' (the
+        # thing itself complete; 'give me the full list of steps' / 'outline the steps' is one
+        # ask: review 81)
+        whole = [i for i, word in enumerate(a.words[1:5], start=1) if word in _WHOLE]
+        if whole and thing in map(_singular, a.words[whole[0] + 1 : whole[0] + 8]):
+            return True
     shared = frozenset(m for c, m in a.categories & b.categories if c == "format" and m in _MADE)
     return bool(shared) and bool(_WRITING.intersection(a.words[:3])) and _makes(a.words, shared)
 
@@ -4654,23 +4682,26 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-_GENERIC_PLURALS = frozenset({"ways", "things"})
+_ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate"})
+"""Words right before an 'all' that asks for every answer ('what are all', 'list all', 'give me all')."""
+_ANSWER_KINDS = frozenset(
+    {"ways", "things", "options", "methods", "causes", "reasons", "factors", "steps", "tips", "possibilities",
+     "approaches", "strategies", "alternatives", "choices", "solutions", "fixes", "ideas"}
+)  # fmt: skip
+"""Plurals that name kinds of answer: asking for all of them asks for a list."""
 
 
 def _asks_all(words: tuple[str, ...]) -> bool:
-    """'all the ways to', 'all of the options', 'all possible causes': every one of a kind is
-    asked for (not 'all the time', 'at all')."""
-    for i, word in enumerate(words[:-1]):
-        if word != "all" or (i and words[i - 1] == "at"):
+    """'what are all the ways to', 'list all of the options', 'tell me all possible causes':
+    the request is for every one of a kind of answer. Not 'all' of what the question acts on
+    ('delete all files', 'back up all the photos') or picks from ('of all the patterns, which
+    is most useful'; review 81)."""
+    for i, word in enumerate(words[1:-1], start=1):
+        if word != "all" or words[i - 1] not in _ASKING_ALL:
             continue
         rest = words[i + 1 : i + 4]
         rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
-        if (
-            rest
-            and rest[0].endswith("s")
-            and not rest[0].endswith("ss")
-            and (_is_content(rest[0]) or rest[0] in _GENERIC_PLURALS)
-        ):
+        if rest and rest[0] in _ANSWER_KINDS:
             return True
     return False
 
