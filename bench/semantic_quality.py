@@ -189,6 +189,8 @@ NEAR_MISS_HOLDOUT_100 = ROOT / "bench" / "near_miss_holdout_100.jsonl"
 NEAR_MISS_HOLDOUT_101 = ROOT / "bench" / "near_miss_holdout_101.jsonl"
 NEAR_MISS_HOLDOUT_102 = ROOT / "bench" / "near_miss_holdout_102.jsonl"
 NEAR_MISS_HOLDOUT_103 = ROOT / "bench" / "near_miss_holdout_103.jsonl"
+NEAR_MISS_HOLDOUT_104 = ROOT / "bench" / "near_miss_holdout_104.jsonl"
+NEAR_MISS_HOLDOUT_105 = ROOT / "bench" / "near_miss_holdout_105.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -318,6 +320,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 101": NEAR_MISS_HOLDOUT_101,
     "near-miss, hold-out 102": NEAR_MISS_HOLDOUT_102,
     "near-miss, hold-out 103": NEAR_MISS_HOLDOUT_103,
+    "near-miss, hold-out 104": NEAR_MISS_HOLDOUT_104,
+    "near-miss, hold-out 105": NEAR_MISS_HOLDOUT_105,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
