@@ -827,7 +827,6 @@ class Engine:
         try:
             while True:
                 state, timeout = await self._reserve_in_time(call)
-                holds = call.trial  # (released before the answer is counted)
                 transport = self.transports[state.deployment.name]
                 started = time.perf_counter()
                 sending = False
@@ -859,9 +858,13 @@ class Engine:
                         raise
                     self._failed(call, state, _transport_error(error, state.deployment), started)
                     continue
+                else:
+                    # Counted before the slot is released: a half-open trial's answer closes the
+                    # breaker first, or the release would hand the slot, and a second trial that
+                    # a later call's answer could decide, to a waiting request (review 79).
+                    result = self._succeeded(call, state, completion, started, call.trial)
                 finally:
                     self._release(state, call)
-                result = self._succeeded(call, state, completion, started, holds)
                 if finalize is not None:
                     result = await finalize(result)
                 self._finish(call, result)
@@ -908,11 +911,12 @@ class Engine:
                 try:
                     in_time = await self._ready_in_time(transport, call)
                 except Exception as error:
-                    holds = call.trial  # (released first: _failed may raise ClientClosed)
-                    self._release(state, call)
-                    if isinstance(error, HybridInferError) and not isinstance(error, ProviderError):
-                        raise
-                    self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited, holds)
+                    try:  # counted before the slot goes, as complete() counts (_failed may raise ClientClosed)
+                        if isinstance(error, HybridInferError) and not isinstance(error, ProviderError):
+                            raise
+                        self._failed(call, state, _as_provider_error(error, timeout, state.deployment), waited)
+                    finally:
+                        self._release(state, call)
                     continue
                 except BaseException as exc:
                     state.forget_rpm_start()  # given up while the transport set up: nothing sent
@@ -930,13 +934,14 @@ class Engine:
                 try:  # a transport's plain-def stream may raise before it hands back a generator
                     source = transport.stream(state.deployment, request, timeout)
                 except BaseException as exc:
-                    holds = call.trial
-                    self._release(state, call)
-                    if not isinstance(exc, Exception) or (
-                        isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError)
-                    ):
-                        raise
-                    self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started, holds)
+                    try:
+                        if not isinstance(exc, Exception) or (
+                            isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError)
+                        ):
+                            raise
+                        self._failed(call, state, _as_provider_error(exc, timeout, state.deployment), started)
+                    finally:
+                        self._release(state, call)
                     continue
                 partial: list[str] = []
                 joiner = DeltaJoiner()  # a surrogate pair split across two deltas is joined again
@@ -958,18 +963,23 @@ class Engine:
                     ttft_ms = (time.perf_counter() - call.started) * 1000
                     if state.answering(call.trial):
                         self._freed(state)  # requests held back behind this first call after a 429 may go
-                    if call.trial & HOLDS_BREAKER_TRIAL:  # the first chunk decides a half-open trial
-                        before = state.breaker.state
-                        call.trial = state.breaker_trial_answered(call.trial)
-                        self._breaker_moved(state, before)
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout
+                    cut_gap: float | None = None
                     while isinstance(item, str):
                         # "" is progress without text (tool-call data): it only restarts the clock
                         if item and (delta := joiner.feed(item)):
                             partial.append(delta)
                             sent = True
+                            if call.trial & HOLDS_BREAKER_TRIAL:
+                                # the first text the caller gets decides a half-open trial: the
+                                # deployment answers, and serves others while the rest streams
+                                # (not a tool call's empty progress, not a final message yet to
+                                # be checked; review 79)
+                                before = state.breaker.state
+                                call.trial = state.breaker_trial_answered(call.trial)
+                                self._breaker_moved(state, before)
                             handed = time.perf_counter()
                             yield StreamChunk(delta=delta)
                             held += time.perf_counter() - handed
@@ -978,21 +988,34 @@ class Engine:
                                 # read are not handed on, as a sync stream is cut (review 65)
                                 self._abandoned(call, state, started + held, "".join(partial))
                                 raise _cut_by_close(call)
+                        # Until the caller has text, deadline_s still bounds the wait: a tool
+                        # call's first pieces are no answer yet (review 79).
+                        gap = timeout if own_timer else None
+                        left = self._attempt_timeout(state, call) if not partial and call.deadline is not None else None
+                        by_deadline = left is not None and (gap is None or left < gap)
+                        if by_deadline:
+                            gap = left
                         task = self._wait_begins(call)
                         try:
-                            if own_timer:
-                                async with asyncio.timeout(timeout):
+                            if gap is not None:
+                                async with asyncio.timeout(gap):
                                     item = await anext(source)
                             else:
                                 item = await anext(source)
                         except (Exception, StopAsyncIteration) as exc:
                             if isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError):
                                 raise
+                            if by_deadline and isinstance(exc, TimeoutError):
+                                cut_gap = gap
+                                break
                             item = _as_provider_error(exc, timeout, state.deployment)
                             if item is not exc:
                                 item.__cause__ = exc
                         finally:
                             self._wait_ends(task)
+                    if cut_gap is not None:  # nothing handed on yet: as a first chunk's deadline cut
+                        self._timed_out(call, state, cut_gap, started + held)
+                        continue
                     if not isinstance(item, ProviderError) and (problem := _broken(item)):
                         item = MalformedResponse(problem, deployment=state.deployment.name)
                     if rest := joiner.flush():  # the first half of a pair that never got its second

@@ -276,9 +276,9 @@ class DeploymentState:
                 self.breaker.release_trial()
 
     def breaker_trial_answered(self, holds: int) -> int:
-        """A stream holding the half-open breaker's trial sent its first chunk: the deployment
-        answers, so the trial is decided (the breaker closes) now, not when the whole answer
-        has streamed; until then every other request skipped or waited for it (review 74).
+        """A stream holding the half-open breaker's trial handed its caller its first text: the
+        deployment answers, so the trial is decided (the breaker closes) now, not when the whole
+        answer has streamed; until then every other request skipped or waited for it (review 74).
         The slot's flags without the trial: the rest of the stream is an ordinary call, whose
         failure counts as any call's does while the breaker is closed."""
         if not holds & HOLDS_BREAKER_TRIAL:

@@ -10,10 +10,10 @@ from collections.abc import AsyncIterator
 import pytest
 from aiohttp import web
 
-from hybrid_infer import AllDeploymentsFailed, HealthConfig, HybridClient, StreamInterrupted
+from hybrid_infer import AllDeploymentsFailed, Deployment, HealthConfig, HybridClient, StreamInterrupted
 from hybrid_infer.events import BreakerStateChanged
 
-from .conftest import NO_PROBES, deployment_for, serve_chat, wait_for
+from .conftest import NO_PROBES, deployment_for, serve_chat, sse_chunk, wait_for
 
 
 def breaker(client: HybridClient, name: str) -> str:
@@ -887,4 +887,104 @@ async def test_a_stream_that_breaks_after_deciding_its_trial_counts_as_a_failure
             async for _ in client.astream("long job"):
                 pass
         assert breaker(client, "flaky") == "open"
+        await _stop(hold)
+
+
+_WEATHER_TOOL = {
+    "type": "function",
+    "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}},
+}
+
+
+async def test_a_stream_trial_broken_after_a_tool_calls_first_piece_opens_its_breaker_again(fake) -> None:
+    """A tool call's first piece reached the engine as empty progress and the connection
+    died: the caller got nothing from the trial and failed over, yet the trial had been
+    decided at that piece and the breaker closed (review 79). Only text handed on decides it."""
+    broken = {"on": True}
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        if broken["on"] is None:
+            return web.json_response({"error": {"message": "boom"}}, status=500)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        call = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+        await response.write(sse_chunk({"role": "assistant", "content": ""}) + sse_chunk({"tool_calls": [call]}))
+        await asyncio.sleep(0.05)
+        assert request.transport is not None
+        request.transport.close()
+        return response
+
+    good = fake("openai")
+    async with serve_chat(chat) as api_base:
+        flaky = Deployment(name="flaky", model="openai/m", api_base=api_base, kind="local")
+        # (a threshold above one: a failure counted as an ordinary call's would not open it)
+        health = HealthConfig(enabled=False, failure_threshold=2, reset_timeout_s=0.3)
+        async with HybridClient([flaky, deployment_for(good, "good")], health=health) as client:
+            broken["on"] = None  # two 500s open it
+            for _ in range(2):
+                assert (await client.acomplete("x")).provider == "good"
+            assert breaker(client, "flaky") == "open"
+            broken["on"] = True
+            await asyncio.sleep(0.35)  # the reset timeout ends: the stream is the trial
+            chunks = [chunk async for chunk in client.astream("weather?", tools=[_WEATHER_TOOL])]
+            result = chunks[-1].result
+            assert result is not None and result.provider == "good"
+            assert [a.outcome for a in result.attempts] == ["error", "ok"]
+            assert breaker(client, "flaky") == "open"
+
+
+async def test_a_streams_deadline_bounds_a_tool_calls_wait_for_more(fake) -> None:
+    """After a tool call's first piece the provider hung: each gap was bounded by timeout_s
+    alone, and a stream with deadline_s=0.5 waited the whole timeout_s=5 (review 79)."""
+    done = asyncio.Event()
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        call = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+        await response.write(sse_chunk({"role": "assistant", "content": ""}) + sse_chunk({"tool_calls": [call]}))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), 10)  # hangs until the test has its answer
+        return response
+
+    async with serve_chat(chat) as api_base:
+        hangs = Deployment(name="hangs", model="openai/m", api_base=api_base, timeout_s=5)
+        async with HybridClient([hangs], health=NO_PROBES) as client:
+            with pytest.raises(AllDeploymentsFailed, match=r"deadline_s=0\.5 reached") as info:
+                async for _ in client.astream("weather?", tools=[_WEATHER_TOOL], deadline_s=0.5):
+                    pass
+            done.set()
+    [attempt] = info.value.attempts
+    assert attempt.outcome == "timeout" and "cut by deadline_s=0.5" in (attempt.error or "")
+
+
+async def test_a_half_open_trials_answer_closes_the_breaker_before_its_slot_goes_to_a_waiter(fake) -> None:
+    """complete() released a trial's slot before counting its answer: a queued request was
+    handed the still-half-open breaker's trial, and later, after the breaker had opened again,
+    that old call's answer decided the new trial while no other request could take it
+    (review 79). The waiter now goes out after the breaker closed, as an ordinary call."""
+    flaky, busy = fake("openai"), fake("openai")
+    deployments = [deployment_for(flaky, "flaky", timeout_s=20), deployment_for(busy, "busy", max_concurrency=1)]
+    health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.3)
+    async with HybridClient(deployments, health=health, queue_timeout_s=20) as client:
+        hold = await _open_then(client, flaky, busy, latency_s=0.3)
+        await asyncio.sleep(0.35)
+        trial = asyncio.create_task(client.acomplete("the trial"))
+        await wait_for(lambda: flaky.in_flight == 1)
+        flaky.set_faults(latency_s=2.0)
+        waiter = asyncio.create_task(client.acomplete("queued while the trial is out"))
+        assert (await trial).provider == "flaky"
+        await wait_for(lambda: flaky.in_flight == 1)  # the waiter went to flaky
+        flaky.set_faults(error_status=500, latency_s=0)
+        opener = asyncio.create_task(client.acomplete("its 500 opens flaky (then waits for busy)"))
+        await wait_for(lambda: breaker(client, "flaky") == "open")
+        flaky.set_faults(error_status=None)
+        await asyncio.sleep(0.35)  # the reset timeout ends: the next request is the new trial
+        new_trial = await client.acomplete("the new trial")
+        # sent at once, not skipped while the old waiter held the trial flag until its answer
+        assert [(a.deployment, a.outcome) for a in new_trial.attempts] == [("flaky", "ok")]
+        assert (await waiter).provider == "flaky"
+        await _stop(opener)
         await _stop(hold)
