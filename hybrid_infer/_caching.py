@@ -217,6 +217,12 @@ class CacheLayer:
             hit = await self._semantic_lookup(request, started, skipped)
         return hit
 
+    def _semantic_counted(self, skipped: list[bool]) -> Literal["miss", "skipped"] | None:
+        """What a request's semantic lookup (by :meth:`_lookup`, which missed) counted."""
+        if skipped:
+            return "skipped"
+        return "miss" if self.semantic else None
+
     async def _semantic_lookup(
         self, request: Request, started: float, skipped: list[bool] | None = None
     ) -> CacheHit | None:
@@ -425,7 +431,13 @@ class CacheLayer:
             if hit is not None:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
         if request.cache_mode == "only":
-            miss = CacheMiss("cache='only' and no cached answer for this request")
+            if self.cache.readable(request):
+                miss = CacheMiss("cache='only' and no cached answer for this request")
+            else:  # say why none was looked up: an answer may be cached at temperature 0 (review 80)
+                miss = CacheMiss(
+                    "cache='only', and a sampled request (temperature above 0) is not answered from the"
+                    " cache unless CacheConfig(cache_sampled=True): ask at temperature 0, or opt in"
+                )
             self._started(request_id, request)  # a request like any other: it started, and ended unanswered
             if self.bus:
                 self.bus.emit(RequestFinished(request_id, None, type(miss).__name__, str(miss)))
@@ -479,7 +491,7 @@ class CacheLayer:
                 self._cancelled(request_id, "cancelled while waiting for an identical request's answer")
                 raise
             if isinstance(shared, Result):
-                self.cache.count_shared_hit(missed=not skipped)
+                self.cache.count_shared_hit(semantic=self._semantic_counted(skipped))
                 answer = _shared_result(shared, request_id, started, exact=self.cache.config.exact)
                 return self._served_from_cache(request, answer, started=True)
             if shared is None:  # the first failed: each goes on by itself
@@ -491,7 +503,7 @@ class CacheLayer:
             # its answer and left: serve that instead of calling a provider again.
             hit = self.cache.recheck_exact(request)
             if hit is not None:
-                self.cache.count_shared_hit(missed=not skipped)
+                self.cache.count_shared_hit(semantic=self._semantic_counted(skipped))
                 outcome = _hit_result(hit, request_id, started, outcome="exact")
                 return self._served_from_cache(request, outcome, started=announced)
             result = await self._answer(engine, request, request_id, started, readable, announced=announced)

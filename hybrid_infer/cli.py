@@ -188,7 +188,7 @@ def _cmd_cache(args: argparse.Namespace) -> int:
             removed = cache.clear(namespace=namespace)
             scope = f"namespace {namespace!r}" if namespace else "all namespaces"
             hint = " (--all-namespaces clears every namespace)" if namespace and args.namespace is None else ""
-            print(f"removed {removed} entries from {scope} in {cache.directory}{hint}")
+            print(f"removed {removed} {'entry' if removed == 1 else 'entries'} from {scope} in {cache.directory}{hint}")
             return 0
         stats = {k: v for k, v in cache.stats().items() if k not in _PROCESS_COUNTERS}
         stats["index"] = _saved_index(cache.directory)

@@ -220,8 +220,11 @@ def test_cache_modes(fake, tmp_path: Path) -> None:
         assert client.complete("q", cache="off").cache == "bypass"
         assert client.complete("q", cache="only").cache == "exact"
         calls = provider.request_count
-        with pytest.raises(CacheMiss):
+        with pytest.raises(CacheMiss, match="no cached answer"):
             client.complete("never asked", cache="only")
+        # a sampled request is not read from the cache: the error says so, not "no answer" (review 80)
+        with pytest.raises(CacheMiss, match="cache_sampled=True"):
+            client.complete("q", cache="only", temperature=0.7)
         assert provider.request_count == calls  # "only" never calls a provider
 
 
@@ -641,6 +644,8 @@ async def test_identical_requests_in_flight_share_one_provider_call(fake, tmp_pa
         stats = client.cache.stats()
     assert provider.request_count == 2
     assert (stats["hits"]["exact"], stats["misses"]["exact"]) == (19, 1)  # as the results say
+    # each request counted once: a shared answer takes back its semantic miss too (review 80)
+    assert (stats["hits"]["semantic"], stats["misses"]["semantic"], stats["semantic_skipped"]) == (0, 1, 0)
     assert sorted(r.cache for r in results) == ["exact"] * 19 + ["miss"]
     assert len({r.text for r in results}) == 1
     assert len({r.request_id for r in results}) == 20
@@ -854,8 +859,9 @@ def test_an_embedder_that_gives_every_text_one_vector_makes_no_semantic_hits(
     provider = fake("openai")
     with cached_client(provider, tmp_path, embedder=constant) as client:
         assert client.cache is not None
-        with pytest.raises(ValueError, match="same vector"):
+        with pytest.raises(ConfigError, match="same vector") as info:  # (a ValueError too)
             client.cache.warm_up()
+        assert info.value.field == "cache.embedder"
         first = client.complete("How do I reset my router password?")
         other = client.complete("What is the capital of Mongolia?")
         again = client.complete("How do I reset my router password?")

@@ -517,11 +517,12 @@ def test_a_use_case_route_typo_is_found_wherever_the_router_sits(policy: Policy)
     assert info.value.field == "policy"
 
 
-def test_a_model_level_error_carries_no_pydantic_prefix() -> None:
+def test_a_model_level_error_carries_no_pydantic_prefix_and_names_a_field() -> None:
     with pytest.raises(ConfigError) as info:
         HybridClient([local()], health=NO_PROBES, cache={"exact": False, "semantic": False})
     assert "Value error" not in str(info.value)
-    assert str(info.value).startswith("cache: exact and semantic are both off")
+    assert info.value.field == "cache.semantic"  # (was "cache": review 80)
+    assert str(info.value).startswith("cache.semantic: exact and semantic are both off")
 
 
 def test_yaml_merge_keys_work_in_presets(tmp_path: Path) -> None:
@@ -572,7 +573,7 @@ def test_a_transport_that_is_not_a_transport_is_named(value: object) -> None:
         ("cache", {"max_entries": True}, "cache.max_entries"),  # not one entry
         ("cache", {"semantic": "no"}, "cache.semantic"),  # a non-empty string is no False
         ("cache", {"size_limit_bytes": 1.5e6}, "cache.size_limit_bytes"),
-        ("cache", {"exact": False, "semantic": False}, "cache"),  # stored, never read
+        ("cache", {"exact": False, "semantic": False}, "cache.semantic"),  # stored, never read
         ("cache", {"path": 5}, "cache.path"),  # not 'cache.path.str'
         ("cache", {"embedder": 5}, "cache.embedder"),
         ("health", {"failure_threshold": True}, "health.failure_threshold"),

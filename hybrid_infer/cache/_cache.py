@@ -14,7 +14,7 @@ import logging
 import os
 import sqlite3
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import diskcache
 
@@ -104,15 +104,18 @@ class ResponseCache:
             return None
         return self._exact(request)
 
-    def count_shared_hit(self, *, missed: bool = True) -> None:
+    def count_shared_hit(self, *, semantic: Literal["miss", "skipped"] | None) -> None:
         """A request whose lookup missed was then answered by an identical request in flight
         (coalesced): it counts as a hit of the layer it is reported as (exact, or semantic
-        when the exact layer is off), not as that layer's miss. ``missed``: whether its
-        semantic lookup ran and counted a miss (one skipped counted none; review 66)."""
-        layer = "exact" if self.config.exact else "semantic"
-        # each request stays counted once: its miss, or its skipped lookup, becomes the hit
-        self._counters.bump(f"{layer}_misses" if self.config.exact or missed else "semantic_skipped", -1)
-        self._counters.bump(f"{layer}_hits")
+        when the exact layer is off), and its lookups' misses are taken back, so that each
+        request stays counted once, as a hit at one layer or a miss at the last (review 80:
+        20 coalesced requests read as 19 exact hits and 20 semantic misses). ``semantic``:
+        what its semantic lookup counted, a miss, a skip (review 66), or nothing (not run)."""
+        if semantic is not None:
+            self._counters.bump("semantic_misses" if semantic == "miss" else "semantic_skipped", -1)
+        if self.config.exact:
+            self._counters.bump("exact_misses", -1)
+        self._counters.bump("exact_hits" if self.config.exact else "semantic_hits")
 
     def count_semantic_skipped(self) -> None:
         """A semantic lookup the caller skipped or gave up on: too many were waiting, or the
@@ -284,7 +287,12 @@ class ResponseCache:
         """
         if not self.config.semantic or self._embedder is None:
             return
-        self._embedder.tag  # noqa: B018 - embeds the probe text: loads the model
+        try:
+            self._embedder.tag  # noqa: B018 - embeds the probe text: loads the model
+        except ConfigError:
+            raise
+        except ValueError as exc:  # a constant or broken embedder: the user's to fix (review 80)
+            raise ConfigError(str(exc), field="cache.embedder") from exc
         self._semantic_index().refresh()
         if self.config.guard:
             self._false_hit_guard()

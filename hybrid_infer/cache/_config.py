@@ -11,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import InitErrorDetails
 
 from hybrid_infer._request import MAX_SECONDS, check_namespace
 from hybrid_infer.errors import ConfigError
@@ -83,7 +84,15 @@ class CacheConfig(BaseModel):
         """With both layers off no answer could ever be read back (not even by the offline
         fallback, which reads through them): storing them would only fill the disk."""
         if not (self.exact or self.semantic):
-            raise ValueError("exact and semantic are both off, so nothing stored could be read (cache=None: no cache)")
+            # located at a field, as a field's own error is: a model validator's names none (review 80)
+            message = "exact and semantic are both off, so nothing stored could be read (cache=None: no cache)"
+            detail: InitErrorDetails = {
+                "type": "value_error",
+                "loc": ("semantic",),
+                "input": self.semantic,
+                "ctx": {"error": ValueError(message)},
+            }
+            raise ValidationError.from_exception_data("CacheConfig", [detail])
         return self
 
     def directory(self) -> Path:
