@@ -1179,6 +1179,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _cause_or_remedy(b, a)
         or _done_to_the_same(a, b, _FINDING, _REMOVING)
         or _done_to_the_same(b, a, _FINDING, _REMOVING)
+        or _done_to_the_same(a, b, _DRAFTING, _REVIEWING)
+        or _done_to_the_same(b, a, _DRAFTING, _REVIEWING)
         or _installed_or_removed(a, b)
         or _installed_or_removed(b, a),
         "direction": _swapped(a, b),
@@ -1189,8 +1191,31 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _one_or_several(a, b)
         or _one_or_several(b, a),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
-        "replaced": _one_word_replaced(a, b),
+        "replaced": _one_word_replaced(a, b) or _range_moved(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
+    }
+
+
+def _range_moved(a: TextFacts, b: TextFacts) -> bool:
+    """A span between two named stages moved along: 'from birth to weaning' / 'from weaning to
+    yearling' (one end shared, the other not; a reversed span is the direction rule's)."""
+    spans_a, spans_b = _word_spans(a.words), _word_spans(b.words)
+    if not spans_a or not spans_b or not spans_a.isdisjoint(spans_b):
+        return False
+    return any(len(set(x) & set(y)) == 1 for x in spans_a for y in spans_b)
+
+
+def _word_spans(words: tuple[str, ...]) -> set[tuple[str, str]]:
+    """'from X to Y' with one content word at each end (numbers are the number rule's)."""
+    return {
+        (words[i + 1], words[i + 3])
+        for i in range(len(words) - 3)
+        if words[i] == "from"
+        and words[i + 2] in ("to", "until", "till", "through")
+        and _is_content(words[i + 1])
+        and _is_content(words[i + 3])
+        and not words[i + 1][0].isdigit()
+        and not words[i + 3][0].isdigit()
     }
 
 
@@ -3122,6 +3147,8 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     if any(category == "format" and (category, name) not in b.categories for category, name in a.categories):
         return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
+    if made is None and _asks_an_example(b.words):
+        made = "example"  # 'what's one example of a good cover crop mix for grazing'
     if made in ("example", "examples") and not _ILLUSTRATED.isdisjoint(a.words):
         return False  # 'explain X with real numbers' asks for the worked example (review 81)
     if made == "outline" and any(category == "format" for category, _ in a.categories):
@@ -3133,6 +3160,14 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SUMMARISING = frozenset({"summarize", "summarise"})
+
+
+def _asks_an_example(words: tuple[str, ...]) -> bool:
+    """The question is for an example: 'what's an example of X', 'what is one example of X'."""
+    rest = words[1:] if words[:1] in (("what's",), ("whats",)) else words[2:] if words[:2] == ("what", "is") else None
+    return rest is not None and rest[:1] in (("an",), ("one",), ("a",)) and rest[1:3] == ("example", "of")
+
+
 _ILLUSTRATED = frozenset(
     {"numbers", "figures", "example", "examples", "scenario", "scenarios", "code", "sample", "instance", "illustrate",
      "illustration", "demonstrate", "show", "showing", "values", "data"}
@@ -3225,6 +3260,12 @@ _FINDING = frozenset(
 _REMOVING = frozenset(
     {"remove", "removing", "delete", "deleting", "drop", "dropping", "eliminate", "eliminating", "strip", "stripping"}
 )
+_DRAFTING = frozenset({"draft", "drafting", "write", "writing", "compose", "composing"})
+_REVIEWING = frozenset(
+    {"review", "reviewing", "proofread", "proofreading", "critique", "critiquing", "audit", "auditing"}
+)
+"""Writing a thing is not reviewing one already written: 'Draft the indemnification clause for
+this agreement' / 'Review the indemnification clause in this agreement'."""
 _INSTALLING = frozenset({"install", "installing", "fit", "fitting", "mount", "mounting"})
 _REPLACING = frozenset({"old", "new", "replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"})
 """A side that names these is replacing a thing, whose removal and installation go together."""
@@ -4671,6 +4712,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return False  # both pick top ones ('the most important step' / 'the most important steps')
     if _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
         return True  # 'the one biggest thing I can do' / 'all the ways to'
+    if any(_has_run(b.words, ("every", noun)) for noun in _superlative_nouns(a.words)):
+        return True  # 'identify the biggest risk in this lease' / 'identify every risk in it'
     for noun in _singled_nouns(a.words):
         plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
         if noun in b.words or not plurals.isdisjoint(said_a):
@@ -4689,6 +4732,20 @@ _ANSWER_KINDS = frozenset(
      "approaches", "strategies", "alternatives", "choices", "solutions", "fixes", "ideas"}
 )  # fmt: skip
 """Plurals that name kinds of answer: asking for all of them asks for a list."""
+
+
+def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
+    """The head noun after 'the' and a superlative: 'the biggest risk in' (risk), 'the best
+    hay for' (hay). ('The best X' alone singles nothing: people ask it meaning a few; against
+    'every X' it is one of them.)"""
+    found = set()
+    for i, word in enumerate(words[:-2]):
+        if word != "the" or not _is_superlative(words[i + 1]) or words[i + 1] in ("most", "least"):
+            continue
+        run = list(takewhile(_is_content, words[i + 2 : i + 5]))
+        if run and not run[-1].endswith("s"):
+            found.add(run[-1])
+    return found
 
 
 def _asks_all(words: tuple[str, ...]) -> bool:
@@ -4728,6 +4785,8 @@ def _singles(words: tuple[str, ...], at: int) -> bool:
     following = words[at + 1] if at + 1 < len(words) else ""
     if word == "one" and before == "the" and _is_superlative(following):
         return True  # 'the one biggest thing', 'the one best way'
+    if word == "single" and before in ("which", "what") and any(_is_superlative(w) for w in words[at + 1 : at + 5]):
+        return True  # 'which single hay type is best'
     if word == "most" and following != "important":
         return False
     if word == "single" and following != "most" and not _is_superlative(following):
