@@ -966,7 +966,7 @@ class Engine:
                     item: str | Completion | ProviderError = first
                     # After the first token, timeout_s bounds each gap between chunks.
                     own_timer = not transport.enforces_idle_timeout
-                    cut_gap: float | None = None
+                    cut_by_deadline = False
                     while isinstance(item, str):
                         # "" is progress without text (tool-call data): it only restarts the clock
                         if item and (delta := joiner.feed(item)):
@@ -1006,15 +1006,17 @@ class Engine:
                             if isinstance(exc, HybridInferError) and not isinstance(exc, ProviderError):
                                 raise
                             if by_deadline and isinstance(exc, TimeoutError):
-                                cut_gap = gap
+                                cut_by_deadline = True
                                 break
                             item = _as_provider_error(exc, timeout, state.deployment)
                             if item is not exc:
                                 item.__cause__ = exc
                         finally:
                             self._wait_ends(task)
-                    if cut_gap is not None:  # nothing handed on yet: as a first chunk's deadline cut
-                        self._timed_out(call, state, cut_gap, started + held)
+                    if cut_by_deadline:
+                        # nothing handed on yet: a first chunk's deadline cut, measured against
+                        # the time the attempt began with, not its last wait (review 82)
+                        self._timed_out(call, state, first_timeout, started)
                         continue
                     if not isinstance(item, ProviderError) and (problem := _broken(item)):
                         item = MalformedResponse(problem, deployment=state.deployment.name)

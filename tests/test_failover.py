@@ -988,3 +988,33 @@ async def test_a_half_open_trials_answer_closes_the_breaker_before_its_slot_goes
         assert (await waiter).provider == "flaky"
         await _stop(opener)
         await _stop(hold)
+
+
+async def test_a_deadline_cut_after_a_tool_calls_late_first_piece_counts_against_its_deployment(fake) -> None:
+    """The piece came after half of deadline_s, then the provider hung: the cut was measured
+    against the last wait (less than half the deadline), counted nothing, and the hanging
+    deployment kept every request (review 82). The attempt began with the whole deadline."""
+    done = asyncio.Event()
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        await asyncio.sleep(0.35)
+        call = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+        await response.write(sse_chunk({"role": "assistant", "content": ""}) + sse_chunk({"tool_calls": [call]}))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), 10)
+        return response
+
+    async with serve_chat(chat) as api_base:
+        hangs = Deployment(name="hangs", model="openai/m", api_base=api_base, timeout_s=5)
+        health = HealthConfig(enabled=False, failure_threshold=1)
+        async with HybridClient([hangs], health=health) as client:
+            with pytest.raises(AllDeploymentsFailed) as info:
+                async for _ in client.astream("weather?", tools=[_WEATHER_TOOL], deadline_s=0.5):
+                    pass
+            done.set()
+            assert breaker(client, "hangs") == "open"
+    [attempt] = info.value.attempts
+    assert "at least half of it" in (attempt.error or "")
