@@ -1056,16 +1056,6 @@ def broken(a: str, b: str) -> set[str]:
             "Review the arbitration clause in this contract.",
             "category",
         ),
-        (
-            "Soil test says 20 ppm nitrate, is that enough?",
-            "Soil test says 20 lb/acre nitrate, is that enough?",
-            "unit",
-        ),
-        (
-            "Make a feeding plan for puppies from birth to weaning",
-            "Make a feeding plan for puppies from weaning to adulthood",
-            "replaced",
-        ),
         ("What's an example of a good thesis statement?", "Explain what makes a good thesis statement.", "category"),
         (
             "What causes condensation on the inside of windows?",
@@ -1924,6 +1914,28 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which single book is best for learning Rust?", "What's the one best book for learning Rust?"),
         ("Is 10 ppm nitrate in well water safe?", "Well water has ten ppm of nitrate, is it safe to drink?"),
         ("Draft a reply to this review", "Write a response to this customer review"),
+        # review 83
+        ("Make a feeding plan for puppies from birth to weaning", "Feeding plan for puppies from birth until weaned"),
+        (
+            "Walk me through the hiring process from start to finish",
+            "Walk me through the hiring process from start to end",
+        ),
+        ("Which single index fund is best for a beginner?", "Among index funds, which one is best for a beginner?"),
+        ("Which single dog breed is best?", "Which of these dog breeds is best?"),
+        (
+            "Review every clause and flag the riskiest clause",
+            "Which clause in this contract is riskiest? Review every clause.",
+        ),
+        ("Describe a typical use case for Redis", "What is an example of a use case for Redis?"),
+        (
+            "Explain a simple recursive function in Python",
+            "What's an example of a simple recursive function in Python?",
+        ),
+        ("Is 10 ppm nitrate in my well water safe?", "Is 10 mg/L nitrate in my well water safe?"),
+        (
+            "Printer prints 20 ppm, is that fast enough for a small office?",
+            "Printer does 20 pages per minute, fast enough for a small office?",
+        ),
         # review 81
         (
             "Give me the full list of steps to migrate from MySQL to Postgres",

@@ -1191,31 +1191,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _one_or_several(a, b)
         or _one_or_several(b, a),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
-        "replaced": _one_word_replaced(a, b) or _range_moved(a, b),
+        "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
-    }
-
-
-def _range_moved(a: TextFacts, b: TextFacts) -> bool:
-    """A span between two named stages moved along: 'from birth to weaning' / 'from weaning to
-    yearling' (one end shared, the other not; a reversed span is the direction rule's)."""
-    spans_a, spans_b = _word_spans(a.words), _word_spans(b.words)
-    if not spans_a or not spans_b or not spans_a.isdisjoint(spans_b):
-        return False
-    return any(len(set(x) & set(y)) == 1 for x in spans_a for y in spans_b)
-
-
-def _word_spans(words: tuple[str, ...]) -> set[tuple[str, str]]:
-    """'from X to Y' with one content word at each end (numbers are the number rule's)."""
-    return {
-        (words[i + 1], words[i + 3])
-        for i in range(len(words) - 3)
-        if words[i] == "from"
-        and words[i + 2] in ("to", "until", "till", "through")
-        and _is_content(words[i + 1])
-        and _is_content(words[i + 3])
-        and not words[i + 1][0].isdigit()
-        and not words[i + 3][0].isdigit()
     }
 
 
@@ -3151,6 +3128,8 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
         made = "example"  # 'what's one example of a good cover crop mix for grazing'
     if made in ("example", "examples") and not _ILLUSTRATED.isdisjoint(a.words):
         return False  # 'explain X with real numbers' asks for the worked example (review 81)
+    if made in ("example", "examples") and _describes_one(a.words):
+        return False  # 'describe a typical use case for Redis' asks for one instance (review 83)
     if made == "outline" and any(category == "format" for category, _ in a.categories):
         return False  # 'describe the slides for a pitch deck' / 'an outline of the slides' (review 81)
     if made == "table" and not _SUMMARISING.isdisjoint(a.words[:4]):
@@ -3160,6 +3139,12 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SUMMARISING = frozenset({"summarize", "summarise"})
+
+
+def _describes_one(words: tuple[str, ...]) -> bool:
+    """The explaining verb takes one instance as its object: 'describe a situation where',
+    'explain a simple recursive function'."""
+    return any(word in _EXPLAIN and words[i + 1] in ("a", "an", "one") for i, word in enumerate(words[:-1]))
 
 
 def _asks_an_example(words: tuple[str, ...]) -> bool:
@@ -4708,11 +4693,14 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     important step' is one ask). A plural right after a wh-word is a verb unless a question
     goes on ('what causes inflation' / 'what metrics should I track')."""
     said_a = set(a.words)
-    if any(_singles(b.words, k) for k in range(len(b.words))):
+    if any(_singles(b.words, k) for k in range(len(b.words))) or _picks_one(b.words):
         return False  # both pick top ones ('the most important step' / 'the most important steps')
     if _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
         return True  # 'the one biggest thing I can do' / 'all the ways to'
-    if any(_has_run(b.words, ("every", noun)) for noun in _superlative_nouns(a.words)):
+    if any(
+        _has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun))
+        for noun in _superlative_nouns(a.words)
+    ):
         return True  # 'identify the biggest risk in this lease' / 'identify every risk in it'
     for noun in _singled_nouns(a.words):
         plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
@@ -4732,6 +4720,12 @@ _ANSWER_KINDS = frozenset(
      "approaches", "strategies", "alternatives", "choices", "solutions", "fixes", "ideas"}
 )  # fmt: skip
 """Plurals that name kinds of answer: asking for all of them asks for a list."""
+
+
+def _picks_one(words: tuple[str, ...]) -> bool:
+    """'which one is best', 'which of these breeds is best', 'comparing cover crops, which is
+    best': a question that picks one from several it names (review 83)."""
+    return any(words[i] == "which" and words[i + 1] in ("one", "of", "is") for i in range(len(words) - 1))
 
 
 def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
