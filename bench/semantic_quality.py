@@ -191,6 +191,8 @@ NEAR_MISS_HOLDOUT_102 = ROOT / "bench" / "near_miss_holdout_102.jsonl"
 NEAR_MISS_HOLDOUT_103 = ROOT / "bench" / "near_miss_holdout_103.jsonl"
 NEAR_MISS_HOLDOUT_104 = ROOT / "bench" / "near_miss_holdout_104.jsonl"
 NEAR_MISS_HOLDOUT_105 = ROOT / "bench" / "near_miss_holdout_105.jsonl"
+NEAR_MISS_HOLDOUT_106 = ROOT / "bench" / "near_miss_holdout_106.jsonl"
+NEAR_MISS_HOLDOUT_107 = ROOT / "bench" / "near_miss_holdout_107.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -322,6 +324,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 103": NEAR_MISS_HOLDOUT_103,
     "near-miss, hold-out 104": NEAR_MISS_HOLDOUT_104,
     "near-miss, hold-out 105": NEAR_MISS_HOLDOUT_105,
+    "near-miss, hold-out 106": NEAR_MISS_HOLDOUT_106,
+    "near-miss, hold-out 107": NEAR_MISS_HOLDOUT_107,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
