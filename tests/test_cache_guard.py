@@ -1057,6 +1057,19 @@ def broken(a: str, b: str) -> set[str]:
             "category",
         ),
         ("What's an example of a good thesis statement?", "Explain what makes a good thesis statement.", "category"),
+        # hold-outs 106-107
+        ("Torque the valve cover bolts to 25 in-lbs", "Torque the valve cover bolts to 25 ft-lbs", "unit"),
+        ("Crosswind of 15 knots in a Cessna 172, ok?", "Crosswind of 15 km/h in a Cessna 172, ok?", "unit"),
+        (
+            "Explain Kubernetes networking for a beginner.",
+            "Explain Kubernetes networking for an experienced engineer.",
+            "antonym",
+        ),
+        (
+            "Tighten the lug nuts working outward from the hub",
+            "Tighten the lug nuts working inward toward the hub",
+            "antonym",
+        ),
         (
             "What causes condensation on the inside of windows?",
             "Any tips to keep it dry? How do I stop condensation on the inside of windows?",
@@ -1914,6 +1927,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which single book is best for learning Rust?", "What's the one best book for learning Rust?"),
         ("Is 10 ppm nitrate in well water safe?", "Well water has ten ppm of nitrate, is it safe to drink?"),
         ("Draft a reply to this review", "Write a response to this customer review"),
+        # hold-outs 106-107
+        ("What's 25 knots in mph?", "Convert 25 kts to miles per hour"),
+        ("Torque spec 90 in-lbs", "Torque spec 90 inch-pounds"),
+        ("Resume tips for an experienced nurse", "CV advice for experienced nurses"),
         # review 83
         ("Make a feeding plan for puppies from birth to weaning", "Feeding plan for puppies from birth until weaned"),
         (

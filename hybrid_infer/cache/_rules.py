@@ -2065,7 +2065,7 @@ def _counted_noun(word: str) -> bool:
     return any(w in _CATEGORY_OF or w in UNITS or w in _TIME_PERIODS for w in (word, single))
 
 
-_INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])")
+_INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?s?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])")
 
 
 _AREA = re.compile(
