@@ -1066,11 +1066,6 @@ def broken(a: str, b: str) -> set[str]:
             "antonym",
         ),
         (
-            "Tighten the lug nuts working outward from the hub",
-            "Tighten the lug nuts working inward toward the hub",
-            "antonym",
-        ),
-        (
             "What causes condensation on the inside of windows?",
             "Any tips to keep it dry? How do I stop condensation on the inside of windows?",
             "category",
@@ -1931,6 +1926,20 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What's 25 knots in mph?", "Convert 25 kts to miles per hour"),
         ("Torque spec 90 in-lbs", "Torque spec 90 inch-pounds"),
         ("Resume tips for an experienced nurse", "CV advice for experienced nurses"),
+        # review 84
+        (
+            "I'm a beginner runner and got shin splints after a week",
+            "New to running and experienced shin splints after my first week",
+        ),
+        (
+            "What mistakes do beginners make in poker?",
+            "What mistakes do experienced players see newcomers make in poker?",
+        ),
+        ("How fast is 1 knot in mph?", "How many mph is one nautical mile per hour?"),
+        ("Why do ships measure speed in knots?", "Why do ships use nautical miles per hour for speed?"),
+        ("Wind speed 10 m/s in knots?", "Convert 10 metres per second to knots"),
+        ("How to detangle knots in long hair", "How to brush out tangles in long hair every day"),
+        ("Why do my knees cave inward when I squat?", "Why can't I keep my knees pushed outward when I squat?"),
         # review 83
         ("Make a feeding plan for puppies from birth to weaning", "Feeding plan for puppies from birth until weaned"),
         (

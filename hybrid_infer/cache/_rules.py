@@ -2093,6 +2093,11 @@ _DIVISOR_LETTER = re.compile(r"/\s?([a-z])(?![a-z])")
 
 _TIMES_G = re.compile(r"\d\s*[x\u00d7]\s*g\b")
 _SPINNING = re.compile(r"\b(?:centrifug\w*|spin|spun|spinning|pellet\w*|rcf)\b")
+_KNOTS = re.compile(
+    r"(?<=\d)\s?(?:knots?|kts?|kn)\b|\bnautical miles? (?:per|an|a|/) ?(?:hour|hr)\b|\b(?:in|to|into) (?:knots|kts)\b"
+)
+"""A speed in knots: after a number ('25 knots', '15 kt'), spelled out ('nautical miles per
+hour') or 'in knots' / 'to knots'; not a knot in hair, a rope or a muscle."""
 _RPM_SPELLED = re.compile(r"\b(?:revolutions|revs|rotations) (?:per|a|/) ?min(?:ute)?\b")
 
 
@@ -2118,6 +2123,7 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     if _SPINNING.search(text.lower()):  # '500g' in a centrifuge step is x g, not grams
         tokens = ["xg" if t == "g" else t for t in tokens]
     tokens += ["rpm" for _ in _RPM_SPELLED.finditer(text.lower())]  # 'revolutions per minute'
+    tokens += ["knot_speed" for _ in _KNOTS.finditer(text.lower())]  # a speed, not a knot in a rope (review 84)
     # 'in' is a word, but an inch in a compound unit: 'in·lb', 'in-lb', 'oz·in', 'in/s'
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
     for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
