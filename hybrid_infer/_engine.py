@@ -497,11 +497,9 @@ class Engine:
             f"policy {policy!r} returned {type(ordered).__name__}, not a sequence of deployments", field="policy"
         )
 
-    def _failed(
-        self, call: _Call, state: DeploymentState, error: ProviderError, started: float, holds: int | None = None
-    ) -> None:
-        """Account one failed call: attempt, breaker, cooldown, stats. ``holds``: the slot's
-        flags (see ``DeploymentState.acquire``), when it was released before (else ``call.trial``)."""
+    def _failed(self, call: _Call, state: DeploymentState, error: ProviderError, started: float) -> None:
+        """Account one failed call: attempt, breaker, cooldown, stats; before its slot is
+        released (``call.trial`` still says which trials the slot holds)."""
         if self._closing:  # the close cut this call, not the deployment: nothing counts against it
             self._abandoned(call, state, started)
             raise ClientClosed("the client was closed while this request was in flight", call.attempts)
@@ -512,7 +510,7 @@ class Engine:
         call.tried.add(deployment.name)
         if not error.sent:
             state.forget_rpm_start()
-        holds = call.trial if holds is None else holds
+        holds = call.trial
         state.record_call(latency_ms, ok=False, holds=holds)
         # only the half-open trial's own failure decides it (see DeploymentBreaker._decides)
         before = state.breaker.state
