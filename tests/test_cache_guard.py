@@ -1044,6 +1044,21 @@ def broken(a: str, b: str) -> set[str]:
         ("List the main causes of employee turnover.", "List ways to reduce employee turnover.", "category"),
         ("How many drywall sheets for a 12x14 room?", "How many drywall sheets for a 12x16 room?", "number"),
         ("Cut list for a 2x4 frame", "Cut list for a 2x6 frame", "number"),
+        # review 85
+        ("How many rows does a 2x3 matrix have?", "How many rows does a 3x2 matrix have?", "number"),
+        ("Resize this image to 800x600 using Pillow", "Resize this image to 600x800 using Pillow", "number"),
+        ("Explain how data normalization works", "Give me an example of data normalization", "category"),
+        ("Explain code smells", "Show me an example of a code smell", "category"),
+        (
+            "Write the full essay on the causes of WW1",
+            "Give me a complete outline of the essay on the causes of WW1",
+            "category",
+        ),
+        (
+            "What's the single most important metric for a SaaS startup?",
+            "Which of the metrics should a SaaS startup track?",
+            "qualifier",
+        ),
         # hold-outs 104-105
         ("List the biggest risk in this vendor contract", "List every risk in this vendor contract", "qualifier"),
         (
@@ -1926,6 +1941,23 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What's 25 knots in mph?", "Convert 25 kts to miles per hour"),
         ("Torque spec 90 in-lbs", "Torque spec 90 inch-pounds"),
         ("Resume tips for an experienced nurse", "CV advice for experienced nurses"),
+        # review 85
+        ("Give me a full overview of the French Revolution", "Give me an outline of the French Revolution"),
+        (
+            "Give me the full list of steps to set up a Kubernetes cluster",
+            "Give me an outline of the steps to set up a Kubernetes cluster",
+        ),
+        ("Create a full summary of the meeting notes", "Create an outline of the meeting notes"),
+        ("Describe some real-world instances of confirmation bias", "What's an example of confirmation bias?"),
+        ("explain opportunity cost in a real situation", "whats an example of opportunity cost"),
+        (
+            "What is the 1000x1000 distance matrix of these points?",
+            "What is the 1000 by 1000 distance matrix of these points?",
+        ),
+        (
+            "What KPIs should I track for my store, which is on Shopify?",
+            "Which KPIs should I track for my Shopify store?",
+        ),
         # review 84
         (
             "I'm a beginner runner and got shin splints after a week",

@@ -227,6 +227,9 @@ _NUMBER = re.compile(
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 _NUMBER_LIST = re.compile(r"^\d+(?:,\d+){2,}$")
 _MERIDIEM = re.compile(r"\s*([ap])\.?m\b\.?", re.IGNORECASE)
+_DIMENSIONS = re.compile(r"(?<![\w.])\d+(?:\.\d+)?['\"]?(?:\s*[x\u00d7]\s*|\s+by\s+)\d+(?:\.\d+)?['\"]?(?![\w.])")
+"""Sizes such as '4x8', '1920 x 1080', 12' x 14' or '1000 by 1000': also said as one ordered
+number ('2x3' and '3x2' are different matrices, '1080x1920' a portrait video)."""
 _GLUED_SIZE = re.compile(r"(?<![\w.])(?!0[xX])(\d+(?:\.\d+)?)[x\u00d7](?=\d)")
 """Sizes written glued ('4x8', '1920x1080', with a multiplication sign too; not a hex number,
 '0x1F'): their numbers, as '4 x 8' says them ('4x8' and '4x4' are different beds)."""
@@ -1952,7 +1955,12 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
     text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text)))  # '401(k)' is '401k'
     text = _LETTER_DOT_NUMBER.sub(r"\1", text)
-    # a size says its numbers however it is spaced: '12x14', '12 x 14', 12' x 14', '60x40x50'
+    # a size says its numbers however it is spaced: '12x14', '12 x 14', 12' x 14', '60x40x50',
+    # and its order (review 85)
+    found.update(
+        re.sub(r"[\s'\"]", "", re.sub(r"\s+by\s+", "x", m)).lower().replace("\u00d7", "x")
+        for m in _DIMENSIONS.findall(text)
+    )
     for _ in range(3):  # (each pass splits every other 'x' of a chain)
         text = _GLUED_SIZE.sub(r"\1 x ", text)
     for match in _NUMBER.finditer(text):
@@ -3132,7 +3140,7 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
     if made is None and _asks_an_example(b.words):
         made = "example"  # 'what's one example of a good cover crop mix for grazing'
-    if made in ("example", "examples") and not _ILLUSTRATED.isdisjoint(a.words):
+    if made in ("example", "examples") and _illustrated(a.words):
         return False  # 'explain X with real numbers' asks for the worked example (review 81)
     if made in ("example", "examples") and _describes_one(a.words):
         return False  # 'describe a typical use case for Redis' asks for one instance (review 83)
@@ -3160,10 +3168,26 @@ def _asks_an_example(words: tuple[str, ...]) -> bool:
 
 
 _ILLUSTRATED = frozenset(
-    {"numbers", "figures", "example", "examples", "scenario", "scenarios", "code", "sample", "instance", "illustrate",
-     "illustration", "demonstrate", "show", "showing", "values", "data"}
+    {"numbers", "figures", "scenario", "scenarios", "code", "sample", "samples", "instance", "instances", "case",
+     "cases", "situation", "situations", "values", "data"}
 )  # fmt: skip
-"""Words with which an explanation asks for an example too ('explain X using actual numbers')."""
+"""What an explanation illustrates itself with ('explain X using actual numbers', 'in a real
+situation'), after a word that says so: 'data' or 'values' as its topic ask no example
+('explain how data normalization works'; review 85)."""
+_ILLUSTRATING = frozenset({"with", "using", "through", "via", "in", "from"})
+
+
+def _illustrated(words: tuple[str, ...]) -> bool:
+    """An explanation that asks for an example itself: it names examples or instances ('explain
+    X with an example', 'describe real-world instances of X'), or illustrates with numbers,
+    code, a scenario ('explain X using actual numbers', 'show code')."""
+    if not {"example", "examples", "instances", "illustrate", "demonstrate"}.isdisjoint(words):
+        return True
+    if _has_run(words, ("real", "world")) or _has_run(words, ("real", "life")) or _has_run(words, ("show", "code")):
+        return True
+    return any(
+        word in _ILLUSTRATING and not _ILLUSTRATED.isdisjoint(words[i + 1 : i + 5]) for i, word in enumerate(words)
+    )
 
 
 def _advised_or_made(a: TextFacts, b: TextFacts) -> bool:
@@ -3378,6 +3402,7 @@ _WRITING = frozenset({"write", "draft", "compose"})
 
 
 _WHOLE = frozenset({"complete", "full", "whole", "entire", "finished", "final"})
+_OF_WORDS = frozenset({"of", "for", "on", "about", "from", "in"})
 """Words that ask for the whole thing made, not a sketch of it."""
 
 
@@ -3401,15 +3426,16 @@ def _outline_of(a: TextFacts, b: TextFacts) -> bool:
     outline = ("format", "outline")
     if outline not in b.categories or outline in a.categories:
         return False
-    if not _WHOLE.isdisjoint(b.words):
-        return False  # ('a full outline')
     thing = _outlined_thing(b.words)
-    if thing is not None and not _MAKING.isdisjoint(a.words[:3]):
+    if thing is not None and _WHOLE.isdisjoint(b.words) and not _MAKING.isdisjoint(a.words[:3]):
         # 'create a complete site safety plan' / 'create an outline of a site safety plan' (the
         # thing itself complete; 'give me the full list of steps' / 'outline the steps' is one
         # ask: review 81)
         whole = [i for i, word in enumerate(a.words[1:5], start=1) if word in _WHOLE]
-        if whole and thing in map(_singular, a.words[whole[0] + 1 : whole[0] + 8]):
+        # the whole word qualifies the thing itself, not an overview or a list of it ('a full
+        # overview of the French Revolution' / 'an outline of it' is one ask; review 85)
+        named = list(takewhile(lambda w: w not in _OF_WORDS, a.words[whole[0] + 1 : whole[0] + 8])) if whole else []
+        if thing in map(_singular, named):
             return True
     shared = frozenset(m for c, m in a.categories & b.categories if c == "format" and m in _MADE)
     return bool(shared) and bool(_WRITING.intersection(a.words[:3])) and _makes(a.words, shared)
@@ -4730,8 +4756,19 @@ _ANSWER_KINDS = frozenset(
 
 def _picks_one(words: tuple[str, ...]) -> bool:
     """'which one is best', 'which of these breeds is best', 'comparing cover crops, which is
-    best': a question that picks one from several it names (review 83)."""
-    return any(words[i] == "which" and words[i + 1] in ("one", "of", "is") for i in range(len(words) - 1))
+    best': a question that picks one from several it names (review 83); not 'which of the
+    metrics should I track' or 'my store, which is on Shopify' (review 85)."""
+    for i, word in enumerate(words[:-1]):
+        if word != "which":
+            continue
+        if words[i + 1] == "one":
+            return True
+        rest = words[i + 1 : i + 9]
+        if "is" in rest:
+            after = rest[rest.index("is") + 1 : rest.index("is") + 4]
+            if any(_is_superlative(w) or w in ("better", "preferable") for w in after):
+                return True
+    return False
 
 
 def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
