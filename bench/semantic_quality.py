@@ -193,6 +193,8 @@ NEAR_MISS_HOLDOUT_104 = ROOT / "bench" / "near_miss_holdout_104.jsonl"
 NEAR_MISS_HOLDOUT_105 = ROOT / "bench" / "near_miss_holdout_105.jsonl"
 NEAR_MISS_HOLDOUT_106 = ROOT / "bench" / "near_miss_holdout_106.jsonl"
 NEAR_MISS_HOLDOUT_107 = ROOT / "bench" / "near_miss_holdout_107.jsonl"
+NEAR_MISS_HOLDOUT_108 = ROOT / "bench" / "near_miss_holdout_108.jsonl"
+NEAR_MISS_HOLDOUT_109 = ROOT / "bench" / "near_miss_holdout_109.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -326,6 +328,8 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 105": NEAR_MISS_HOLDOUT_105,
     "near-miss, hold-out 106": NEAR_MISS_HOLDOUT_106,
     "near-miss, hold-out 107": NEAR_MISS_HOLDOUT_107,
+    "near-miss, hold-out 108": NEAR_MISS_HOLDOUT_108,
+    "near-miss, hold-out 109": NEAR_MISS_HOLDOUT_109,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
