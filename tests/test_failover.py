@@ -12,6 +12,7 @@ from aiohttp import web
 
 from hybrid_infer import AllDeploymentsFailed, Deployment, HealthConfig, HybridClient, StreamInterrupted
 from hybrid_infer.events import BreakerStateChanged
+from hybrid_infer.testing import FakeProvider
 
 from .conftest import NO_PROBES, deployment_for, serve_chat, sse_chunk, wait_for
 
@@ -544,6 +545,15 @@ async def _open_then(client: HybridClient, flaky, busy, **faults: object) -> asy
     return hold
 
 
+def _long_answers_and_one_busy_slot(fake, words: int) -> tuple[str, FakeProvider, FakeProvider, list[Deployment]]:
+    """'flaky' answers a prompt that says 'long' with ``words`` words (any other with 'ok');
+    'busy' has one slot. The long answer, both providers and their deployments."""
+    long_answer = " ".join(f"w{i}" for i in range(words))
+    flaky = fake("openai", reply=lambda messages: long_answer if "long" in str(messages[-1]["content"]) else "ok")
+    busy = fake("openai")
+    return long_answer, flaky, busy, [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+
+
 async def _stop(hold: asyncio.Task) -> None:
     hold.cancel()
     with contextlib.suppress(asyncio.CancelledError):
@@ -624,10 +634,7 @@ async def test_a_long_stream_without_a_deadline_does_not_hold_a_trial_the_queue_
     without deadline_s, and the breaker stayed half-open through its whole answer while the
     requests queued before it, answerable at once, failed (review 72). The oldest request with
     half of its deadline left takes it now."""
-    long_answer = " ".join(f"w{i}" for i in range(40))
-    flaky = fake("openai", reply=lambda messages: long_answer if "long" in str(messages[-1]["content"]) else "ok")
-    busy = fake("openai")
-    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    long_answer, flaky, busy, deployments = _long_answers_and_one_busy_slot(fake, 40)
     health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.8)
     async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
         hold = await _open_then(client, flaky, busy, token_delay_s=0.05)
@@ -852,10 +859,7 @@ async def test_a_streams_first_chunk_decides_its_half_open_trial(fake) -> None:
     """A stream that took the half-open trial held it until its last chunk: the breaker stayed
     half-open and every other request waited behind (or skipped) a deployment that was
     already answering (review 74). Its first chunk now closes the breaker."""
-    long_answer = " ".join(f"w{i}" for i in range(20))
-    flaky = fake("openai", reply=lambda messages: long_answer if "long" in str(messages[-1]["content"]) else "ok")
-    busy = fake("openai")
-    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    long_answer, flaky, busy, deployments = _long_answers_and_one_busy_slot(fake, 20)
     health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.3)
     async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
         hold = await _open_then(client, flaky, busy, token_delay_s=0.1)
@@ -875,10 +879,7 @@ async def test_a_streams_first_chunk_decides_its_half_open_trial(fake) -> None:
 async def test_a_stream_that_breaks_after_deciding_its_trial_counts_as_a_failure(fake) -> None:
     """Once its first chunk closed the breaker, the stream is an ordinary call: its break
     counts toward the breaker as any call's does (here failure_threshold=1 opens it again)."""
-    long_answer = " ".join(f"w{i}" for i in range(40))
-    flaky = fake("openai", reply=lambda messages: long_answer)
-    busy = fake("openai")
-    deployments = [deployment_for(flaky, "flaky"), deployment_for(busy, "busy", max_concurrency=1)]
+    _, flaky, busy, deployments = _long_answers_and_one_busy_slot(fake, 40)
     health = HealthConfig(enabled=False, failure_threshold=1, reset_timeout_s=0.3)
     async with HybridClient(deployments, health=health, queue_timeout_s=30) as client:
         hold = await _open_then(client, flaky, busy, token_delay_s=0.05, cut_stream_after=5)
