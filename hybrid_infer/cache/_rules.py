@@ -3403,6 +3403,8 @@ _WRITING = frozenset({"write", "draft", "compose"})
 
 _WHOLE = frozenset({"complete", "full", "whole", "entire", "finished", "final"})
 _OF_WORDS = frozenset({"of", "for", "on", "about", "from", "in"})
+"""Words after which a noun phrase goes on to what it is of ('a full overview of X'); not 'to'
+(_PREPOSITIONS has it), which stays inside one ('a complete, ready-to-use safety plan')."""
 """Words that ask for the whole thing made, not a sketch of it."""
 
 
