@@ -230,7 +230,7 @@ _MERIDIEM = re.compile(r"\s*([ap])\.?m\b\.?", re.IGNORECASE)
 _DIMENSIONS = re.compile(r"(?<![\w.])\d+(?:\.\d+)?['\"]?(?:\s*[x\u00d7]\s*|\s+by\s+)\d+(?:\.\d+)?['\"]?(?![\w.])")
 """Sizes such as '4x8', '1920 x 1080', 12' x 14' or '1000 by 1000': also said as one ordered
 number ('2x3' and '3x2' are different matrices, '1080x1920' a portrait video)."""
-_GLUED_SIZE = re.compile(r"(?<![\w.])(?!0[xX])(\d+(?:\.\d+)?)[x\u00d7](?=\d)")
+_GLUED_SIZE = re.compile(r"(?<![\w.])(?!0[xX])\d+(?:\.\d+)?(?:[x\u00d7]\d+(?:\.\d+)?)+")
 """Sizes written glued ('4x8', '1920x1080', with a multiplication sign too; not a hex number,
 '0x1F'): their numbers, as '4 x 8' says them ('4x8' and '4x4' are different beds)."""
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
@@ -1961,8 +1961,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         re.sub(r"[\s'\"]", "", re.sub(r"\s+by\s+", "x", m)).lower().replace("\u00d7", "x")
         for m in _DIMENSIONS.findall(text)
     )
-    for _ in range(3):  # (each pass splits every other 'x' of a chain)
-        text = _GLUED_SIZE.sub(r"\1 x ", text)
+    text = _GLUED_SIZE.sub(lambda m: " x ".join(re.split("[x\u00d7]", m.group())), text)
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -3275,7 +3274,8 @@ _FINDING = frozenset(
 _REMOVING = frozenset(
     {"remove", "removing", "delete", "deleting", "drop", "dropping", "eliminate", "eliminating", "strip", "stripping"}
 )
-_DRAFTING = frozenset({"draft", "drafting", "write", "writing", "compose", "composing"})
+_WRITING = frozenset({"write", "draft", "compose"})
+_DRAFTING = _WRITING | {"drafting", "writing", "composing"}
 _REVIEWING = frozenset(
     {"review", "reviewing", "proofread", "proofreading", "critique", "critiquing", "audit", "auditing"}
 )
@@ -3396,9 +3396,6 @@ _MAKING_FILLERS = frozenset(
 )  # fmt: skip
 """Words between a verb of making and the thing that keep it the thing ('a worked numerical
 example')."""
-
-
-_WRITING = frozenset({"write", "draft", "compose"})
 
 
 _WHOLE = frozenset({"complete", "full", "whole", "entire", "finished", "final"})
@@ -4767,8 +4764,8 @@ def _picks_one(words: tuple[str, ...]) -> bool:
             return True
         rest = words[i + 1 : i + 9]
         if "is" in rest:
-            after = rest[rest.index("is") + 1 : rest.index("is") + 4]
-            if any(_is_superlative(w) or w in ("better", "preferable") for w in after):
+            at = rest.index("is")
+            if any(_is_superlative(w) or w in ("better", "preferable") for w in rest[at + 1 : at + 4]):
                 return True
     return False
 
