@@ -543,3 +543,21 @@ def test_texts_asked_for_by_many_threads_at_once_are_encoded_in_batches() -> Non
     for text in set(texts) - set(failed):
         expected = hashing([text])[0]
         assert np.allclose(out[text], expected / np.linalg.norm(expected), atol=1e-5)
+
+
+def test_a_relative_path_stays_where_the_cache_was_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index is opened at the first semantic use: a later chdir must not split the cache."""
+    monkeypatch.chdir(tmp_path)
+    cache = semantic_cache(Path("rel") / "cache")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+
+    cache.store(build_request(QUESTION), answer())
+    hit = cache.lookup_semantic(build_request(REWORDED))
+    cache.close()
+
+    assert hit is not None
+    assert cache.stats()["directory"] == str(tmp_path / "rel" / "cache")
+    assert (tmp_path / "rel" / "cache" / "index").is_dir()
+    assert list(elsewhere.iterdir()) == []

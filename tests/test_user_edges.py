@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import os
 import threading
 import time
@@ -191,6 +192,19 @@ def test_cli_cache_stats_on_a_missing_directory_creates_nothing(tmp_path: Path) 
     (lookalike / "entries").mkdir(parents=True)
     assert cli_main(["cache", "clear", "--path", str(lookalike)]) == 2
     assert [p.name for p in (lookalike / "entries").iterdir()] == []
+
+
+def test_cli_cache_commands_name_a_relative_path_in_full(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    cache = ResponseCache(CacheConfig(path="rel", semantic=False))
+    cache.store(build_request("q", stream=False), Result(text="a", provider="p", model="m", kind="cloud"))
+    cache.close()
+    assert cli_main(["cache", "stats", "--path", "rel"]) == 0
+    assert json.loads(capsys.readouterr().out)["directory"] == str(tmp_path / "rel")
+    assert cli_main(["cache", "clear", "--path", "rel"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"in {tmp_path / 'rel'}")
+    assert cli_main(["cache", "stats", "--path", "typo"]) == 2
+    assert str(tmp_path / "typo") in capsys.readouterr().err
 
 
 def test_cli_cache_clear_with_a_preset_clears_only_its_namespace(tmp_path: Path, capsys) -> None:

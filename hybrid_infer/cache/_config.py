@@ -96,9 +96,14 @@ class CacheConfig(BaseModel):
         return self
 
     def directory(self) -> Path:
-        """The cache directory this config points at (resolving the platform default)."""
+        """The cache directory this config points at, absolute (resolving the platform default).
+
+        A relative ``path`` is taken from the working directory at the time of the call: the cache
+        opens its store lazily per thread and its index at the first semantic use, so a directory
+        left relative would follow a later ``chdir`` and split one cache in two.
+        """
         if self.path is not None:
-            return Path(self.path).expanduser()
+            return Path(self.path).expanduser().absolute()
         from platformdirs import user_cache_path
 
         return user_cache_path("hybrid-infer", appauthor=False)
