@@ -3282,7 +3282,9 @@ _REVIEWING = frozenset(
 """Writing a thing is not reviewing one already written: 'Draft the indemnification clause for
 this agreement' / 'Review the indemnification clause in this agreement'."""
 _INSTALLING = frozenset({"install", "installing", "fit", "fitting", "mount", "mounting"})
-_REPLACING = frozenset({"old", "new", "replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"})
+_REPLACEMENT_WORDS = frozenset(
+    {"old", "new", "replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"}
+)
 """A side that names these is replacing a thing, whose removal and installation go together."""
 
 
@@ -3320,7 +3322,7 @@ def _installed_or_removed(a: TextFacts, b: TextFacts) -> bool:
     installed on one side, removed on the other, and no replacement on either side ('install
     the new battery after taking out the old one' asks what 'remove the old battery and put the
     new one in' asks; review 64)."""
-    if not _REPLACING.isdisjoint(a.words) or not _REPLACING.isdisjoint(b.words):
+    if not _REPLACEMENT_WORDS.isdisjoint(a.words) or not _REPLACEMENT_WORDS.isdisjoint(b.words):
         return False
     return _done_to_the_same(a, b, _INSTALLING, _REMOVING)
 
@@ -3398,11 +3400,11 @@ _MAKING_FILLERS = frozenset(
 example')."""
 
 
-_WHOLE = frozenset({"complete", "full", "whole", "entire", "finished", "final"})
+_WHOLE_THING = frozenset({"complete", "full", "whole", "entire", "finished", "final"})
+"""Words that ask for the whole thing made, not a sketch of it."""
 _OF_WORDS = frozenset({"of", "for", "on", "about", "from", "in"})
 """Words after which a noun phrase goes on to what it is of ('a full overview of X'); not 'to'
 (_PREPOSITIONS has it), which stays inside one ('a complete, ready-to-use safety plan')."""
-"""Words that ask for the whole thing made, not a sketch of it."""
 
 
 def _outlined_thing(words: tuple[str, ...]) -> str | None:
@@ -3426,11 +3428,11 @@ def _outline_of(a: TextFacts, b: TextFacts) -> bool:
     if outline not in b.categories or outline in a.categories:
         return False
     thing = _outlined_thing(b.words)
-    if thing is not None and _WHOLE.isdisjoint(b.words) and not _MAKING.isdisjoint(a.words[:3]):
+    if thing is not None and _WHOLE_THING.isdisjoint(b.words) and not _MAKING.isdisjoint(a.words[:3]):
         # 'create a complete site safety plan' / 'create an outline of a site safety plan' (the
         # thing itself complete; 'give me the full list of steps' / 'outline the steps' is one
         # ask: review 81)
-        whole = [i for i, word in enumerate(a.words[1:5], start=1) if word in _WHOLE]
+        whole = [i for i, word in enumerate(a.words[1:5], start=1) if word in _WHOLE_THING]
         # the whole word qualifies the thing itself, not an overview or a list of it ('a full
         # overview of the French Revolution' / 'an outline of it' is one ask; review 85)
         named = list(takewhile(lambda w: w not in _OF_WORDS, a.words[whole[0] + 1 : whole[0] + 8])) if whole else []
@@ -3768,8 +3770,8 @@ def _runs_traded(
     while a[end - 1] == b[end - 1]:
         end -= 1
     left, right = a[start:end], b[start:end]
-    for x_len in range(1, min(_PHRASE_LENGTH, len(left) - 1) + 1):
-        for y_len in range(1, min(_PHRASE_LENGTH, len(left) - x_len) + 1):
+    for x_len in range(1, min(_SWAPPED_PHRASE_LENGTH, len(left) - 1) + 1):
+        for y_len in range(1, min(_SWAPPED_PHRASE_LENGTH, len(left) - x_len) + 1):
             x, y = left[:x_len], left[len(left) - y_len :]
             middle = left[x_len : len(left) - y_len]
             if right != y + middle + x or not middle:
@@ -3790,7 +3792,7 @@ def _runs_traded(
     return False
 
 
-_PHRASE_LENGTH = 6
+_SWAPPED_PHRASE_LENGTH = 6
 """The most words of a phrase that trades places with another (a part is at most four)."""
 
 
