@@ -74,6 +74,30 @@ def test_the_public_names_resolve() -> None:
         hybrid_infer.DoesNotExist  # noqa: B018
 
 
+def test_no_module_binds_one_constant_twice() -> None:
+    """A second module-level assignment shadows the first for every function that reads it,
+    including the ones written above it for the first value (the guard's rules had three)."""
+    import ast
+
+    twice = []
+    for path in sorted((REPO / "hybrid_infer").rglob("*.py")):
+        seen: set[str] = set()
+        for node in ast.parse(path.read_text()).body:
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    if target.id in seen and target.id != "__all__":
+                        twice.append(f"{path.relative_to(REPO)}: {target.id}")
+                    seen.add(target.id)
+    assert twice == []
+
+
 def test_the_litellm_pin_is_exact_and_never_the_compromised_release() -> None:
     text = (REPO / "pyproject.toml").read_text()
     line = next(line for line in text.splitlines() if '"litellm' in line)
