@@ -195,6 +195,9 @@ NEAR_MISS_HOLDOUT_106 = ROOT / "bench" / "near_miss_holdout_106.jsonl"
 NEAR_MISS_HOLDOUT_107 = ROOT / "bench" / "near_miss_holdout_107.jsonl"
 NEAR_MISS_HOLDOUT_108 = ROOT / "bench" / "near_miss_holdout_108.jsonl"
 NEAR_MISS_HOLDOUT_109 = ROOT / "bench" / "near_miss_holdout_109.jsonl"
+NEAR_MISS_HOLDOUT_110 = ROOT / "bench" / "near_miss_holdout_110.jsonl"
+NEAR_MISS_HOLDOUT_111 = ROOT / "bench" / "near_miss_holdout_111.jsonl"
+NEAR_MISS_HOLDOUT_112 = ROOT / "bench" / "near_miss_holdout_112.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -330,6 +333,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 107": NEAR_MISS_HOLDOUT_107,
     "near-miss, hold-out 108": NEAR_MISS_HOLDOUT_108,
     "near-miss, hold-out 109": NEAR_MISS_HOLDOUT_109,
+    "near-miss, hold-out 110": NEAR_MISS_HOLDOUT_110,
+    "near-miss, hold-out 111": NEAR_MISS_HOLDOUT_111,
+    "near-miss, hold-out 112": NEAR_MISS_HOLDOUT_112,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
