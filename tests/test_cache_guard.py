@@ -1090,6 +1090,37 @@ def broken(a: str, b: str) -> set[str]:
             "What are all the things I can do to improve my sleep?",
             "qualifier",
         ),
+        # hold-outs 110-112
+        ("Feed rate for 0.004 in per tooth at 8000 RPM", "Feed rate for 0.004 mm per tooth at 8000 RPM", "unit"),
+        ("Explain the G76 threading cycle on a Fanuc lathe.", "Write an example G76 threading cycle.", "category"),
+        ("Give me the formula for Cpk.", "Give me a worked numerical example of Cpk.", "category"),
+        (
+            "Write a PLC ladder program for a conveyor start/stop circuit.",
+            "Explain how a PLC ladder program for a conveyor start/stop circuit works.",
+            "category",
+        ),
+        (
+            "The customer supplies the raw material to us. Who owns the certs?",
+            "We supply the raw material to the customer. Who owns the certs?",
+            "direction",
+        ),
+        (
+            "Explain warfarin interactions for pharmacy technicians new to the job.",
+            "Explain warfarin interactions for experienced clinical pharmacists.",
+            "antonym",
+        ),
+        (
+            "What's the best NSAID for osteoarthritis in senior dogs?",
+            "What are all the NSAID options for osteoarthritis in senior dogs?",
+            "qualifier",
+        ),
+        ("Give 500 mcg of B12 a day", "Give 500 mg of B12 a day", "unit"),
+        ("Drill for a 0.25 inch hole", "Drill for a 3/8 inch hole", "number"),
+        (
+            "What are the advantages of Postgres over MySQL?",
+            "What are the advantages of MySQL over Postgres?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2027,6 +2058,18 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("List the causes of slow Wi-Fi and what to do", "Tips to fix slow Wi-Fi, plus what's behind it"),
         ("What's the volume of a 60x40x50 cm box?", "What's the volume of a 60 x 40 x 50 cm box?"),
+        # hold-outs 110-112
+        ("Feeds for a 1/2 inch cobalt drill in 304", 'Feeds for a 0.5" cobalt drill in 304'),
+        ("A G83 cycle for a hole 1 inch deep with 0.1 inch pecks", 'A G83 cycle for a hole 1.0" deep with .100" pecks'),
+        ("What tap drill do I need for an M8x1.25 thread?", "What tap drill do I need for M8 x 1.25 threads?"),
+        ("Fentanyl CRI at 3 mcg/kg/hr for a 20 kg dog", "Fentanyl CRI at 3 mcg/kg/h for a 20 kg dog"),
+        ("Give 500 mcg of B12 a day", "Give 0.5 mg of B12 a day"),
+        (
+            "Why use climb milling instead of conventional milling on a CNC?",
+            "On a CNC, what are the advantages of climb milling over conventional milling?",
+        ),
+        ("Postgres or MySQL: when should I pick one over the other?", "When should I choose Postgres vs MySQL?"),
+        ("Explain how recursion works", "Explain recursion to me"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

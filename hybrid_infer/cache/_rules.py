@@ -15,7 +15,7 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -737,6 +737,14 @@ _SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
 mattress' differ)."""
 _IN_PLACE_OF = re.compile(r"(?i)\bin (?:place|lieu) of\b")
 """'in place of butter' says what 'instead of butter' says."""
+_PREFERRED_OVER = re.compile(
+    r"(?i)\b((?:advantages?|benefits?|pros|prefer(?:s|red|ring)?|choos(?:e|es|ing)|pick(?:s|ing)?)\b[^.?!;:]{1,40}?)"
+    r"(?<!\bone )(?<!\band )\bover\b(?![^.?!;:]*\bvice versa)"
+    r"(?!\s+(?:the\s+)?(?:top|time|years?|months?|weeks?|days?|hours?|other|another|and\b|course|past))"
+)
+"""'the advantages of X over Y', 'prefer X over Y': X instead of Y ('why use climb milling
+instead of conventional' asks the same); not 'over time', 'over the years', 'one over the
+other' or 'X over Y or vice versa' (a choice both ways) or 'over and over'."""
 _FREE_OF_THING = re.compile(r"(?i)\b(\w+\s+)?(?:free|devoid) of\b")
 """'free of peanuts' says 'without peanuts' (as 'peanut-free' does); 'break free of' and 'get
 free of' a habit or a debt say overcoming it (see ``_RELEASING``)."""
@@ -785,6 +793,8 @@ _NOT_FREE_OF = frozenset(
 )
 
 
+_LETTERED_SIZE = re.compile(r"(?<![\w.])([A-Za-z]{1,2}\d+(?:\.\d+)?)[x\u00d7](\d+(?:\.\d+)?)(?![\w.])")
+"""A size after a letter, glued ('M8x1.25', a thread): said as 'M8 x 1.25' too."""
 _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+)?)(?![\w-]|\.\d)")
 """A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
 
@@ -1000,11 +1010,13 @@ def _text_facts(text: str) -> TextFacts:
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", text))
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
+    text = _PREFERRED_OVER.sub(r"\1instead of", text)
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _decades(text)
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
+    text = _LETTERED_SIZE.sub(r"\1 x \2", text)  # 'M8x1.25' is 'M8 x 1.25'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
     number_counts = _numbers(text, words)
@@ -1185,7 +1197,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _done_to_the_same(a, b, _DRAFTING, _REVIEWING)
         or _done_to_the_same(b, a, _DRAFTING, _REVIEWING)
         or _installed_or_removed(a, b)
-        or _installed_or_removed(b, a),
+        or _installed_or_removed(b, a)
+        or _explained_or_written(a, b)
+        or _explained_or_written(b, a),
         "direction": _swapped(a, b),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
@@ -1470,6 +1484,7 @@ def _equivalent(x: str, y: str, forms_x: frozenset[str], forms_y: frozenset[str]
         or _abbreviates(short, long)
         or _CANONICAL.get(x, x) == _CANONICAL.get(y, y)
         or (x in UNITS and UNITS[x] == UNITS.get(y))
+        or (x in _PER_TIME and _PER_TIME[x] == _PER_TIME.get(y))  # 'mcg/kg/hr' / 'mcg/kg/h'
         or _synonym_groups(forms_x | {x}) & _synonym_groups(forms_y | {y})
         or any({x, y} <= side for side in _GROUP_SIDES)
     )
@@ -1988,7 +2003,12 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
             token = digits.group(1)  # '10s' (seconds, or a decade) -> '10'
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
+        if _MEASURE_FORM.match(token) and _measured(text, match.end()):
+            token = _measure_value(token)  # '1/2 inch' is '0.5"', '1.0"' is '1 inch'
         found[token] += 1
+    for match in _BARE_DECIMAL.finditer(text):
+        if _measured(text, match.end()):
+            found[_measure_value("0" + match.group(0))] += 1  # '.100"' is '0.1 inch'
     found.update(m.lower() for m in _HEX.findall(text))  # error codes, addresses: 0x80070057
     found.update(_word_numbers(words))
     for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
@@ -2027,6 +2047,27 @@ _PERCENT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?%")
 _SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)(?:\s+|-)(hundred|thousand|million|billion)\b")
 _SECOND_AFTER_NUMBER = re.compile(r"(?i)\d[\s-]*second\b")
 """'a 60-second expiry': a unit, not the ordinal 'second'."""
+
+
+_MEASURE_FORM = re.compile(r"^\d+(?:\.\d+|/[1-9]\d?)$")
+"""A decimal or a simple fraction, which may be a measure written another way."""
+_BARE_DECIMAL = re.compile(r"(?<![\w.])\.\d+(?![\w.])")
+_UNIT_AFTER = re.compile(r"\s?(?:[\"\u2033]|-?([A-Za-z]+)\b)")
+
+
+def _measured(text: str, end: int) -> bool:
+    """A number that ends at ``end`` is a measure: a unit or an inch mark follows it."""
+    unit = _UNIT_AFTER.match(text, end)
+    return unit is not None and (unit.group(1) is None or unit.group(1).lower() in UNITS)
+
+
+def _measure_value(token: str) -> str:
+    """A measure's value however written: '1/2' and '0.50' are '0.5', '1.0' is '1'. Only for a
+    number a unit follows: a version ('Python 3.10') or a date ('1/2') keeps its form."""
+    if "/" in token:
+        over, under = token.split("/")
+        return _format_number(round(int(over) / int(under), 6))
+    return _format_number(float(token))
 
 
 def _format_number(value: float) -> str:
@@ -2072,7 +2113,12 @@ def _counted_noun(word: str) -> bool:
     return any(w in _CATEGORY_OF or w in UNITS or w in _TIME_PERIODS for w in (word, single))
 
 
-_INCH_IN_COMPOUND = re.compile(r"(?<![a-z-])in(?=[·*/-](?:lbf?s?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])")
+_INCH_IN_COMPOUND = re.compile(
+    r"(?<![a-z-])in(?=[·*/-](?:lbf?s?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])"
+    r"|(?<=\d)\s?in(?=\s+per\s|\.\s+[a-z])"
+)
+"""'in' as an inch: in a compound unit ('in·lb', 'in-lb', 'oz·in', 'in/s'), or after a number
+before 'per' or as 'in.' ('0.004 in per tooth', 'a 3 in. pipe')."""
 
 
 _AREA = re.compile(
@@ -2131,7 +2177,7 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
         tokens = ["xg" if t == "g" else t for t in tokens]
     tokens += ["rpm" for _ in _RPM_SPELLED.finditer(text.lower())]  # 'revolutions per minute'
     tokens += ["knot_speed" for _ in _KNOTS.finditer(text.lower())]  # a speed, not a knot in a rope (review 84)
-    # 'in' is a word, but an inch in a compound unit: 'in·lb', 'in-lb', 'oz·in', 'in/s'
+    # 'in' is a word, but an inch in a compound unit or after a number: 'in·lb', '0.004 in per tooth'
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
     for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
         length = match.group(1) or match.group(2)
@@ -2313,6 +2359,8 @@ def _is_path(token: str) -> bool:
     parts = [p for p in token.split("/") if p]
     if len(parts) < 2 or all(p.isdigit() or p.lower() in _DATE_PARTS for p in parts):
         return False  # a date or a date format ('12/25/2024', 'DD/MM/YYYY', 'day/month/year')
+    if all(p.lower() in UNITS or p.lower() in _PER_TIME for p in parts):
+        return False  # a compound unit ('mcg/kg/hr', 'mg/kg/day'), compared as units
     return token.startswith(("/", "./", "../", "~/")) or len(parts) >= 3 or "." in parts[-1].strip(".")
 
 
@@ -3132,7 +3180,9 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     of it instead ('Explain the causes of X' / 'Quiz me on the causes of X', 'write a poem
     about X', 'give me an example of X'): 'quiz me' first, or a verb of making right before
     the thing ('what does the poem mean', 'I got a letter from the IRS' ask no poem, no letter)."""
-    if _EXPLAIN.isdisjoint(a.words[:4]) or not _EXPLAIN.isdisjoint(b.words):
+    if _EXPLAIN.isdisjoint(a.words[:4]) and _STATING.isdisjoint(a.words[:5]):
+        return False
+    if not _EXPLAIN.isdisjoint(b.words) or not _STATING.isdisjoint(b.words):
         return False
     if any(category == "format" and (category, name) not in b.categories for category, name in a.categories):
         return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
@@ -3152,6 +3202,9 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SUMMARISING = frozenset({"summarize", "summarise"})
+_STATING = frozenset({"formula", "formulas", "equation", "definition", "define"})
+"""Words that ask for the general rule, as an explanation does: 'give me the formula for Cpk'
+/ 'give me a worked example of Cpk'."""
 
 
 def _describes_one(words: tuple[str, ...]) -> bool:
@@ -3313,6 +3366,22 @@ def _done_to_the_same(a: TextFacts, b: TextFacts, doing: frozenset[str], other: 
     return bool(_objects_of(a.words, doing) & _objects_of(b.words, other))
 
 
+_AUTHORING = _WRITING | {"create", "generate", "code", "build"}
+
+
+def _explained_or_written(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks how a thing works, ``b`` for the thing itself, written: 'Explain how a PLC
+    ladder program for a conveyor works' / 'Write a PLC ladder program for a conveyor'. The
+    request is each side's own (the verb among its first words), and neither side does both."""
+    if _said_as_verb(a.words, _AUTHORING) or _said_as_verb(b.words, _EXPLAIN):
+        return False
+    if _EXPLAIN.isdisjoint(a.words[:3]) or not _said_as_verb(b.words[:3], _AUTHORING):
+        return False
+    # 'explain how a program works' explains the program
+    explained = tuple(w for i, w in enumerate(a.words) if not (i and a.words[i - 1] in _EXPLAIN and w in _WH_WORDS))
+    return bool(_objects_of(explained, _EXPLAIN) & _objects_of(b.words[:8], _AUTHORING))
+
+
 def _said_as_verb(words: tuple[str, ...], verbs: frozenset[str]) -> bool:
     return any(word in verbs and not (i and words[i - 1] in _NOUN_MARKERS) for i, word in enumerate(words))
 
@@ -3369,6 +3438,8 @@ def _made_thing(
                     break  # 'show me what this code does' asks for an explanation
                 if _singular(after) in things:
                     continue  # 'a code example' is an example
+                if word == "example" and _is_content(after) and not loose:
+                    return word  # 'write an example G76 cycle', 'an example workflow': an example of one
                 if word in _PRACTICE and not (
                     "practice" in between or any(w.isdigit() for w in between) or after in ("on", "about", "in")
                 ):
@@ -3845,15 +3916,16 @@ _SPEAKER_FORMS = MappingProxyType(
 
 def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     """Stems of the content words right after 'I' ('I sent') and right before 'me' ('sent me'),
-    or shortly before 'to me' ('sent money to me')."""
+    or at most four words before 'to me' ('sent money to me', 'supplies the raw material to me').
+    Stemmed twice, so that a verb's forms meet ('supplies' -> 'supply' -> 'supp')."""
     after, before = set(), set()
     for i, (x, y) in enumerate(pairwise(words)):
         if x == "i" and _is_content(y):
-            after.add(stem(y))
+            after.add(stem(stem(y)))
         elif y == "me" and _is_content(x):
-            before.add(stem(x))
-        elif y == "me" and x in ("to", "from"):  # 'sent money to me', 'buying from us'
-            before.update(stem(w) for w in words[max(0, i - 3) : i] if _is_content(w))
+            before.add(stem(stem(x)))
+        elif y == "me" and x in ("to", "from"):  # 'sent money to me', 'supplies the raw material to us'
+            before.update(stem(stem(w)) for w in words[max(0, i - 4) : i] if _is_content(w))
     return after, before
 
 
@@ -4730,6 +4802,9 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return False  # both pick top ones ('the most important step' / 'the most important steps')
     if _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
         return True  # 'the one biggest thing I can do' / 'all the ways to'
+    best = _superlative_nouns(a.words)
+    if best and _asks_all(b.words, {_plural(noun) for noun in best}):
+        return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
     if any(
         _has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun))
         for noun in _superlative_nouns(a.words)
@@ -4786,19 +4861,32 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
     return found
 
 
-def _asks_all(words: tuple[str, ...]) -> bool:
-    """'what are all the ways to', 'list all of the options', 'tell me all possible causes':
-    the request is for every one of a kind of answer. Not 'all' of what the question acts on
+def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset()) -> bool:
+    """'what are all the ways to', 'list all of the options', 'tell me all the NSAID options':
+    the request is for every one of a kind of answer (or of ``kinds``, plurals the other side
+    named), after at most two words that describe it. Not 'all' of what the question acts on
     ('delete all files', 'back up all the photos') or picks from ('of all the patterns, which
     is most useful'; review 81)."""
     for i, word in enumerate(words[1:-1], start=1):
         if word != "all" or words[i - 1] not in _ASKING_ALL:
             continue
-        rest = words[i + 1 : i + 4]
+        rest = words[i + 1 : i + 6]
         rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
-        if rest and rest[0] in _ANSWER_KINDS:
-            return True
+        for named in rest[:3]:
+            if named in _ANSWER_KINDS or named in kinds:
+                return True
+            if not _is_content(named):
+                break
     return False
+
+
+def _plural(noun: str) -> str:
+    """The regular plural of a singular noun ('risk' -> 'risks', 'fix' -> 'fixes', 'policy' -> 'policies')."""
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + "s"
 
 
 _ASKING_AFTER_NOUN = frozenset(
