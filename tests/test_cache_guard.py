@@ -2064,11 +2064,17 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What tap drill do I need for an M8x1.25 thread?", "What tap drill do I need for M8 x 1.25 threads?"),
         ("Fentanyl CRI at 3 mcg/kg/hr for a 20 kg dog", "Fentanyl CRI at 3 mcg/kg/h for a 20 kg dog"),
         ("Give 500 mcg of B12 a day", "Give 0.5 mg of B12 a day"),
+        # review 86
         (
-            "Why use climb milling instead of conventional milling on a CNC?",
-            "On a CNC, what are the advantages of climb milling over conventional milling?",
+            "Define a Pydantic model for a user with name and email",
+            "Write the code for a Pydantic model for a user with name and email",
         ),
-        ("Postgres or MySQL: when should I pick one over the other?", "When should I choose Postgres vs MySQL?"),
+        ("Our shelter takes about 15 in per week", "Our shelter takes in about 15 animals per week"),
+        ("What's the single best way to list all the git config options?", "How do I list all the git config options?"),
+        (
+            "Best query to show all the queries running in SQL Server?",
+            "How do I show all running queries in SQL Server?",
+        ),
         ("Explain how recursion works", "Explain recursion to me"),
     ],
 )

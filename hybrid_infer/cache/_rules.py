@@ -737,14 +737,6 @@ _SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
 mattress' differ)."""
 _IN_PLACE_OF = re.compile(r"(?i)\bin (?:place|lieu) of\b")
 """'in place of butter' says what 'instead of butter' says."""
-_PREFERRED_OVER = re.compile(
-    r"(?i)\b((?:advantages?|benefits?|pros|prefer(?:s|red|ring)?|choos(?:e|es|ing)|pick(?:s|ing)?)\b[^.?!;:]{1,40}?)"
-    r"(?<!\bone )(?<!\band )\bover\b(?![^.?!;:]*\bvice versa)"
-    r"(?!\s+(?:the\s+)?(?:top|time|years?|months?|weeks?|days?|hours?|other|another|and\b|course|past))"
-)
-"""'the advantages of X over Y', 'prefer X over Y': X instead of Y ('why use climb milling
-instead of conventional' asks the same); not 'over time', 'over the years', 'one over the
-other' or 'X over Y or vice versa' (a choice both ways) or 'over and over'."""
 _FREE_OF_THING = re.compile(r"(?i)\b(\w+\s+)?(?:free|devoid) of\b")
 """'free of peanuts' says 'without peanuts' (as 'peanut-free' does); 'break free of' and 'get
 free of' a habit or a debt say overcoming it (see ``_RELEASING``)."""
@@ -1010,7 +1002,6 @@ def _text_facts(text: str) -> TextFacts:
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", text))
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
-    text = _PREFERRED_OVER.sub(r"\1instead of", text)
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
     signature = _signature(text)  # (before the next step, which reads capitals only)
@@ -2115,10 +2106,11 @@ def _counted_noun(word: str) -> bool:
 
 _INCH_IN_COMPOUND = re.compile(
     r"(?<![a-z-])in(?=[·*/-](?:lbf?s?|oz|s|sec|min)(?![a-z]))|(?<=[·*])in(?![a-z])"
-    r"|(?<=\d)\s?in(?=\s+per\s|\.\s+[a-z])"
+    r"|(?<![\w.])\d*[./]\d+\s?in(?=\s+per\s|\.\s+[a-z])"
 )
-"""'in' as an inch: in a compound unit ('in·lb', 'in-lb', 'oz·in', 'in/s'), or after a number
-before 'per' or as 'in.' ('0.004 in per tooth', 'a 3 in. pipe')."""
+"""'in' as an inch: in a compound unit ('in·lb', 'in-lb', 'oz·in', 'in/s'), or after a
+decimal or a fraction before 'per' or as 'in.' ('0.004 in per tooth', 'a 3/4 in. pipe'; not
+'takes 15 in per week')."""
 
 
 _AREA = re.compile(
@@ -3202,7 +3194,7 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SUMMARISING = frozenset({"summarize", "summarise"})
-_STATING = frozenset({"formula", "formulas", "equation", "definition", "define"})
+_STATING = frozenset({"formula", "formulas", "equation", "definition"})
 """Words that ask for the general rule, as an explanation does: 'give me the formula for Cpk'
 / 'give me a worked example of Cpk'."""
 
@@ -4800,10 +4792,12 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     said_a = set(a.words)
     if any(_singles(b.words, k) for k in range(len(b.words))) or _picks_one(b.words):
         return False  # both pick top ones ('the most important step' / 'the most important steps')
-    if _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
+    # ('the best way to list all the options' / 'how do I list all the options': 'all' is what
+    # both act on; review 86)
+    if "all" not in said_a and _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
         return True  # 'the one biggest thing I can do' / 'all the ways to'
     best = _superlative_nouns(a.words)
-    if best and _asks_all(b.words, {_plural(noun) for noun in best}):
+    if best and "all" not in said_a and _asks_all(b.words, {_plural(noun) for noun in best}):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
     if any(
         _has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun))
