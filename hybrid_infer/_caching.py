@@ -189,7 +189,11 @@ class CacheLayer:
             writes.shutdown(wait=False)  # a backlog of ordinary writes: they all get stored
 
     def _pool(self, kind: Literal["lookups", "writes"]) -> concurrent.futures.ThreadPoolExecutor:
+        """The lookup or write threads, started on first use; ``ClientClosed`` once the layer
+        has closed (a pool started then would outlive the client: review 87)."""
         with self._lock:
+            if self._closing:
+                raise ClientClosed("the client was closed", [])
             pool = self._lookups if kind == "lookups" else self._writes
             if pool is None:
                 pool = concurrent.futures.ThreadPoolExecutor(
@@ -203,7 +207,20 @@ class CacheLayer:
             return pool
 
     async def _on_thread(self, kind: Literal["lookups", "writes"], work: Callable[[], T]) -> T:
-        return await asyncio.wrap_future(self._pool(kind).submit(work))
+        return await self._finished(self._pool(kind).submit(work))
+
+    async def _finished(self, work: concurrent.futures.Future[T]) -> T:
+        """``work``'s result. Work that :meth:`close` dropped before it started ends the
+        caller's request with ``ClientClosed``, as the engine ends the requests it cuts, not
+        with a ``CancelledError`` nobody asked for (review 87); a caller that is itself being
+        cancelled still gets its ``CancelledError``."""
+        try:
+            return await asyncio.wrap_future(work)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if work.cancelled() and self._closing and (task is None or task.cancelling() == 0):
+                raise ClientClosed("the client was closed while this request was looked up in the cache", []) from None
+            raise
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -246,9 +263,9 @@ class CacheLayer:
         lookup.add_done_callback(lambda _: self._lookup_done())  # also when dropped unstarted
         try:
             if left is None:
-                hit = await asyncio.wrap_future(lookup)
+                hit = await self._finished(lookup)
             else:
-                hit = await asyncio.wait_for(asyncio.wrap_future(lookup), left / 2)
+                hit = await asyncio.wait_for(self._finished(lookup), left / 2)
         except TimeoutError:
             self.cache.count_semantic_skipped()  # its thread may still finish: not counted twice
             if skipped is not None:
@@ -295,6 +312,10 @@ class CacheLayer:
                     except asyncio.CancelledError:
                         self._cancelled(request_id, "cancelled during the offline-fallback lookup")
                         raise
+                    except ClientClosed as closed:
+                        if self.bus:
+                            self.bus.emit(RequestFinished(request_id, None, type(closed).__name__, str(closed)))
+                        raise
         if hit is None:
             if self.bus:
                 self.bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))
@@ -336,7 +357,10 @@ class CacheLayer:
         # Writes already stuck past the wait (a locked database): this one will wait too, so
         # the answer does not (each would otherwise pay the whole wait).
         stuck = self._writes_stuck()
-        write = self._pool("writes").submit(self._timed_store, request, result)
+        try:
+            write = self._pool("writes").submit(self._timed_store, request, result)
+        except ClientClosed:  # answered as the client closed: returned, not stored
+            return result
         with self._lock:
             self._pending_writes.add(write)
         loop = asyncio.get_running_loop()
@@ -427,6 +451,11 @@ class CacheLayer:
                 # request started and ended unanswered, and telemetry says so like any other.
                 self._started(request_id, request)
                 self._cancelled(request_id, "cancelled during the cache lookup")
+                raise
+            except ClientClosed as closed:  # closed while it waited for a lookup thread
+                self._started(request_id, request)
+                if self.bus:
+                    self.bus.emit(RequestFinished(request_id, None, type(closed).__name__, str(closed)))
                 raise
             if hit is not None:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
@@ -568,6 +597,8 @@ class CacheLayer:
         self, engine: Engine, request: Request, *, exact_missed: bool = False
     ) -> AsyncGenerator[StreamChunk, None]:
         """``engine.stream`` behind the cache (``exact_missed``: the caller just looked)."""
+        if engine.closing:  # first read after the client closed: no lookup, no database reopened (review 87)
+            raise ClientClosed("the client was closed before this stream was read", [])
         started = time.perf_counter()
         request_id = new_request_id()
         readable = self.cache.readable(request)

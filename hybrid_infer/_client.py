@@ -592,13 +592,19 @@ class HybridClient:
     # --- health -----------------------------------------------------------------------------------
 
     def check_health(self) -> dict[str, DeploymentHealth]:
-        """Probe every deployment now and return the fresh :meth:`health`."""
+        """Probe every deployment now and return the fresh :meth:`health`; ``ClientClosed`` if
+        the client closes meanwhile (its probes were cut, and count against no deployment)."""
         self._blocking(lambda engine: engine.probe_all())
-        return self.health()
+        return self._probed()
 
     async def acheck_health(self) -> dict[str, DeploymentHealth]:
         """Async :meth:`check_health`."""
         await self._on_engine(lambda engine: engine.probe_all())
+        return self._probed()
+
+    def _probed(self) -> dict[str, DeploymentHealth]:
+        if self._closed:
+            raise ClientClosed("the client was closed while its deployments were probed", [])
         return self.health()
 
     # --- lifecycle ---------------------------------------------------------------------------------

@@ -1098,6 +1098,8 @@ class Engine:
             async with asyncio.timeout(timeout):
                 report = await self.transports[deployment.name].probe(deployment, timeout)
         except Exception as exc:
+            if self._closing:
+                return  # cut by the client's own close: the deployment is not to blame (review 87)
             error = _as_provider_error(exc, timeout, deployment)
             redact_key(error, deployment)
             state.probe_failed(f"probe failed: {type(error).__name__}: {error}")

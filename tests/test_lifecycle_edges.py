@@ -203,3 +203,136 @@ def test_closing_a_client_waits_for_the_litellm_import_it_started() -> None:
     )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "done"
+
+
+class _SlowEmbedder:
+    """A semantic cache's embedder that turns slow on demand (a model loading, a busy CPU)."""
+
+    def __init__(self) -> None:
+        from hybrid_infer.cache.testing import HashingEmbedder
+
+        self.inner = HashingEmbedder()
+        self.delay_s = 0.0
+
+    def __call__(self, texts: list[str]) -> Any:
+        import time
+
+        time.sleep(self.delay_s)
+        return self.inner(texts)
+
+
+def test_a_close_while_requests_wait_for_cache_lookups_ends_each_with_client_closed(fake, tmp_path) -> None:
+    """More requests than lookup threads wait on a slow embedder when the client closes: the
+    lookups not started yet are dropped, and their requests end with ``ClientClosed`` and a
+    finished event, not a ``CancelledError`` nobody asked for (review 87)."""
+    from hybrid_infer import CacheConfig
+
+    provider = fake("openai")
+    embedder = _SlowEmbedder()
+    events: list[object] = []
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=tmp_path, embedder=embedder, guard=False),
+        callbacks=[events.append],
+    )
+
+    async def main() -> list[object]:
+        await client.acomplete("warm up")
+        embedder.delay_s = 0.5
+        tasks = [asyncio.create_task(client.acomplete(f"question {i}")) for i in range(20)]
+        tasks += [asyncio.create_task(anext(aiter(client.astream(f"streamed {i}")))) for i in range(4)]
+        await asyncio.sleep(0.2)
+        await client.aclose()
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    outcomes = asyncio.run(main())
+    assert {type(outcome).__name__ for outcome in outcomes} == {"ClientClosed"}
+    finished = [e for e in events if isinstance(e, RequestFinished) and e.error_type == "ClientClosed"]
+    assert len(finished) == 24
+    assert provider.request_count == 1
+
+
+def test_a_stream_first_read_after_close_starts_no_cache_thread(fake, tmp_path) -> None:
+    from hybrid_infer import CacheConfig
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    provider = fake("openai")
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
+    )
+
+    async def main() -> None:
+        await client.acomplete("warm up")
+        stream = client.astream("asked for before the close")
+        await client.aclose()
+        with pytest.raises(ClientClosed):
+            async for _ in stream:
+                pass
+
+    asyncio.run(main())
+    assert [t.name for t in threading.enumerate() if t.name.startswith("hybrid-infer-cache")] == []
+
+
+def test_a_close_during_check_health_blames_no_deployment() -> None:
+    """The client's own close cuts a health probe: ``check_health`` raises ``ClientClosed``
+    and the deployment is neither marked unhealthy nor reported so (review 87)."""
+    from aiohttp import web
+
+    from hybrid_infer import Deployment
+    from hybrid_infer.events import HealthChanged
+
+    probed = threading.Event()
+    box: dict[str, Any] = {}
+
+    async def models(request: web.Request) -> web.Response:
+        probed.set()
+        await asyncio.sleep(1.0)  # a slow but healthy endpoint
+        return web.json_response({"object": "list", "data": [{"id": "m", "object": "model"}]})
+
+    async def serve() -> None:
+        app = web.Application()
+        app.router.add_get("/v1/models", models)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", 0).start()
+        box["port"] = runner.addresses[0][1]
+        box["stop"] = stop = asyncio.Event()
+        box["loop"] = asyncio.get_running_loop()
+        await stop.wait()
+        await runner.cleanup()
+
+    server = threading.Thread(target=lambda: asyncio.run(serve()), daemon=True)
+    server.start()
+    asyncio.run(wait_for(lambda: "loop" in box))
+    events: list[object] = []
+    deployment = Deployment(
+        name="p",
+        model="openai/m",
+        api_base=f"http://127.0.0.1:{box['port']}/v1",
+        input_cost_per_mtok=1.0,
+        output_cost_per_mtok=1.0,
+    )
+    client = HybridClient(
+        [deployment], health=HealthConfig(enabled=False, probe_timeout_s=5), callbacks=[events.append]
+    )
+    outcome: list[object] = []
+
+    def probe() -> None:
+        try:
+            outcome.append(client.check_health())
+        except HybridInferError as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=probe)
+    worker.start()
+    assert probed.wait(5)
+    client.close()
+    worker.join(10)
+    box["loop"].call_soon_threadsafe(box["stop"].set)
+    server.join(10)
+    assert len(outcome) == 1 and isinstance(outcome[0], ClientClosed)
+    assert client.health()["p"].healthy
+    assert [e for e in events if isinstance(e, HealthChanged)] == []
