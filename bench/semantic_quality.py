@@ -201,6 +201,9 @@ NEAR_MISS_HOLDOUT_112 = ROOT / "bench" / "near_miss_holdout_112.jsonl"
 NEAR_MISS_HOLDOUT_113 = ROOT / "bench" / "near_miss_holdout_113.jsonl"
 NEAR_MISS_HOLDOUT_114 = ROOT / "bench" / "near_miss_holdout_114.jsonl"
 NEAR_MISS_HOLDOUT_115 = ROOT / "bench" / "near_miss_holdout_115.jsonl"
+NEAR_MISS_HOLDOUT_116 = ROOT / "bench" / "near_miss_holdout_116.jsonl"
+NEAR_MISS_HOLDOUT_117 = ROOT / "bench" / "near_miss_holdout_117.jsonl"
+NEAR_MISS_HOLDOUT_118 = ROOT / "bench" / "near_miss_holdout_118.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -342,6 +345,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 113": NEAR_MISS_HOLDOUT_113,
     "near-miss, hold-out 114": NEAR_MISS_HOLDOUT_114,
     "near-miss, hold-out 115": NEAR_MISS_HOLDOUT_115,
+    "near-miss, hold-out 116": NEAR_MISS_HOLDOUT_116,
+    "near-miss, hold-out 117": NEAR_MISS_HOLDOUT_117,
+    "near-miss, hold-out 118": NEAR_MISS_HOLDOUT_118,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
