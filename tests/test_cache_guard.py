@@ -1121,24 +1121,6 @@ def broken(a: str, b: str) -> set[str]:
             "What are the advantages of MySQL over Postgres?",
             "direction",
         ),
-        # hold-outs 113-115
-        ("Outline an SOP for tool presetting.", "Write the full, detailed SOP for tool presetting.", "category"),
-        ("Filing deadline for Form 1120-S?", "Filing deadline for Form 1120?", "number"),
-        (
-            "Which audit procedures test the existence of inventory?",
-            "Which single audit procedure best tests the existence of inventory?",
-            "qualifier",
-        ),
-        (
-            "Explain audit sampling for a first-year staff auditor.",
-            "Explain audit sampling for an experienced audit manager.",
-            "antonym",
-        ),
-        (
-            "Is it safe to work on a circuit with the breaker on?",
-            "Is it safe to work on a circuit with the breaker off?",
-            "antonym",
-        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2094,18 +2076,6 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do I show all running queries in SQL Server?",
         ),
         ("Explain how recursion works", "Explain recursion to me"),
-        # hold-outs 113-115
-        ("Filing deadline for Form 1040-SR?", "Filing deadline for Form 1040SR?"),
-        ("Which is better, Galaxy S7 or iPhone 6s?", "Which is better: the iPhone 6S or the Galaxy S7?"),
-        (
-            "Is it safe to work on a circuit with the breaker on?",
-            "Is working on a circuit with the breaker turned on safe?",
-        ),
-        ("Can I watch with the TV on mute?", "Can I watch with the TV muted?"),
-        (
-            "Show me the complete process for getting a building permit",
-            "Outline the process for getting a building permit",
-        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -735,12 +735,6 @@ _WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
 _SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
 """'switch off the LED' says 'turn off the LED' (the verb alone does not: 'switch' / 'turn a
 mattress' differ)."""
-_LEFT_ON = re.compile(
-    r"(?i)\b(with (?:the|my|your|its|their|his|her|a|an) (?:[\w-]+ ){0,2}[\w-]+) (on|off)"
-    r"(?=\s*(?:[?.!,;:)]|$)|\s+(?:and|but|or|while|when|at|in|for)\b)"
-)
-"""'with the breaker on' / 'with the breaker off': a state, as 'turned on' says it (not 'with
-the TV on mute')."""
 _IN_PLACE_OF = re.compile(r"(?i)\bin (?:place|lieu) of\b")
 """'in place of butter' says what 'instead of butter' says."""
 _FREE_OF_THING = re.compile(r"(?i)\b(\w+\s+)?(?:free|devoid) of\b")
@@ -791,9 +785,6 @@ _NOT_FREE_OF = frozenset(
 )
 
 
-_NUMBER_LETTERED = re.compile(r"(?<![\w.-])(\d+)-([A-Z]{1,3})(?![\w-])")
-"""A number with capitals after a hyphen ('1120-S', '1040-SR', '941-X'): one code, said as
-one number ('1120s'), not the bare 1120."""
 _LETTERED_SIZE = re.compile(r"(?<![\w.])([A-Za-z]{1,2}\d+(?:\.\d+)?)[x\u00d7](\d+(?:\.\d+)?)(?![\w.])")
 """A size after a letter, glued ('M8x1.25', a thread): said as 'M8 x 1.25' too."""
 _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+)?)(?![\w-]|\.\d)")
@@ -1009,7 +1000,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
-    text = _SWITCHED.sub(r"turn \1", _LEFT_ON.sub(r"\1 turn \2", _WIFI.sub("wifi", text)))
+    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", text))
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
@@ -2010,10 +2001,6 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         if _measured(text, match.end()):
             found[_measure_value("0" + match.group(0))] += 1  # '.100"' is '0.1 inch'
     found.update(m.lower() for m in _HEX.findall(text))  # error codes, addresses: 0x80070057
-    for number, letters in _NUMBER_LETTERED.findall(text):  # 'Form 1120-S' is another form than 1120
-        if found[number] > 0:
-            found[number] -= 1
-            found[number + letters.lower()] += 1
     found.update(_word_numbers(words))
     for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
         found[_format_number(round(float(match.group(1)) / 100, 6))] += 1
@@ -3485,12 +3472,7 @@ _OF_WORDS = frozenset({"of", "for", "on", "about", "from", "in"})
 
 def _outlined_thing(words: tuple[str, ...]) -> str | None:
     """What 'an outline of X' outlines, X's head noun ('an outline of a site safety plan for'
-    -> plan), or what a request that starts 'outline' does ('Outline an SOP for tool
-    presetting' -> sop); None otherwise."""
-    if words[:1] == ("outline",):
-        rest = list(dropwhile(lambda w: w in _NOUN_MARKERS, words[1:]))
-        run = list(takewhile(_is_content, rest[:4]))
-        return _singular(run[-1]) if run else None
+    -> plan); None when 'outline' is no noun of that shape ('outline the steps')."""
     for i, word in enumerate(words[1:-1], start=1):
         if word != "outline" or words[i - 1] not in ("a", "an", "the") or words[i + 1] not in ("of", "for"):
             continue
@@ -3509,10 +3491,7 @@ def _outline_of(a: TextFacts, b: TextFacts) -> bool:
     if outline not in b.categories or outline in a.categories:
         return False
     thing = _outlined_thing(b.words)
-    # (after 'outline' as the verb, the other side must write the thing: 'show me the complete
-    # process' / 'outline the process' is one ask)
-    making = _AUTHORING if b.words[:1] == ("outline",) else _MAKING
-    if thing is not None and _WHOLE_THING.isdisjoint(b.words) and not making.isdisjoint(a.words[:3]):
+    if thing is not None and _WHOLE_THING.isdisjoint(b.words) and not _MAKING.isdisjoint(a.words[:3]):
         # 'create a complete site safety plan' / 'create an outline of a site safety plan' (the
         # thing itself complete; 'give me the full list of steps' / 'outline the steps' is one
         # ask: review 81)
@@ -3929,23 +3908,17 @@ _SPEAKER_FORMS = MappingProxyType(
 
 def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     """Stems of the content words right after 'I' ('I sent') and right before 'me' ('sent me'),
-    or at most four words before 'to me' ('sent money to me', 'supplies the raw material to
-    me'). Stemmed twice, and a word before 'to me' with the stems of all its forms, so that a
-    verb's forms meet ('supplies' / 'supply')."""
-    after: set[str] = set()
-    before: set[str] = set()
+    or at most four words before 'to me' ('sent money to me', 'supplies the raw material to me').
+    Stemmed twice, so that a verb's forms meet ('supplies' -> 'supply' -> 'supp')."""
+    after, before = set(), set()
     for i, (x, y) in enumerate(pairwise(words)):
         if x == "i" and _is_content(y):
             after.add(stem(stem(y)))
         elif y == "me" and _is_content(x):
             before.add(stem(stem(x)))
         elif y == "me" and x in ("to", "from"):  # 'sent money to me', 'supplies the raw material to us'
-            before.update(stem for w in words[max(0, i - 4) : i] if _is_content(w) for stem in _verb_stems(w))
+            before.update(stem(stem(w)) for w in words[max(0, i - 4) : i] if _is_content(w))
     return after, before
-
-
-def _verb_stems(word: str) -> set[str]:
-    return {stem(form) for form in _word_forms(word)[0]} | {stem(stem(word))}
 
 
 def _telegraphic(words: tuple[str, ...]) -> bool:
@@ -4952,8 +4925,6 @@ def _singled_nouns(words: tuple[str, ...]) -> set[str]:
         if not _singles(words, i):
             continue
         run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w) or w == "way", words[i + 1 : i + 4]))
-        while run and _is_superlative(run[-1]) and len(run) > 1:
-            run.pop()  # 'which single audit procedure best tests': the procedure
         if run and not run[-1].endswith("s") and not _is_superlative(run[-1]):
             found.add(run[-1])
     return found
