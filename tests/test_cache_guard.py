@@ -1121,6 +1121,18 @@ def broken(a: str, b: str) -> set[str]:
             "What are the advantages of MySQL over Postgres?",
             "direction",
         ),
+        # hold-outs 116-118
+        (
+            "List the main alternatives to NVivo for qualitative coding.",
+            "Which is the best alternative to NVivo for qualitative coding?",
+            "qualifier",
+        ),
+        (
+            "Write the introduction section for my paper on sleep.",
+            "Write an outline for the introduction section of my paper on sleep.",
+            "category",
+        ),
+        ("The rebooking fee is 15% on a $400 ticket.", "The rebooking fee is $15 on a $400 ticket.", "unit"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2076,6 +2088,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do I show all running queries in SQL Server?",
         ),
         ("Explain how recursion works", "Explain recursion to me"),
+        # review 88 (rules tried and taken out: on/off after 'with the X', 'a first year', codes such as 1120-S)
+        ("Which single malt scotch best suits a beginner?", "What are good single malt scotches for a beginner?"),
+        ("Can I run the space heater with the fan on?", "Can I run the space heater without turning the fan off?"),
+        ("What does a 12-V battery need to charge?", "What does a 12 volt battery need to charge?"),
+        ("Outline the steps to bleed brakes", "Write out the complete steps to bleed brakes"),
+        ("The fee is 15 percent of a $400 ticket", "The fee is 15% of a 400 dollar ticket"),
+        ("Write me a skeleton for a blog post about sleep", "Outline a blog post about sleep"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -1157,6 +1157,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
+        or _marks_traded(a, b)
         or _traded(a.date_orders, b.date_orders),
         "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
@@ -3501,8 +3502,48 @@ def _outline_of(a: TextFacts, b: TextFacts) -> bool:
         named = list(takewhile(lambda w: w not in _OF_WORDS, a.words[whole[0] + 1 : whole[0] + 8])) if whole else []
         if thing in map(_singular, named):
             return True
+    if thing is not None and _written_thing(a.words) == thing:
+        return True  # 'Write the introduction section for my paper' / 'Write an outline for the introduction section'
     shared = frozenset(m for c, m in a.categories & b.categories if c == "format" and m in _MADE)
     return bool(shared) and bool(_WRITING.intersection(a.words[:3])) and _makes(a.words, shared)
+
+
+def _written_thing(words: tuple[str, ...]) -> str | None:
+    """The head noun of what a writing verb among the first words writes: 'Write the
+    introduction section for my paper' -> section ('write me a skeleton for a blog post'
+    writes a skeleton)."""
+    for i, word in enumerate(words[:3]):
+        if word in _WRITING:
+            rest = list(dropwhile(lambda w: w in _NOUN_MARKERS or w in ("me", "us"), words[i + 1 :]))
+            run = list(takewhile(_is_content, rest[:4]))
+            return _singular(run[-1]) if run else None
+    return None
+
+
+_MARKED_NUMBER = re.compile(
+    r"([$\u20ac\u00a3\u00a5])\s?(\d[\d,]*(?:\.\d+)?)"
+    r"|(\d[\d,]*(?:\.\d+)?)\s?(%|percent\b|per cent\b|dollars?\b|euros?\b)"
+)
+_MARK_OF = MappingProxyType(
+    {"percent": "%", "per cent": "%", "dollar": "$", "dollars": "$", "euro": "\u20ac", "euros": "\u20ac"}
+)
+
+
+def _marked_numbers(signature: str) -> dict[str, set[str]]:
+    """Each number written with a currency or a percent sign, and its marks: '$15' -> {'$'},
+    '15%' and '15 percent' -> {'%'}."""
+    found: dict[str, set[str]] = {}
+    for symbol, before, after, word in _MARKED_NUMBER.findall(signature):
+        number = (before or after).replace(",", "")
+        found.setdefault(number, set()).add(_MARK_OF.get(word, word) if after else symbol)
+    return found
+
+
+def _marks_traded(a: TextFacts, b: TextFacts) -> bool:
+    """The same number, a percentage on one side and money on the other, or two currencies:
+    'a rebooking fee of 15% on a $400 ticket' / 'of $15 on a $400 ticket', '€300' / '£300'."""
+    marks_a, marks_b = _marked_numbers(a.signature), _marked_numbers(b.signature)
+    return any(marks_a[n].isdisjoint(marks_b[n]) for n in marks_a.keys() & marks_b.keys())
 
 
 def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
@@ -4796,9 +4837,11 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     # both act on; review 86)
     if "all" not in said_a and _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
         return True  # 'the one biggest thing I can do' / 'all the ways to'
-    best = _superlative_nouns(a.words)
-    if best and "all" not in said_a and _asks_all(b.words, {_plural(noun) for noun in best}):
+    best = {_plural(noun) for noun in _superlative_nouns(a.words)}
+    if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
+    if b.words[:1] in (("list",), ("enumerate",)) and not best.isdisjoint(b.words[:5]):
+        return True  # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo'
     if any(
         _has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun))
         for noun in _superlative_nouns(a.words)
