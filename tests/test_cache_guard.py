@@ -2095,6 +2095,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Outline the steps to bleed brakes", "Write out the complete steps to bleed brakes"),
         ("The fee is 15 percent of a $400 ticket", "The fee is 15% of a 400 dollar ticket"),
         ("Write me a skeleton for a blog post about sleep", "Outline a blog post about sleep"),
+        # review 89
+        ("What is the best practice for storing passwords?", "List the best practices for storing passwords."),
+        ("Write the steps to set up a Django project.", "Give me an outline of the steps to set up a Django project."),
+        ("Draft the agenda for Friday's team meeting.", "Draft an outline for the agenda of Friday's team meeting."),
+        ("How do I typeset 5% in LaTeX?", "How do I write `$5\\%$` in a LaTeX document?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -3502,21 +3502,26 @@ def _outline_of(a: TextFacts, b: TextFacts) -> bool:
         named = list(takewhile(lambda w: w not in _OF_WORDS, a.words[whole[0] + 1 : whole[0] + 8])) if whole else []
         if thing in map(_singular, named):
             return True
-    if thing is not None and _written_thing(a.words) == thing:
+    if thing is not None and thing not in _OUTLINE_LIKE and _written_thing(a.words) == thing:
         return True  # 'Write the introduction section for my paper' / 'Write an outline for the introduction section'
     shared = frozenset(m for c, m in a.categories & b.categories if c == "format" and m in _MADE)
     return bool(shared) and bool(_WRITING.intersection(a.words[:3])) and _makes(a.words, shared)
 
 
+_OUTLINE_LIKE = frozenset({"agenda", "timeline", "storyline", "plot", "syllabus", "schedule", "itinerary"})
+"""Things that are an outline themselves: 'draft the agenda' / 'an outline for the agenda'."""
+
+
 def _written_thing(words: tuple[str, ...]) -> str | None:
-    """The head noun of what a writing verb among the first words writes: 'Write the
-    introduction section for my paper' -> section ('write me a skeleton for a blog post'
-    writes a skeleton)."""
+    """The head noun of what a writing verb among the first words writes, when it is one
+    thing: 'Write the introduction section for my paper' -> section ('write me a skeleton for
+    a blog post' writes a skeleton; 'write the steps to' writes a list, which an outline of
+    the steps asks for too: review 89)."""
     for i, word in enumerate(words[:3]):
         if word in _WRITING:
             rest = list(dropwhile(lambda w: w in _NOUN_MARKERS or w in ("me", "us"), words[i + 1 :]))
             run = list(takewhile(_is_content, rest[:4]))
-            return _singular(run[-1]) if run else None
+            return run[-1] if run and _plain_plural(run[-1]) == run[-1] else None
     return None
 
 
@@ -3529,11 +3534,15 @@ _MARK_OF = MappingProxyType(
 )
 
 
+_TEX_MATH = re.compile(r"\$[^$\s]*\\[^$]*\$")
+"""LaTeX math between dollar signs with a command in it ('$5\\%$'): no money."""
+
+
 def _marked_numbers(signature: str) -> dict[str, set[str]]:
     """Each number written with a currency or a percent sign, and its marks: '$15' -> {'$'},
     '15%' and '15 percent' -> {'%'}."""
     found: dict[str, set[str]] = {}
-    for symbol, before, after, word in _MARKED_NUMBER.findall(signature):
+    for symbol, before, after, word in _MARKED_NUMBER.findall(_TEX_MATH.sub(" ", signature)):
         number = (before or after).replace(",", "")
         found.setdefault(number, set()).add(_MARK_OF.get(word, word) if after else symbol)
     return found
@@ -4840,8 +4849,13 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     best = {_plural(noun) for noun in _superlative_nouns(a.words)}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
-    if b.words[:1] in (("list",), ("enumerate",)) and not best.isdisjoint(b.words[:5]):
+    if (
+        b.words[:1] in (("list",), ("enumerate",))
+        and not best.isdisjoint(b.words[:5])
+        and not any(map(_is_superlative, b.words))
+    ):
         return True  # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo'
+        # (not 'list the best practices for': both ask for the best ones; review 89)
     if any(
         _has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun))
         for noun in _superlative_nouns(a.words)
