@@ -265,7 +265,10 @@ class CacheLayer:
             if left is None:
                 hit = await self._finished(lookup)
             else:
-                hit = await asyncio.wait_for(self._finished(lookup), left / 2)
+                # (asyncio.timeout, not wait_for: on Python 3.11 wait_for runs the await in a
+                # task of its own, where the caller's own cancel cannot be told from close's)
+                async with asyncio.timeout(left / 2):
+                    hit = await self._finished(lookup)
         except TimeoutError:
             self.cache.count_semantic_skipped()  # its thread may still finish: not counted twice
             if skipped is not None:
@@ -278,7 +281,9 @@ class CacheLayer:
         with self._lock:
             self._waiting_lookups -= 1
 
-    async def _fallback(self, request: Request, error: RoutingError, request_id: str, started: float) -> Result:
+    async def _fallback(
+        self, engine: Engine, request: Request, error: RoutingError, request_id: str, started: float
+    ) -> Result:
         """A stale answer for a request no deployment could serve, or re-raise ``error``.
 
         The engine left this request's ``RequestFinished`` to us: it is emitted once, with
@@ -304,13 +309,17 @@ class CacheLayer:
                         looking = self._on_thread(
                             "lookups", lambda: self.cache.fallback(request, exact=False, counted=False)
                         )
-                        hit = await (looking if left is None else asyncio.wait_for(looking, left))
+                        if left is None:
+                            hit = await looking
+                        else:
+                            async with asyncio.timeout(left):
+                                hit = await looking
                         self.cache.count_fallback(hit)
                     except TimeoutError:
                         # the deadline is the caller's bound on the whole call, fallback included
                         self.cache.count_fallback_miss()
                     except asyncio.CancelledError:
-                        self._cancelled(request_id, "cancelled during the offline-fallback lookup")
+                        self._cancelled(engine, request_id, "cancelled during the offline-fallback lookup")
                         raise
                     except ClientClosed as closed:
                         if self.bus:
@@ -322,11 +331,15 @@ class CacheLayer:
             raise error
         return _hit_result(hit, request_id, started, outcome="fallback", attempts=error.attempts)
 
-    def _cancelled(self, request_id: str, how: str) -> None:
-        """Report the end of a started request its caller cancelled while the cache layer
-        (not the engine, which reports its own) was waiting."""
+    def _cancelled(self, engine: Engine, request_id: str, how: str) -> None:
+        """Report the end of a started request cancelled while the cache layer (not the
+        engine, which reports its own) was waiting: by its caller, or by the client's close
+        (a sync caller's task is cancelled by the close; review 90)."""
         if self.bus:
-            self.bus.emit(RequestFinished(request_id, None, "CancelledError", how))
+            if engine.closing:
+                self.bus.emit(RequestFinished(request_id, None, "ClientClosed", "cut by the client's close"))
+            else:
+                self.bus.emit(RequestFinished(request_id, None, "CancelledError", how))
 
     def _started(self, request_id: str, request: Request) -> None:
         """Report a request's start (one the engine does not route, or not yet)."""
@@ -435,6 +448,7 @@ class CacheLayer:
 
     async def _cached(
         self,
+        engine: Engine,
         request: Request,
         request_id: str,
         started: float,
@@ -450,7 +464,7 @@ class CacheLayer:
                 # Cancelled while looking (an embedder loading its model, a slow disk): the
                 # request started and ended unanswered, and telemetry says so like any other.
                 self._started(request_id, request)
-                self._cancelled(request_id, "cancelled during the cache lookup")
+                self._cancelled(engine, request_id, "cancelled during the cache lookup")
                 raise
             except ClientClosed as closed:  # closed while it waited for a lookup thread
                 self._started(request_id, request)
@@ -485,7 +499,7 @@ class CacheLayer:
         request_id = new_request_id()
         readable = self.cache.readable(request)
         skipped: list[bool] = []
-        cached = await self._cached(request, request_id, started, exact_missed=exact_missed, skipped=skipped)
+        cached = await self._cached(engine, request, request_id, started, exact_missed=exact_missed, skipped=skipped)
         if cached is not None:
             return self._served_from_cache(request, cached)
         if not (readable and self.cache.writable(request)):
@@ -517,7 +531,7 @@ class CacheLayer:
             except TimeoutError:
                 return await self._answer(engine, request, request_id, started, readable, announced=announced)
             except asyncio.CancelledError:  # this caller gave up while waiting for the first one's answer
-                self._cancelled(request_id, "cancelled while waiting for an identical request's answer")
+                self._cancelled(engine, request_id, "cancelled while waiting for an identical request's answer")
                 raise
             if isinstance(shared, Result):
                 self.cache.count_shared_hit(semantic=self._semantic_counted(skipped))
@@ -574,7 +588,7 @@ class CacheLayer:
                 finalize=self._finalizer(request, readable, started),
             )
         except _FALLBACK_ERRORS as error:
-            return self._served_from_cache(request, await self._fallback(request, error, request_id, started))
+            return self._served_from_cache(request, await self._fallback(engine, request, error, request_id, started))
 
     def _finalizer(self, request: Request, readable: bool, started: float) -> Finalize:
         """What a fresh answer goes through before the engine reports it: stored (tagged with
@@ -597,12 +611,16 @@ class CacheLayer:
         self, engine: Engine, request: Request, *, exact_missed: bool = False
     ) -> AsyncGenerator[StreamChunk, None]:
         """``engine.stream`` behind the cache (``exact_missed``: the caller just looked)."""
-        if engine.closing:  # first read after the client closed: no lookup, no database reopened (review 87)
-            raise ClientClosed("the client was closed before this stream was read", [])
         started = time.perf_counter()
         request_id = new_request_id()
+        if engine.closing:  # first read after the client closed: no lookup, no database reopened (review 87)
+            closed = ClientClosed("the client was closed before this stream was read", [])
+            self._started(request_id, request)  # reported as the engine reports a request it refuses (review 90)
+            if self.bus:
+                self.bus.emit(RequestFinished(request_id, None, type(closed).__name__, str(closed)))
+            raise closed
         readable = self.cache.readable(request)
-        cached = await self._cached(request, request_id, started, exact_missed=exact_missed)
+        cached = await self._cached(engine, request, request_id, started, exact_missed=exact_missed)
         if cached is not None:
             async with contextlib.aclosing(self._replay(request, cached, engine)) as replay:
                 async for chunk in replay:
@@ -619,7 +637,7 @@ class CacheLayer:
         except _FALLBACK_ERRORS as error:
             if sent_any:
                 raise
-            fallback = await self._fallback(request, error, request_id, started)
+            fallback = await self._fallback(engine, request, error, request_id, started)
             async with contextlib.aclosing(self._replay(request, fallback, engine)) as replay:
                 async for chunk in replay:
                     yield chunk

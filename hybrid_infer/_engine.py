@@ -864,6 +864,10 @@ class Engine:
                 finally:
                     self._release(state, call)
                 if finalize is not None:
+                    # the answer is in hand: a close no longer cuts this call (its store is
+                    # the cache layer's to finish or drop; review 90)
+                    self._wait_ends(task)
+                    task = None
                     result = await finalize(result)
                 self._finish(call, result)
                 return result

@@ -336,3 +336,141 @@ def test_a_close_during_check_health_blames_no_deployment() -> None:
     assert len(outcome) == 1 and isinstance(outcome[0], ClientClosed)
     assert client.health()["p"].healthy
     assert [e for e in events if isinstance(e, HealthChanged)] == []
+
+
+@pytest.mark.parametrize("deadline_s", [None, 30.0])
+def test_a_caller_that_cancels_as_the_client_closes_gets_its_cancel(fake, tmp_path, deadline_s) -> None:
+    """Close drops the lookups not started; a caller who cancels at that moment gets its
+    ``CancelledError`` (with a deadline too, whose lookup waits under a timeout), the others
+    ``ClientClosed`` (review 90)."""
+    from hybrid_infer import CacheConfig
+
+    provider = fake("openai")
+    embedder = _SlowEmbedder()
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=tmp_path, embedder=embedder, guard=False),
+    )
+
+    async def main() -> list[tuple[bool, str]]:
+        await client.acomplete("warm up")
+        embedder.delay_s = 0.4
+        tasks = [asyncio.create_task(client.acomplete(f"question {i}", deadline_s=deadline_s)) for i in range(30)]
+        await asyncio.sleep(0.15)  # 16 lookups run, the rest wait for a thread
+        closing = asyncio.create_task(client.aclose())
+        while not client._cache_layer._closing:  # (read only, to time the cancels)
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # the dropped lookups reach the loop
+        accepted = [task.cancel() for task in tasks[16:]]
+        await closing
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        return [(taken, type(outcome).__name__) for taken, outcome in zip(accepted, outcomes[16:], strict=True)]
+
+    for taken, outcome in asyncio.run(main()):
+        assert outcome == ("CancelledError" if taken else "ClientClosed")
+
+
+def test_a_stream_read_after_close_reports_its_start_and_end(fake, tmp_path) -> None:
+    from hybrid_infer import CacheConfig
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    provider = fake("openai")
+    events: list[object] = []
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
+        callbacks=[events.append],
+    )
+
+    async def main() -> None:
+        await client.acomplete("warm up")
+        stream = client.astream("asked for before the close")
+        await client.aclose()
+        del events[:]
+        with pytest.raises(ClientClosed):
+            async for _ in stream:
+                pass
+
+    asyncio.run(main())
+    assert [type(e).__name__ for e in events] == ["RequestStarted", "RequestFinished"]
+    assert isinstance(events[1], RequestFinished) and events[1].error_type == "ClientClosed"
+
+
+def test_sync_requests_waiting_for_lookups_at_close_are_reported_as_closed(fake, tmp_path) -> None:
+    """The close cancels a sync caller's task: its finished event says ``ClientClosed``, as for
+    a request the close cut at a provider (review 90)."""
+    from hybrid_infer import CacheConfig
+
+    provider = fake("openai")
+    embedder = _SlowEmbedder()
+    events: list[object] = []
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=tmp_path, embedder=embedder, guard=False),
+        callbacks=[events.append],
+    )
+    client.complete("warm up")
+    embedder.delay_s = 0.5
+    errors: list[str] = []
+
+    def ask(i: int) -> None:
+        try:
+            client.complete(f"question {i}")
+        except HybridInferError as error:
+            errors.append(type(error).__name__)
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(20)]
+    for thread in threads:
+        thread.start()
+    asyncio.run(wait_for(lambda: sum(isinstance(e, RequestStarted) for e in events) >= 1, 5))
+    import time
+
+    time.sleep(0.2)
+    client.close()
+    for thread in threads:
+        thread.join(10)
+    assert errors == ["ClientClosed"] * 20
+    ended = [e.error_type for e in events if isinstance(e, RequestFinished) and e.error_type is not None]
+    assert ended == ["ClientClosed"] * 20
+
+
+def test_an_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path) -> None:
+    """Another process holds the cache database locked, so the answer waits for its write when
+    the client closes: the caller gets the answer, not ``ClientClosed`` (review 90)."""
+    import subprocess
+    import sys
+
+    from hybrid_infer import CacheConfig
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    provider = fake("openai", latency_s=0.3)
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
+    )
+
+    client.complete("warm up")  # (the database exists now)
+    database = tmp_path / "entries" / "cache.db"
+    script = (
+        "import sqlite3, sys, time\n"
+        f"c = sqlite3.connect({str(database)!r}, isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
+    )
+    locker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+
+    async def main() -> str:
+        task = asyncio.create_task(client.acomplete("a fresh question"))
+        await asyncio.sleep(0.8)  # answered at ~0.3 s; its write waits for the lock
+        await client.aclose()
+        return (await task).text
+
+    try:
+        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+        assert "a fresh question" in asyncio.run(main())
+    finally:
+        locker.wait(10)
