@@ -117,6 +117,8 @@ database's write lock for as long as it likes."""
 _CLOSE_WAIT_S = 2.0
 """How long closing waits for writes still running; a write stuck on a locked database ends
 on its own within the store's busy timeout."""
+_CLOSE_POLL_S = 0.05
+"""How often an answer waiting for its write looks whether the client is closing."""
 _MAX_WAITING_LOOKUPS = 64
 """Semantic lookups queued or running at most; a request past that skips the semantic layer
 (counted in ``stats()["semantic_skipped"]``) rather than wait behind a burst."""
@@ -356,7 +358,7 @@ class CacheLayer:
             self.bus.emit(RequestFinished(result.request_id, result))
         return result
 
-    async def _store(self, request: Request, result: Result, started: float) -> Result:
+    async def _store(self, engine: Engine, request: Request, result: Result, started: float) -> Result:
         """Store a fresh answer; the result, tagged with its entry's key if it was stored.
 
         The answer waits for its write at most ``_STORE_WAIT_S`` and no longer than the
@@ -388,10 +390,16 @@ class CacheLayer:
         write.add_done_callback(done)
         left = _time_left(request, started)
         wait = 0.0 if stuck else _STORE_WAIT_S if left is None else min(_STORE_WAIT_S, max(left, 0.0))
-        try:
-            await asyncio.wait_for(written.wait(), wait)
-        except TimeoutError:
-            return result
+        # (a close stops the wait: the answer is returned now and its write, if it still
+        # waits, is the layer's close to finish or drop; review 91)
+        until = time.monotonic() + wait
+        while not written.is_set():
+            left_s = until - time.monotonic()
+            if left_s <= 0 or engine.closing:
+                return result
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(min(left_s, _CLOSE_POLL_S)):
+                    await written.wait()
         key = write.result()
         return result if key is None else result.model_copy(update={"cache_key": key})
 
@@ -585,17 +593,17 @@ class CacheLayer:
                 defer=_FALLBACK_ERRORS,
                 announced=announced,
                 started=started,
-                finalize=self._finalizer(request, readable, started),
+                finalize=self._finalizer(engine, request, readable, started),
             )
         except _FALLBACK_ERRORS as error:
             return self._served_from_cache(request, await self._fallback(engine, request, error, request_id, started))
 
-    def _finalizer(self, request: Request, readable: bool, started: float) -> Finalize:
+    def _finalizer(self, engine: Engine, request: Request, readable: bool, started: float) -> Finalize:
         """What a fresh answer goes through before the engine reports it: stored (tagged with
         its entry's key), and marked ``bypass`` when the cache was not read for it."""
 
         async def finalize(result: Result) -> Result:
-            result = await self._store(request, result, started)
+            result = await self._store(engine, request, result, started)
             return result if readable else result.model_copy(update={"cache": "bypass"})
 
         return finalize
@@ -627,7 +635,7 @@ class CacheLayer:
                     yield chunk
             return
         # Only a complete answer is finalized (stored); an interrupted one raises instead.
-        finalize = self._finalizer(request, readable, started)
+        finalize = self._finalizer(engine, request, readable, started)
         source = engine.stream(request, request_id, defer=_FALLBACK_ERRORS, started=started, finalize=finalize)
         sent_any = False
         try:

@@ -474,3 +474,49 @@ def test_an_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path
         assert "a fresh question" in asyncio.run(main())
     finally:
         locker.wait(10)
+
+
+def test_a_sync_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path) -> None:
+    """As above with a sync caller, whose close stops the loop thread: the answer stops
+    waiting for its write when the client starts closing, so it is returned (review 91)."""
+    import subprocess
+    import sys
+
+    from hybrid_infer import CacheConfig
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    provider = fake("openai", latency_s=0.3)
+    client = HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
+    )
+    client.complete("warm up")
+    database = tmp_path / "entries" / "cache.db"
+    script = (
+        "import sqlite3, sys, time\n"
+        f"c = sqlite3.connect({str(database)!r}, isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
+    )
+    locker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    answers: list[object] = []
+
+    def ask() -> None:
+        try:
+            answers.append(client.complete("a fresh question").text)
+        except HybridInferError as error:
+            answers.append(error)
+
+    try:
+        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+        asker = threading.Thread(target=ask)
+        asker.start()
+        asyncio.run(wait_for(lambda: provider.request_count >= 2, 5))
+        import time
+
+        time.sleep(0.6)  # answered at ~0.3 s; its write waits for the lock
+        client.close()
+        asker.join(10)
+    finally:
+        locker.wait(10)
+    assert len(answers) == 1 and isinstance(answers[0], str) and "a fresh question" in answers[0]
