@@ -361,10 +361,11 @@ class CacheLayer:
     async def _store(self, engine: Engine, request: Request, result: Result, started: float) -> Result:
         """Store a fresh answer; the result, tagged with its entry's key if it was stored.
 
-        The answer waits for its write at most ``_STORE_WAIT_S`` and no longer than the
-        request's ``deadline_s`` allows; a write still running then (another process holds
-        the database locked) goes on in the background, and the answer is returned untagged.
-        A caller cancelled meanwhile does not cancel the write either."""
+        The answer waits for its write at most ``_STORE_WAIT_S``, no longer than the
+        request's ``deadline_s`` allows and not past the start of the client's close; a write
+        still running then (another process holds the database locked) goes on in the
+        background, and the answer is returned untagged. A caller cancelled meanwhile does not
+        cancel the write either."""
         if not self.cache.writable(request) or result.finish_reason == "error":
             return result
         # embed=False: an answer in hand is not held back by an encode (the lookup's vector,

@@ -3360,6 +3360,7 @@ def _done_to_the_same(a: TextFacts, b: TextFacts, doing: frozenset[str], other: 
 
 
 _AUTHORING = _WRITING | {"create", "generate", "code", "build"}
+"""Verbs that ask for a thing written ('write a PLC program', 'generate a Dockerfile')."""
 
 
 def _explained_or_written(a: TextFacts, b: TextFacts) -> bool:
@@ -3529,11 +3530,11 @@ _MARKED_NUMBER = re.compile(
     r"([$\u20ac\u00a3\u00a5])\s?(\d[\d,]*(?:\.\d+)?)"
     r"|(\d[\d,]*(?:\.\d+)?)\s?(%|percent\b|per cent\b|dollars?\b|euros?\b)"
 )
+"""A number with a currency sign before it or a percent sign or word after it."""
 _MARK_OF = MappingProxyType(
     {"percent": "%", "per cent": "%", "dollar": "$", "dollars": "$", "euro": "\u20ac", "euros": "\u20ac"}
 )
-
-
+"""The sign a word after a number stands for."""
 _TEX_MATH = re.compile(r"\$[^$\s]*\\[^$]*\$")
 """LaTeX math between dollar signs with a command in it ('$5\\%$'): no money."""
 
@@ -4849,13 +4850,14 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     best = {_plural(noun) for noun in _superlative_nouns(a.words)}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
+    # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo' (not
+    # 'list the best practices for', which asks for the best ones too; review 89)
     if (
         b.words[:1] in (("list",), ("enumerate",))
         and not best.isdisjoint(b.words[:5])
         and not any(map(_is_superlative, b.words))
     ):
-        return True  # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo'
-        # (not 'list the best practices for': both ask for the best ones; review 89)
+        return True
     if any(
         _has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun))
         for noun in _superlative_nouns(a.words)
