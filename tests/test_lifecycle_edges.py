@@ -221,21 +221,43 @@ class _SlowEmbedder:
         return self.inner(texts)
 
 
+def _cached_client(provider: Any, path: Any, embedder: Any = None, events: list[object] | None = None) -> HybridClient:
+    """A client of one deployment with a semantic cache at ``path`` (a cheap hashing embedder
+    unless one is given), reporting its events to ``events``."""
+    from hybrid_infer import CacheConfig
+    from hybrid_infer.cache.testing import HashingEmbedder
+
+    return HybridClient(
+        [deployment_for(provider, "p")],
+        health=NO_PROBES,
+        cache=CacheConfig(path=path, embedder=embedder if embedder is not None else HashingEmbedder(), guard=False),
+        callbacks=[events.append] if events is not None else [],
+    )
+
+
+def _locked_database(path: Any) -> Any:
+    """Another process holding the cache database's write lock for 3 s (started, and holding it)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sqlite3, sys, time\n"
+        f"c = sqlite3.connect({str(path / 'entries' / 'cache.db')!r}, isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
+    )
+    locker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+    return locker
+
+
 def test_a_close_while_requests_wait_for_cache_lookups_ends_each_with_client_closed(fake, tmp_path) -> None:
     """More requests than lookup threads wait on a slow embedder when the client closes: the
     lookups not started yet are dropped, and their requests end with ``ClientClosed`` and a
     finished event, not a ``CancelledError`` nobody asked for (review 87)."""
-    from hybrid_infer import CacheConfig
-
     provider = fake("openai")
     embedder = _SlowEmbedder()
     events: list[object] = []
-    client = HybridClient(
-        [deployment_for(provider, "p")],
-        health=NO_PROBES,
-        cache=CacheConfig(path=tmp_path, embedder=embedder, guard=False),
-        callbacks=[events.append],
-    )
+    client = _cached_client(provider, tmp_path, embedder, events=events)
 
     async def main() -> list[object]:
         await client.acomplete("warm up")
@@ -254,15 +276,8 @@ def test_a_close_while_requests_wait_for_cache_lookups_ends_each_with_client_clo
 
 
 def test_a_stream_first_read_after_close_starts_no_cache_thread(fake, tmp_path) -> None:
-    from hybrid_infer import CacheConfig
-    from hybrid_infer.cache.testing import HashingEmbedder
-
     provider = fake("openai")
-    client = HybridClient(
-        [deployment_for(provider, "p")],
-        health=NO_PROBES,
-        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
-    )
+    client = _cached_client(provider, tmp_path)
 
     async def main() -> None:
         await client.acomplete("warm up")
@@ -343,15 +358,9 @@ def test_a_caller_that_cancels_as_the_client_closes_gets_its_cancel(fake, tmp_pa
     """Close drops the lookups not started; a caller who cancels at that moment gets its
     ``CancelledError`` (with a deadline too, whose lookup waits under a timeout), the others
     ``ClientClosed`` (review 90)."""
-    from hybrid_infer import CacheConfig
-
     provider = fake("openai")
     embedder = _SlowEmbedder()
-    client = HybridClient(
-        [deployment_for(provider, "p")],
-        health=NO_PROBES,
-        cache=CacheConfig(path=tmp_path, embedder=embedder, guard=False),
-    )
+    client = _cached_client(provider, tmp_path, embedder)
 
     async def main() -> list[tuple[bool, str]]:
         await client.acomplete("warm up")
@@ -373,17 +382,9 @@ def test_a_caller_that_cancels_as_the_client_closes_gets_its_cancel(fake, tmp_pa
 
 
 def test_a_stream_read_after_close_reports_its_start_and_end(fake, tmp_path) -> None:
-    from hybrid_infer import CacheConfig
-    from hybrid_infer.cache.testing import HashingEmbedder
-
     provider = fake("openai")
     events: list[object] = []
-    client = HybridClient(
-        [deployment_for(provider, "p")],
-        health=NO_PROBES,
-        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
-        callbacks=[events.append],
-    )
+    client = _cached_client(provider, tmp_path, events=events)
 
     async def main() -> None:
         await client.acomplete("warm up")
@@ -402,17 +403,10 @@ def test_a_stream_read_after_close_reports_its_start_and_end(fake, tmp_path) -> 
 def test_sync_requests_waiting_for_lookups_at_close_are_reported_as_closed(fake, tmp_path) -> None:
     """The close cancels a sync caller's task: its finished event says ``ClientClosed``, as for
     a request the close cut at a provider (review 90)."""
-    from hybrid_infer import CacheConfig
-
     provider = fake("openai")
     embedder = _SlowEmbedder()
     events: list[object] = []
-    client = HybridClient(
-        [deployment_for(provider, "p")],
-        health=NO_PROBES,
-        cache=CacheConfig(path=tmp_path, embedder=embedder, guard=False),
-        callbacks=[events.append],
-    )
+    client = _cached_client(provider, tmp_path, embedder, events=events)
     client.complete("warm up")
     embedder.delay_s = 0.5
     errors: list[str] = []
@@ -441,27 +435,11 @@ def test_sync_requests_waiting_for_lookups_at_close_are_reported_as_closed(fake,
 def test_an_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path) -> None:
     """Another process holds the cache database locked, so the answer waits for its write when
     the client closes: the caller gets the answer, not ``ClientClosed`` (review 90)."""
-    import subprocess
-    import sys
-
-    from hybrid_infer import CacheConfig
-    from hybrid_infer.cache.testing import HashingEmbedder
-
     provider = fake("openai", latency_s=0.3)
-    client = HybridClient(
-        [deployment_for(provider, "p")],
-        health=NO_PROBES,
-        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
-    )
+    client = _cached_client(provider, tmp_path)
 
     client.complete("warm up")  # (the database exists now)
-    database = tmp_path / "entries" / "cache.db"
-    script = (
-        "import sqlite3, sys, time\n"
-        f"c = sqlite3.connect({str(database)!r}, isolation_level=None)\n"
-        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
-    )
-    locker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    locker = _locked_database(tmp_path)
 
     async def main() -> str:
         task = asyncio.create_task(client.acomplete("a fresh question"))
@@ -470,7 +448,6 @@ def test_an_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path
         return (await task).text
 
     try:
-        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
         assert "a fresh question" in asyncio.run(main())
     finally:
         locker.wait(10)
@@ -479,26 +456,10 @@ def test_an_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path
 def test_a_sync_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path) -> None:
     """As above with a sync caller, whose close stops the loop thread: the answer stops
     waiting for its write when the client starts closing, so it is returned (review 91)."""
-    import subprocess
-    import sys
-
-    from hybrid_infer import CacheConfig
-    from hybrid_infer.cache.testing import HashingEmbedder
-
     provider = fake("openai", latency_s=0.3)
-    client = HybridClient(
-        [deployment_for(provider, "p")],
-        health=NO_PROBES,
-        cache=CacheConfig(path=tmp_path, embedder=HashingEmbedder(), guard=False),
-    )
+    client = _cached_client(provider, tmp_path)
     client.complete("warm up")
-    database = tmp_path / "entries" / "cache.db"
-    script = (
-        "import sqlite3, sys, time\n"
-        f"c = sqlite3.connect({str(database)!r}, isolation_level=None)\n"
-        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
-    )
-    locker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    locker = _locked_database(tmp_path)
     answers: list[object] = []
 
     def ask() -> None:
@@ -508,7 +469,6 @@ def test_a_sync_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_
             answers.append(error)
 
     try:
-        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
         asker = threading.Thread(target=ask)
         asker.start()
         asyncio.run(wait_for(lambda: provider.request_count >= 2, 5))
