@@ -324,14 +324,17 @@ class CacheLayer:
                         self._cancelled(engine, request_id, "cancelled during the offline-fallback lookup")
                         raise
                     except ClientClosed as closed:
-                        if self.bus:
-                            self.bus.emit(RequestFinished(request_id, None, type(closed).__name__, str(closed)))
+                        self._ended(request_id, closed)
                         raise
         if hit is None:
-            if self.bus:
-                self.bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))
+            self._ended(request_id, error)
             raise error
         return _hit_result(hit, request_id, started, outcome="fallback", attempts=error.attempts)
+
+    def _ended(self, request_id: str, error: HybridInferError) -> None:
+        """Report the end of a started request that ``error`` ends unanswered."""
+        if self.bus:
+            self.bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))
 
     def _cancelled(self, engine: Engine, request_id: str, how: str) -> None:
         """Report the end of a started request cancelled while the cache layer (not the
@@ -477,8 +480,7 @@ class CacheLayer:
                 raise
             except ClientClosed as closed:  # closed while it waited for a lookup thread
                 self._started(request_id, request)
-                if self.bus:
-                    self.bus.emit(RequestFinished(request_id, None, type(closed).__name__, str(closed)))
+                self._ended(request_id, closed)
                 raise
             if hit is not None:
                 return _hit_result(hit, request_id, started, outcome=hit.kind)
@@ -491,8 +493,7 @@ class CacheLayer:
                     " cache unless CacheConfig(cache_sampled=True): ask at temperature 0, or opt in"
                 )
             self._started(request_id, request)  # a request like any other: it started, and ended unanswered
-            if self.bus:
-                self.bus.emit(RequestFinished(request_id, None, type(miss).__name__, str(miss)))
+            self._ended(request_id, miss)
             raise miss
         return None
 
@@ -625,8 +626,7 @@ class CacheLayer:
         if engine.closing:  # first read after the client closed: no lookup, no database reopened (review 87)
             closed = ClientClosed("the client was closed before this stream was read", [])
             self._started(request_id, request)  # reported as the engine reports a request it refuses (review 90)
-            if self.bus:
-                self.bus.emit(RequestFinished(request_id, None, type(closed).__name__, str(closed)))
+            self._ended(request_id, closed)
             raise closed
         readable = self.cache.readable(request)
         cached = await self._cached(engine, request, request_id, started, exact_missed=exact_missed)
