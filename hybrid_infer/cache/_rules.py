@@ -3478,8 +3478,7 @@ def _outlined_thing(words: tuple[str, ...]) -> str | None:
     for i, word in enumerate(words[1:-1], start=1):
         if word != "outline" or words[i - 1] not in ("a", "an", "the") or words[i + 1] not in ("of", "for"):
             continue
-        rest = list(dropwhile(lambda w: w in _NOUN_MARKERS, words[i + 2 :]))
-        run = list(takewhile(_is_content, rest[:4]))
+        run = _noun_phrase(words[i + 2 :])
         return _singular(run[-1]) if run else None
     return None
 
@@ -3520,10 +3519,16 @@ def _written_thing(words: tuple[str, ...]) -> str | None:
     the steps asks for too: review 89)."""
     for i, word in enumerate(words[:3]):
         if word in _WRITING:
-            rest = list(dropwhile(lambda w: w in _NOUN_MARKERS or w in ("me", "us"), words[i + 1 :]))
-            run = list(takewhile(_is_content, rest[:4]))
+            run = _noun_phrase(words[i + 1 :], skip=("me", "us"))
             return run[-1] if run and _plain_plural(run[-1]) == run[-1] else None
     return None
+
+
+def _noun_phrase(words: tuple[str, ...], skip: tuple[str, ...] = ()) -> list[str]:
+    """The content words (at most four) that start ``words`` past determiners and ``skip``:
+    its last is the head noun ('a site safety plan for' -> site, safety, plan)."""
+    rest = list(dropwhile(lambda w: w in _NOUN_MARKERS or w in skip, words))
+    return list(takewhile(_is_content, rest[:4]))
 
 
 _MARKED_NUMBER = re.compile(
