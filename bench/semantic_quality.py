@@ -207,6 +207,9 @@ NEAR_MISS_HOLDOUT_118 = ROOT / "bench" / "near_miss_holdout_118.jsonl"
 NEAR_MISS_HOLDOUT_119 = ROOT / "bench" / "near_miss_holdout_119.jsonl"
 NEAR_MISS_HOLDOUT_120 = ROOT / "bench" / "near_miss_holdout_120.jsonl"
 NEAR_MISS_HOLDOUT_121 = ROOT / "bench" / "near_miss_holdout_121.jsonl"
+NEAR_MISS_HOLDOUT_122 = ROOT / "bench" / "near_miss_holdout_122.jsonl"
+NEAR_MISS_HOLDOUT_123 = ROOT / "bench" / "near_miss_holdout_123.jsonl"
+NEAR_MISS_HOLDOUT_124 = ROOT / "bench" / "near_miss_holdout_124.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -354,6 +357,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 119": NEAR_MISS_HOLDOUT_119,
     "near-miss, hold-out 120": NEAR_MISS_HOLDOUT_120,
     "near-miss, hold-out 121": NEAR_MISS_HOLDOUT_121,
+    "near-miss, hold-out 122": NEAR_MISS_HOLDOUT_122,
+    "near-miss, hold-out 123": NEAR_MISS_HOLDOUT_123,
+    "near-miss, hold-out 124": NEAR_MISS_HOLDOUT_124,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
