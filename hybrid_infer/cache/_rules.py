@@ -426,6 +426,14 @@ class TextFacts:
     """Roles given to someone or something: 'I'm the seller', 'as the key' (see :func:`_stated_roles`)."""
     asks_part: bool = False
     """'just the …', 'only step 3', 'the first step': a part of something asked for."""
+    switched: frozenset[tuple[str, str]] = frozenset()
+    """``(thing, 'on' or 'off')`` of things left in a state: 'with the choke on' -> ``("choke",
+    "on")`` (see :data:`_LEFT_SWITCHED`)."""
+    number_units: frozenset[tuple[str, str]] = frozenset()
+    """``(number, unit)`` of each number written with a unit right after it: '24px' ->
+    ``("24", "px")`` (see :func:`_units_rebound`)."""
+    run_ends: frozenset[tuple[str, str]] = frozenset()
+    """``(first word, head)`` of names of several words (see :func:`_run_ends`)."""
     says_whole: bool = False
     """'entire', 'whole', 'everything': the whole of something asked for."""
     at_school: bool = False
@@ -1061,7 +1069,10 @@ def _text_facts(text: str) -> TextFacts:
         skeleton=_skeleton(sentences),
         stranded=stranded,
         attached=attached,
-        negation_reach=_negation_reach(_quote_bounded(text)),
+        negation_reach=(reach := _negation_reach(_quote_bounded(text))),
+        switched=_switched(text, reach),
+        run_ends=_run_ends(text),
+        number_units=frozenset((m[1], UNITS[m[2]]) for m in _NUMBER_UNIT.finditer(text.lower()) if m[2] in UNITS),
         negated_clauses=_negated_clauses(clauses),
         listed=_listed(clauses),
         scopes=_scopes(words),
@@ -1158,10 +1169,12 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
         or _marks_traded(a, b)
+        or _units_rebound(a, b)
         or _traded(a.date_orders, b.date_orders),
         "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
-        or _case_of_a_name_changed(a, b),
+        or _case_of_a_name_changed(a, b)
+        or _namesakes(a, b),
         "identifier": _flags_differ(a, b)
         or (_code_missing(a, b) and _code_missing(b, a))
         or _traded(a.symbols, b.symbols)
@@ -1172,7 +1185,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _keyword_extended(b, a)
         or _generic_args_reordered(a, b),
         "quoted": _quotes_differ(a, b),
-        "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a),
+        "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a) or _switched_apart(a, b),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
@@ -1753,6 +1766,14 @@ def _left_out(words: tuple[str, ...], i: int) -> int:
     return 0
 
 
+def _held_back_from(words: tuple[str, ...], at: int) -> bool:
+    """Whether the 'from' at ``at`` is that of 'stop X from Ving', which points nowhere ('stop
+    my puppy from biting' / 'train a puppy not to bite' trade no places)."""
+    return words[at] == "from" and any(
+        words[i] in _PREVENTING and _held_from(words, i) == at + 1 for i in range(max(0, at - 5), at)
+    )
+
+
 def _held_from(words: tuple[str, ...], i: int) -> int:
     """Where the held-back action starts in 'stop X from Ving' (at most four words of X), or
     in 'stop my cat scratching' (X a determiner and one or two words, 'from' left out), or 0."""
@@ -1960,7 +1981,9 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     """Each number the text says, with how many times it says it."""
     found = Counter(_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text))  # '1e-5', '6.02e23'
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
-    text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(r"\1\2", text)))  # '401(k)' is '401k'
+    text = _ISO_DATE.sub(
+        " ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(lambda m: m[1] + m[2] + (" " if m[3] else ""), text))
+    )  # '401(k)' is '401k'
     text = _LETTER_DOT_NUMBER.sub(r"\1", text)
     # a size says its numbers however it is spaced: '12x14', '12 x 14', 12' x 14', '60x40x50',
     # and its order (review 85)
@@ -2232,7 +2255,53 @@ def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
 def _entities(text: str) -> frozenset[str]:
     """Words of capitalised runs that do not start a sentence, and acronyms: the head (last
     word) of each run, and the other words of a two-word name ('Serena Williams')."""
-    heads = set()
+    return frozenset(name for run in _capital_runs(text) for name in _run_names(run))
+
+
+_NUMBER_UNIT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)[ -]?([a-z]+|%)(?![\w/])")
+"""A number and the unit written right after it ('24px', '24 pt', '16-pixel')."""
+
+
+def _units_rebound(a: TextFacts, b: TextFacts) -> bool:
+    """The same number with one unit on one side and another on the other, when the unit sets
+    agree because a unit is said elsewhere ('a line height of 24px for 16px text' / 'of 24pt
+    for 16px text')."""
+    return any(
+        number == other
+        and unit != other_unit
+        and (number, other_unit) not in a.number_units
+        and (number, unit) not in b.number_units
+        for number, unit in a.number_units
+        for other, other_unit in b.number_units
+    )
+
+
+def _namesakes(a: TextFacts, b: TextFacts) -> bool:
+    """Two names of several words with one head, each side's first word one the other never
+    says: 'the Google Play Store' / 'the Apple App Store' (the entity rule compares heads
+    only: 'the Jeep Grand Cherokee' / 'a Grand Cherokee' name one car)."""
+    return any(
+        head == other_head and first != other_first and first not in b.words and other_first not in a.words
+        for first, head in a.run_ends
+        for other_first, other_head in b.run_ends
+    )
+
+
+def _run_ends(text: str) -> frozenset[tuple[str, str]]:
+    """``(first word, head)`` of each name of several words that does not start with an
+    acronym or a code: 'the Google Play Store' -> ``("google", "store")``, not 'an RP2040
+    Pico' (a chip that a 'Raspberry Pi Pico' carries)."""
+    return frozenset(
+        (run[0].lower(), run[-1].lower())
+        for run in _capital_runs(text)
+        if len(run) >= 2 and run[0].isalpha() and not run[0].isupper()
+    )
+
+
+def _capital_runs(text: str) -> list[list[str]]:
+    """The runs of capitalised words that do not start a sentence, and acronyms, as written
+    (short acronyms keep their case)."""
+    runs: list[list[str]] = []
     run: list[str] = []
     at_start = True
     for match in re.finditer(r"[A-Za-z][A-Za-z0-9'\u2019.-]*[A-Za-z0-9]|[A-Za-z]|[.?!:;\n,()\"\u201c\u201d]", text):
@@ -2240,7 +2309,7 @@ def _entities(text: str) -> frozenset[str]:
         if token[0].isalpha() and match.start() and text[match.start() - 1].isdigit():
             continue  # the letters of '5M rows', '3D points', '4K': a size or a unit, no name
         if token in _SENTENCE_END or token in _RUN_BREAKS:
-            heads.update(_run_names(run))
+            runs.append(run)
             run = []
             at_start = at_start or token in _SENTENCE_END
             continue
@@ -2252,11 +2321,11 @@ def _entities(text: str) -> frozenset[str]:
         if capitalised and (not at_start or is_acronym):
             run.append(token.lower() if not (is_acronym and len(token) <= 4) else token)
         elif run:
-            heads.update(_run_names(run))
+            runs.append(run)
             run = []
         at_start = False
-    heads.update(_run_names(run))
-    return frozenset(heads)
+    runs.append(run)
+    return [run for run in runs if run]
 
 
 def _run_names(run: list[str]) -> list[str]:
@@ -2429,7 +2498,9 @@ def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozense
 
 
 _AGE = re.compile(r"[\s-]*old\b")
-_PARENTHESISED_LETTER = re.compile(r"(\d)\(([A-Za-z])\)")
+_PARENTHESISED_LETTER = re.compile(r"(\d)\(([A-Za-z])\)(?=(\d)?)")
+"""'401(k)' is '401k'; a number glued after it is a number of its own ('150.1(c)14' says
+'150.1c' and '14', not '150')."""
 _LETTER_DOT_NUMBER = re.compile(r"(?<![\w.])([A-Za-z])\.(?=\d+[A-Za-z])")
 """A letter, a dot and a number with letters after it ('c.35G>A', a variant's position and
 base): one code, read as 'c35G' so that its number is compared."""
@@ -4533,6 +4604,7 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
         if w in DIRECTIONAL
         and not (i + 1 < len(words) and words[i + 1] in DIRECTIONAL)
         and not _infinitive_to(words, i, named)
+        and not _held_back_from(words, i)
     ]
     pairs: set[tuple[str, str, str]] = set()
     for n, i in enumerate(marks):
@@ -4587,7 +4659,12 @@ def _is_party(word: str) -> bool:
 
 
 def _party(word: str) -> str:
-    return _THIRD_PERSONS.get(word) or stem(word)
+    """A word as a party of a direction: its stem, less a silent final 'e', so that a verb's
+    forms meet ('insulate' / 'insulating', 'prime' / 'priming')."""
+    if third := _THIRD_PERSONS.get(word):
+        return third
+    stemmed = stem(word)
+    return stemmed[:-1] if len(stemmed) > 3 and stemmed.endswith("e") else stemmed
 
 
 _ROOTED_PATH = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?(?:/[\w.*-]*\w)+/?")
@@ -4641,6 +4718,44 @@ def _idioms_only(words: tuple[str, ...]) -> set[str]:
             idiom = i + 1 < len(words) and words[i + 1] == _IDIOM_NEXT[word]
             seen[word] = seen.get(word, True) and idiom
     return {word for word, only in seen.items() if only}
+
+
+_LEFT_SWITCHED = re.compile(
+    r"(?i)\b(?:with|turn|turns|turned|turning|leave|leaves|leaving|left|keep|keeps|keeping|kept)\s+"
+    r"((?:(?:the|my|your|our|their|its|his|her|a|an)\s+)?(?:[a-z][\w-]*\s+){0,2}([a-z][\w-]*))\s+(on|off)"
+    r"(?=\s*(?:[?.!,;:)]|$)|\s+(?:and|but|while|when|all|overnight|during|until|at|for|in)\b)"
+)
+"""A thing left in a state, the 'on' or 'off' ending its clause a few words after the verb:
+'with the choke on', 'leave the heater off at night', 'with pedal assist on' (not one of two
+alternatives: 'with the lid on or off', 'covered or with the lid off')."""
+_ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:or|vs|versus)\W*$")
+_NOT_SWITCHED = frozenset(
+    {"what", "which", "who", "whom", "whose", "that", "this", "it", "them", "to", "be", "is", "are", "focus"}
+)
+"""Words that make the run before 'on' something other than a thing switched ('with what to
+rely on', 'keep the focus on')."""
+
+
+def _switched(text: str, reach: frozenset[str]) -> frozenset[tuple[str, str]]:
+    """``(thing, state)`` of each thing :data:`_LEFT_SWITCHED` finds, unless a negation
+    reaches its state ('don't leave the heater on' is not a state asked about)."""
+    return frozenset(
+        (m[2].lower(), m[3].lower())
+        for m in _LEFT_SWITCHED.finditer(text)
+        if m[3].lower() not in reach
+        and _NOT_SWITCHED.isdisjoint(m[1].lower().split())
+        and not _ALTERNATIVE_BEFORE.search(text, 0, m.start())
+    )
+
+
+def _switched_apart(a: TextFacts, b: TextFacts) -> bool:
+    """The same thing left on by one side and off by the other, said the same way ('with the
+    choke on' / 'with the choke off'). Only the state said alike on both sides counts: 'can I
+    wash it with the buttons on?' asks what 'do I need to take the buttons off?' asks."""
+    return any(
+        (thing, "off" if state == "on" else "on") in b.switched - a.switched and (thing, state) not in b.switched
+        for thing, state in a.switched
+    )
 
 
 def _phrasal_on(words: tuple[str, ...]) -> bool:
@@ -4846,6 +4961,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     important step' is one ask). A plural right after a wh-word is a verb unless a question
     goes on ('what causes inflation' / 'what metrics should I track')."""
     said_a = set(a.words)
+    if not _the_one_top(b.words) and any(_plural(noun) in b.words for noun in _the_one_top(a.words)):
+        return True  # 'the single most important question' / 'the most important questions'
     if any(_singles(b.words, k) for k in range(len(b.words))) or _picks_one(b.words):
         return False  # both pick top ones ('the most important step' / 'the most important steps')
     # ('the best way to list all the options' / 'how do I list all the options': 'all' is what
@@ -4903,6 +5020,18 @@ def _picks_one(words: tuple[str, ...]) -> bool:
             if any(_is_superlative(w) or w in ("better", "preferable") for w in rest[at + 1 : at + 4]):
                 return True
     return False
+
+
+def _the_one_top(words: tuple[str, ...]) -> set[str]:
+    """The noun after 'the single' or 'the one' and a superlative: 'the single most important
+    question' (question), 'the one biggest risk' (risk); said, it leaves no room for a few."""
+    found = set()
+    for i, word in enumerate(words[1:-2], start=1):
+        if word in ("single", "one") and words[i - 1] == "the" and _is_superlative(words[i + 1]):
+            run = list(takewhile(_is_content, words[i + 2 : i + 5]))
+            if run and not run[-1].endswith("s"):
+                found.add(run[-1])
+    return found
 
 
 def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
