@@ -1133,6 +1133,52 @@ def broken(a: str, b: str) -> set[str]:
             "category",
         ),
         ("The rebooking fee is 15% on a $400 ticket.", "The rebooking fee is $15 on a $400 ticket.", "unit"),
+        # hold-outs 122-124 and what 114-121 let through
+        (
+            "Can I jump-start a car with the headlights on?",
+            "Can I jump-start a car with the headlights off?",
+            "antonym",
+        ),
+        (
+            "Should I turn the bathroom fan on during a shower?",
+            "Should I turn the bathroom fan off during a shower?",
+            "antonym",
+        ),
+        (
+            "Which small businesses are covered by the ADA?",
+            "Which small businesses are exempt from the ADA?",
+            "antonym",
+        ),
+        (
+            "Which rental units require a lead inspection?",
+            "Which rental units are exempt from a lead inspection?",
+            "antonym",
+        ),
+        (
+            "Write a polite reply accepting the meeting invite.",
+            "Write a polite reply declining the meeting invite.",
+            "antonym",
+        ),
+        ("Why was my loan application approved?", "Why was my loan application denied?", "antonym"),
+        ("Is 18px padding enough around a 14px label?", "Is 18pt padding enough around a 14px label?", "unit"),
+        ("How do I get featured on the Google Play Store?", "How do I get featured on the Apple App Store?", "entity"),
+        ("What does rule 12.3(b)4 say about overtime?", "What does rule 12.3(b)7 say about overtime?", "number"),
+        (
+            "What is the single biggest mistake new landlords make?",
+            "What are the biggest mistakes new landlords make?",
+            "qualifier",
+        ),
+        (
+            "Explain compound interest to someone with no technical background.",
+            "Explain compound interest to an experienced financial analyst.",
+            "antonym",
+        ),
+        ("Explain how DNS works in simple terms.", "Explain how DNS works in technical detail.", "antonym"),
+        (
+            "Is it fine to prime the trim before caulking it?",
+            "Is it fine to caulk the trim before priming it?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2100,6 +2146,15 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Write the steps to set up a Django project.", "Give me an outline of the steps to set up a Django project."),
         ("Draft the agenda for Friday's team meeting.", "Draft an outline for the agenda of Friday's team meeting."),
         ("How do I typeset 5% in LaTeX?", "How do I write `$5\\%$` in a LaTeX document?"),
+        # hold-outs 122-124's round
+        ("Can I bake a pie with the foil on?", "Do I need to take the foil off before baking a pie?"),
+        ("Should I sleep with the fan on?", "Should I sleep without turning the fan off?"),
+        ("Should I braise short ribs with the lid on?", "Should I braise short ribs covered or with the lid off?"),
+        ("How do I stop my dog from chewing shoes?", "How can I train my dog not to chew shoes?"),
+        ("Do exempt employees need to clock in?", "Are salaried exempt staff required to clock in?"),
+        ("How long is a 1,200 km drive at 80 km/h?", "At 80 kph, how many hours is a 1200 kilometer drive?"),
+        ("How do I blink an LED with a Raspberry Pi Pico?", "I have an RP2040 Pico board; how do I make an LED blink?"),
+        ("Roll out pie dough to 3 mm", "Roll out pie dough to 3mm"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

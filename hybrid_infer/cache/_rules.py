@@ -5023,14 +5023,13 @@ def _picks_one(words: tuple[str, ...]) -> bool:
 
 
 def _the_one_top(words: tuple[str, ...]) -> set[str]:
-    """The noun after 'the single' or 'the one' and a superlative: 'the single most important
-    question' (question), 'the one biggest risk' (risk); said, it leaves no room for a few."""
-    found = set()
+    """The words that may be the noun after 'the single' or 'the one' and a superlative: 'the
+    single most important question' (important, question), 'the one biggest mistake new
+    landlords make' (mistake, new); said, it leaves no room for a few."""
+    found: set[str] = set()
     for i, word in enumerate(words[1:-2], start=1):
         if word in ("single", "one") and words[i - 1] == "the" and _is_superlative(words[i + 1]):
-            run = list(takewhile(_is_content, words[i + 2 : i + 5]))
-            if run and not run[-1].endswith("s"):
-                found.add(run[-1])
+            found.update(w for w in takewhile(_is_content, words[i + 2 : i + 5]) if not w.endswith("s"))
     return found
 
 
