@@ -2155,6 +2155,20 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How long is a 1,200 km drive at 80 km/h?", "At 80 kph, how many hours is a 1200 kilometer drive?"),
         ("How do I blink an LED with a Raspberry Pi Pico?", "I have an RP2040 Pico board; how do I make an LED blink?"),
         ("Roll out pie dough to 3 mm", "Roll out pie dough to 3mm"),
+        # review 92
+        ("Why does my TV keep turning on and off?", "Why does my TV keep turning off and on?"),
+        (
+            "Why do biotech stocks decline after FDA approval?",
+            "Why does a biotech's price fall after its drug is approved?",
+        ),
+        ("How do I change the theme in Visual Studio Code?", "How do I change the theme in Microsoft VS Code?"),
+        ("Who sits on the Federal Reserve Board?", "Who sits on the Fed Board?"),
+        ("Are donations to a 501(c)3 tax deductible?", "Are donations to a 501c3 tax deductible?"),
+        (
+            "What is the one biggest risk of investing in crypto?",
+            "Of all the risks of investing in crypto, which is the biggest one?",
+        ),
+        ("Which employees are exempt from overtime pay?", "Which employees aren't covered by overtime rules?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

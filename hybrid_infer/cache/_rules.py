@@ -432,8 +432,8 @@ class TextFacts:
     number_units: frozenset[tuple[str, str]] = frozenset()
     """``(number, unit)`` of each number written with a unit right after it: '24px' ->
     ``("24", "px")`` (see :func:`_units_rebound`)."""
-    run_ends: frozenset[tuple[str, str]] = frozenset()
-    """``(first word, head)`` of names of several words (see :func:`_run_ends`)."""
+    run_ends: frozenset[tuple[str, str, tuple[str, ...]]] = frozenset()
+    """``(first word, head, words)`` of names of several words (see :func:`_run_ends`)."""
     says_whole: bool = False
     """'entire', 'whole', 'everything': the whole of something asked for."""
     at_school: bool = False
@@ -743,6 +743,14 @@ _WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
 _SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
 """'switch off the LED' says 'turn off the LED' (the verb alone does not: 'switch' / 'turn a
 mattress' differ)."""
+_DECLINING = re.compile(
+    r"(?i)\b(declin(?:e|es|ed|ing))(\s+(?:a|an|the|to|this|that|these|those|my|our|your|their|his|her|every|all|any)\b)"
+)
+"""'decline the invite' says 'refuse the invite' (against 'accept', 'agree', 'approve');
+'stocks decline after the approval' is going down, no refusal."""
+_REFUSED = MappingProxyType(
+    {"decline": "refuse", "declines": "refuses", "declined": "refused", "declining": "refusing"}
+)
 _IN_PLACE_OF = re.compile(r"(?i)\bin (?:place|lieu) of\b")
 """'in place of butter' says what 'instead of butter' says."""
 _FREE_OF_THING = re.compile(r"(?i)\b(\w+\s+)?(?:free|devoid) of\b")
@@ -1009,6 +1017,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", text))
+    text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
@@ -1982,7 +1991,10 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     found = Counter(_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text))  # '1e-5', '6.02e23'
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
     text = _ISO_DATE.sub(
-        " ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(lambda m: m[1] + m[2] + (" " if m[3] else ""), text))
+        " ",
+        _SCIENTIFIC.sub(
+            " ", _PARENTHESISED_LETTER.sub(lambda m: m[1] + m[2] + (" " if m[3] and "." in m[1] else ""), text)
+        ),
     )  # '401(k)' is '401k'
     text = _LETTER_DOT_NUMBER.sub(r"\1", text)
     # a size says its numbers however it is spaced: '12x14', '12 x 14', 12' x 14', '60x40x50',
@@ -2281,18 +2293,37 @@ def _namesakes(a: TextFacts, b: TextFacts) -> bool:
     says: 'the Google Play Store' / 'the Apple App Store' (the entity rule compares heads
     only: 'the Jeep Grand Cherokee' / 'a Grand Cherokee' name one car)."""
     return any(
-        head == other_head and first != other_first and first not in b.words and other_first not in a.words
-        for first, head in a.run_ends
-        for other_first, other_head in b.run_ends
+        head == other_head
+        and _unrelated(first, b, run)
+        and _unrelated(other_first, a, other_run)
+        and not set(run[1:-1]) & set(other_run[1:-1])
+        for first, head, run in a.run_ends
+        for other_first, other_head, other_run in b.run_ends
     )
 
 
-def _run_ends(text: str) -> frozenset[tuple[str, str]]:
-    """``(first word, head)`` of each name of several words that does not start with an
-    acronym or a code: 'the Google Play Store' -> ``("google", "store")``, not 'an RP2040
+def _unrelated(first: str, other: TextFacts, run: tuple[str, ...]) -> bool:
+    """A name's first word that the other side neither says nor begins a word with ('Fed' /
+    'Federal'), and whose run the other side does not spell as initials ('Visual Studio' /
+    'VS')."""
+    initials = "".join(word[0] for word in run[:-1])
+    return (
+        first not in other.words
+        and not any(
+            (len(first) >= 3 and word.startswith(first)) or (len(word) >= 4 and first.startswith(word))
+            for word in other.words
+        )
+        and not any(word == initials or word == initials[1:] for word in other.words)
+    )
+
+
+def _run_ends(text: str) -> frozenset[tuple[str, str, tuple[str, ...]]]:
+    """``(first word, head, its words)`` of each name of several words that does not start with an
+    acronym or a code: 'the Google Play Store' -> ``("google", "store", ("google", "play",
+    "store"))``, not 'an RP2040
     Pico' (a chip that a 'Raspberry Pi Pico' carries)."""
     return frozenset(
-        (run[0].lower(), run[-1].lower())
+        (run[0].lower(), run[-1].lower(), tuple(word.lower() for word in run))
         for run in _capital_runs(text)
         if len(run) >= 2 and run[0].isalpha() and not run[0].isupper()
     )
@@ -2498,9 +2529,9 @@ def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozense
 
 
 _AGE = re.compile(r"[\s-]*old\b")
-_PARENTHESISED_LETTER = re.compile(r"(\d)\(([A-Za-z])\)(?=(\d)?)")
-"""'401(k)' is '401k'; a number glued after it is a number of its own ('150.1(c)14' says
-'150.1c' and '14', not '150')."""
+_PARENTHESISED_LETTER = re.compile(r"(\d+(?:\.\d+)*)\(([A-Za-z])\)(?=(\d)?)")
+"""'401(k)' is '401k', '501(c)3' is '501c3'; after a section number with a dot, a number
+glued after it is a number of its own ('150.1(c)14' says '150.1c' and '14', not '150')."""
 _LETTER_DOT_NUMBER = re.compile(r"(?<![\w.])([A-Za-z])\.(?=\d+[A-Za-z])")
 """A letter, a dot and a number with letters after it ('c.35G>A', a variant's position and
 base): one code, read as 'c35G' so that its number is compared."""
@@ -3030,7 +3061,7 @@ def _opposable(word: str, facts: TextFacts) -> bool:
     and not a quantifier of time ('a few seconds', 'all day' say how long, not how much of a
     set)."""
     return (
-        stem(word) not in _targets(facts.negated)
+        not _negated_word(word, facts)
         and word not in facts.diminished
         and not (word in _PREVENTING and facts.held)
         and not (word == "against" and _compares_against(facts.words))
@@ -3040,6 +3071,15 @@ def _opposable(word: str, facts: TextFacts) -> bool:
         and not (word in _QUANTIFIERS and _quantifies_time(word, facts.words))
         and not (word == "last" and _lasts(facts.words))
     )
+
+
+def _negated_word(word: str, facts: TextFacts) -> bool:
+    """Whether a negation bears on ``word``, or on a word of a marked phrase ('aren't covered
+    by'); a phrase that holds its own negation ('no technical background') is read whole."""
+    parts = word.split()
+    if len(parts) > 1 and NEGATIONS.isdisjoint(parts):
+        return any(stem(part) in _targets(facts.negated) for part in parts)
+    return stem(word) in _targets(facts.negated)
 
 
 def _lasts(words: tuple[str, ...]) -> bool:
@@ -4721,16 +4761,35 @@ def _idioms_only(words: tuple[str, ...]) -> set[str]:
 
 
 _LEFT_SWITCHED = re.compile(
-    r"(?i)\b(?:with|turn|turns|turned|turning|leave|leaves|leaving|left|keep|keeps|keeping|kept)\s+"
+    r"(?i)\b(?:with|turn|turns|turned|turning|switch|switches|switched|switching|leave|leaves|leaving|left|keep|keeps"
+    r"|keeping|kept)\s+"
     r"((?:(?:the|my|your|our|their|its|his|her|a|an)\s+)?(?:[a-z][\w-]*\s+){0,2}([a-z][\w-]*))\s+(on|off)"
     r"(?=\s*(?:[?.!,;:)]|$)|\s+(?:and|but|while|when|all|overnight|during|until|at|for|in)\b)"
+    r"(?!\s*(?:and|or|&|/)\s*(?:on|off)\b)"
 )
 """A thing left in a state, the 'on' or 'off' ending its clause a few words after the verb:
 'with the choke on', 'leave the heater off at night', 'with pedal assist on' (not one of two
 alternatives: 'with the lid on or off', 'covered or with the lid off')."""
-_ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:or|vs|versus)\W*$")
+_ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:or|vs|versus)\W*$|\b(?:on|off)\s*(?:and|or|&|/)\s*$")
 _NOT_SWITCHED = frozenset(
-    {"what", "which", "who", "whom", "whose", "that", "this", "it", "them", "to", "be", "is", "are", "focus"}
+    {
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "that",
+        "this",
+        "it",
+        "them",
+        "to",
+        "be",
+        "is",
+        "are",
+        "focus",
+        "and",
+        "or",
+    }
 )
 """Words that make the run before 'on' something other than a thing switched ('with what to
 rely on', 'keep the focus on')."""
@@ -4743,7 +4802,8 @@ def _switched(text: str, reach: frozenset[str]) -> frozenset[tuple[str, str]]:
         (m[2].lower(), m[3].lower())
         for m in _LEFT_SWITCHED.finditer(text)
         if m[3].lower() not in reach
-        and _NOT_SWITCHED.isdisjoint(m[1].lower().split())
+        and _NOT_SWITCHED.isdisjoint(words := m[1].lower().split())
+        and not any(word.endswith("ing") for word in words)  # 'keeps turning on': no thing
         and not _ALTERNATIVE_BEFORE.search(text, 0, m.start())
     )
 
@@ -4961,7 +5021,7 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     important step' is one ask). A plural right after a wh-word is a verb unless a question
     goes on ('what causes inflation' / 'what metrics should I track')."""
     said_a = set(a.words)
-    if not _the_one_top(b.words) and any(_plural(noun) in b.words for noun in _the_one_top(a.words)):
+    if _SINGLE_ONE.isdisjoint(b.words) and any(_plural(noun) in b.words for noun in _the_one_top(a.words)):
         return True  # 'the single most important question' / 'the most important questions'
     if any(_singles(b.words, k) for k in range(len(b.words))) or _picks_one(b.words):
         return False  # both pick top ones ('the most important step' / 'the most important steps')
@@ -5020,6 +5080,10 @@ def _picks_one(words: tuple[str, ...]) -> bool:
             if any(_is_superlative(w) or w in ("better", "preferable") for w in rest[at + 1 : at + 4]):
                 return True
     return False
+
+
+_SINGLE_ONE = frozenset({"single", "one"})
+"""Words with which the plural side may still ask for one ('which is the biggest one')."""
 
 
 def _the_one_top(words: tuple[str, ...]) -> set[str]:
