@@ -549,6 +549,8 @@ class HybridClient:
                 if chunk is None:
                     return
                 yield chunk
+                if chunk.result is not None:
+                    return  # the answer is whole: a close from here on cuts nothing
         finally:
             if not self._closed:  # a close shuts the loop's generators down itself
                 _close_on(loop, source)
@@ -584,6 +586,8 @@ class HybridClient:
                 if item is None:
                     return
                 yield item
+                if item.result is not None:
+                    return  # the answer is whole: a close from here on cuts nothing
         finally:
             if loop.is_running():
                 with contextlib.suppress(Exception):

@@ -480,3 +480,39 @@ def test_a_sync_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_
     finally:
         locker.wait(10)
     assert len(answers) == 1 and isinstance(answers[0], str) and "a fresh question" in answers[0]
+
+
+def test_a_sync_stream_whose_answer_waits_for_its_write_ends_with_its_result_at_close(fake, tmp_path) -> None:
+    """A sync stream read to its end when the client closes while the answer's cache write
+    waits for another process's lock: the caller gets the final chunk with the Result that
+    the finished event reports, not ``ClientClosed`` (review 91's leftover)."""
+    provider = fake("openai", latency_s=0.3)
+    events: list[object] = []
+    client = _cached_client(provider, tmp_path, events=events)
+    client.complete("warm up")
+    locker = _locked_database(tmp_path)
+    outcome: list[object] = []
+
+    def read() -> None:
+        try:
+            outcome.append([chunk for chunk in client.stream("a fresh question")][-1].result)
+        except HybridInferError as error:
+            outcome.append(error)
+
+    try:
+        reader = threading.Thread(target=read)
+        reader.start()
+        asyncio.run(wait_for(lambda: provider.request_count >= 2, 5))
+        import time
+
+        time.sleep(0.6)  # answered at ~0.3 s; its write waits for the lock
+        client.close()
+        reader.join(10)
+    finally:
+        locker.wait(10)
+    finished = [e for e in events if isinstance(e, RequestFinished) and e.request_id != events[0].request_id]  # type: ignore[attr-defined]
+    assert len(outcome) == 1, outcome
+    result = outcome[0]
+    assert not isinstance(result, BaseException), result
+    assert result is not None and "a fresh question" in result.text  # type: ignore[attr-defined]
+    assert [e.result is not None for e in finished] == [True]  # type: ignore[attr-defined]
