@@ -210,6 +210,9 @@ NEAR_MISS_HOLDOUT_121 = ROOT / "bench" / "near_miss_holdout_121.jsonl"
 NEAR_MISS_HOLDOUT_122 = ROOT / "bench" / "near_miss_holdout_122.jsonl"
 NEAR_MISS_HOLDOUT_123 = ROOT / "bench" / "near_miss_holdout_123.jsonl"
 NEAR_MISS_HOLDOUT_124 = ROOT / "bench" / "near_miss_holdout_124.jsonl"
+NEAR_MISS_HOLDOUT_125 = ROOT / "bench" / "near_miss_holdout_125.jsonl"
+NEAR_MISS_HOLDOUT_126 = ROOT / "bench" / "near_miss_holdout_126.jsonl"
+NEAR_MISS_HOLDOUT_127 = ROOT / "bench" / "near_miss_holdout_127.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -360,6 +363,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 122": NEAR_MISS_HOLDOUT_122,
     "near-miss, hold-out 123": NEAR_MISS_HOLDOUT_123,
     "near-miss, hold-out 124": NEAR_MISS_HOLDOUT_124,
+    "near-miss, hold-out 125": NEAR_MISS_HOLDOUT_125,
+    "near-miss, hold-out 126": NEAR_MISS_HOLDOUT_126,
+    "near-miss, hold-out 127": NEAR_MISS_HOLDOUT_127,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
