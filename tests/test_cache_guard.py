@@ -1179,6 +1179,11 @@ def broken(a: str, b: str) -> set[str]:
             "Is it fine to caulk the trim before priming it?",
             "direction",
         ),
+        # hold-outs 125-127
+        ("What does NEMSIS field eVitals.3 hold?", "What does NEMSIS field eVitals.4 hold?", "identifier"),
+        ("What's the best budget blender under $100?", "List all the good budget blenders under $100.", "qualifier"),
+        ("What is the first step of changing a tire?", "What are the steps of changing a tire?", "qualifier"),
+        ("How long does a temporary filling last?", "How long does a permanent filling last?", "antonym"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2169,6 +2174,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Of all the risks of investing in crypto, which is the biggest one?",
         ),
         ("Which employees are exempt from overtime pay?", "Which employees aren't covered by overtime rules?"),
+        # hold-outs 125-127's round
+        ("What's the first step to start a podcast?", "How do I take the very first step toward starting a podcast?"),
+        ("What are the steps to renew a passport?", "Walk me through the steps for renewing my passport."),
+        ("What does Fig.3 in the manual show?", "What is shown in Fig.3 of the manual?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -237,6 +237,9 @@ _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
 _SNAKE = re.compile(r"\b[A-Za-z0-9]*[a-z0-9]_[A-Za-z0-9_]+\b")
+_NUMBERED_FIELD = re.compile(r"(?<![\w.])[A-Za-z][A-Za-z_]*\.\d+\b(?!\.\d)")
+"""A name with a number after its dot: a data standard's field ('eSituation.11'), a figure
+('Fig.3'); the number is part of the code (the numbers rule skips it, a word before a dot)."""
 _CAMEL = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\b")
 _CAMEL_WORD = re.compile(r"[A-Za-z][a-z]*[A-Z][A-Za-z]*")
 _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
@@ -1220,7 +1223,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _scopes_differ(a, b)
         or _part_or_whole(a, b)
         or _one_or_several(a, b)
-        or _one_or_several(b, a),
+        or _one_or_several(b, a)
+        or _first_or_all(a, b)
+        or _first_or_all(b, a),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
@@ -2376,6 +2381,7 @@ def _identifiers(text: str) -> frozenset[str]:
     found = set(_FLAG.findall(text))
     found.update(m for m in _DOTTED.findall(text) if any(len(p) > 1 for p in m.split(".")))
     found.update(_SNAKE.findall(text))
+    found.update(_NUMBERED_FIELD.findall(text))
     found.update(_CAMEL.findall(text))
     found.update(_CALL.findall(text))
     found.update(arg.strip() for args in _GENERIC_ARGS.findall(text) for arg in args.split(","))
@@ -5082,6 +5088,12 @@ def _picks_one(words: tuple[str, ...]) -> bool:
     return False
 
 
+def _in_a_name(word: str) -> bool:
+    """A word of the noun phrase after a superlative: content, not a position that starts a
+    phrase after it ('the best budget blender under $100')."""
+    return _is_content(word) and word not in _POSITIONS
+
+
 _SINGLE_ONE = frozenset({"single", "one"})
 """Words with which the plural side may still ask for one ('which is the biggest one')."""
 
@@ -5093,7 +5105,7 @@ def _the_one_top(words: tuple[str, ...]) -> set[str]:
     found: set[str] = set()
     for i, word in enumerate(words[1:-2], start=1):
         if word in ("single", "one") and words[i - 1] == "the" and _is_superlative(words[i + 1]):
-            found.update(w for w in takewhile(_is_content, words[i + 2 : i + 5]) if not w.endswith("s"))
+            found.update(w for w in takewhile(_in_a_name, words[i + 2 : i + 5]) if not w.endswith("s"))
     return found
 
 
@@ -5105,7 +5117,7 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[:-2]):
         if word != "the" or not _is_superlative(words[i + 1]) or words[i + 1] in ("most", "least"):
             continue
-        run = list(takewhile(_is_content, words[i + 2 : i + 5]))
+        run = list(takewhile(_in_a_name, words[i + 2 : i + 5]))
         if run and not run[-1].endswith("s"):
             found.add(run[-1])
     return found
@@ -5114,7 +5126,8 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
 def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset()) -> bool:
     """'what are all the ways to', 'list all of the options', 'tell me all the NSAID options':
     the request is for every one of a kind of answer (or of ``kinds``, plurals the other side
-    named), after at most two words that describe it. Not 'all' of what the question acts on
+    named), after at most three words that describe it ('list all the good marine battery
+    chargers'). Not 'all' of what the question acts on
     ('delete all files', 'back up all the photos') or picks from ('of all the patterns, which
     is most useful'; review 81)."""
     for i, word in enumerate(words[1:-1], start=1):
@@ -5122,12 +5135,16 @@ def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset()) -> b
             continue
         rest = words[i + 1 : i + 6]
         rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
-        for named in rest[:3]:
+        for named in rest[:4]:
             if named in _ANSWER_KINDS or named in kinds:
                 return True
-            if not _is_content(named):
+            if not _is_content(named) and named not in _PRAISING:
                 break
     return False
+
+
+_PRAISING = frozenset({"good", "best", "great", "top", "main"})
+"""Words that describe a kind of answer asked for in full ('list all the good chargers')."""
 
 
 def _plural(noun: str) -> str:
@@ -5361,6 +5378,19 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
                 found.add((reach, stem(_plain_plural(following))))
             break
     return frozenset(found)
+
+
+def _first_or_all(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the first of a noun ('the first step of a crown prep') and ``b`` for all
+    of them, as 'the' and the plural say ('the steps of a crown prep'), quantifying it no other
+    way."""
+    firsts = {noun for reach, noun in a.scopes if reach == "first"}
+    if not firsts or not firsts.isdisjoint(noun for _, noun in b.scopes):
+        return False
+    return any(
+        before == "the" and word.endswith("s") and stem(_plain_plural(word)) in firsts
+        for before, word in pairwise(b.words)
+    )
 
 
 def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
