@@ -37,7 +37,7 @@ from pydantic import BaseModel, ValidationError
 
 from hybrid_infer._caching import CacheLayer
 from hybrid_infer._config import Deployment, HealthConfig
-from hybrid_infer._engine import Engine
+from hybrid_infer._engine import Engine, new_request_id
 from hybrid_infer._loop import LoopThread
 from hybrid_infer._queue import CapacityQueue
 from hybrid_infer._request import (
@@ -59,7 +59,15 @@ from hybrid_infer._results import (
 )
 from hybrid_infer._state import DeploymentState
 from hybrid_infer.errors import ClientClosed, ConfigError, HybridInferError
-from hybrid_infer.events import BreakerStateChanged, Callback, EventBus, HealthChanged, checked_callbacks
+from hybrid_infer.events import (
+    BreakerStateChanged,
+    Callback,
+    EventBus,
+    HealthChanged,
+    RequestFinished,
+    RequestStarted,
+    checked_callbacks,
+)
 from hybrid_infer.policies import ByUseCase, Chain, LocalFirst, Policy, resolve_policy
 from hybrid_infer.transports import Transport
 
@@ -522,7 +530,19 @@ class HybridClient:
         engine = self._engine_elsewhere()
         return self._sync_chunks(engine, request)
 
+    def _unread_at_close(self, request: Request) -> ClientClosed:
+        """The error for a stream obtained before the close and first read after it, its start
+        and end reported as the engine's own stream reports them (nothing else runs)."""
+        error = ClientClosed("the client was closed before this stream was read", [])
+        if self._bus:
+            request_id = new_request_id()
+            self._bus.emit(RequestStarted(request_id, request.use_case, request.stream))
+            self._bus.emit(RequestFinished(request_id, None, type(error).__name__, str(error)))
+        return error
+
     def _sync_chunks(self, engine: Engine, request: Request) -> Iterator[StreamChunk]:
+        if self._closed:
+            raise self._unread_at_close(request)
         loop = engine.loop
         assert loop is not None
         layer = self._cache_layer
@@ -568,6 +588,8 @@ class HybridClient:
         return self._async_chunks(request)
 
     async def _async_chunks(self, request: Request) -> AsyncIterator[StreamChunk]:
+        if self._closed:
+            raise self._unread_at_close(request)
         engine = self._engine_here()
         if engine is not None:
             async with contextlib.aclosing(self._serve_stream(engine, request)) as chunks:

@@ -516,3 +516,32 @@ def test_a_sync_stream_whose_answer_waits_for_its_write_ends_with_its_result_at_
     assert not isinstance(result, BaseException), result
     assert result is not None and "a fresh question" in result.text  # type: ignore[attr-defined]
     assert [e.result is not None for e in finished] == [True]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("reader", ["sync", "first call on its loop"])
+def test_a_stream_first_read_after_close_reports_its_start_and_end_on_every_path(fake, reader) -> None:
+    """A stream obtained before the close and first read after it raises ``ClientClosed``
+    with its start and end reported, whether it is a sync stream or the first call of an
+    async one on its loop (the engine's own stream reported them; these two reported nothing,
+    or raised the base error of a closed client)."""
+    provider = fake("openai")
+    events: list[object] = []
+    client = HybridClient([deployment_for(provider, "p")], health=NO_PROBES, callbacks=[events.append])
+    if reader == "sync":
+        stream = client.stream("asked for before the close")
+        client.close()
+        with pytest.raises(ClientClosed):
+            next(iter(stream))
+    else:
+
+        async def main() -> None:
+            astream = client.astream("asked for before the close")
+            await client.aclose()
+            with pytest.raises(ClientClosed):
+                async for _ in astream:
+                    pass
+
+        asyncio.run(main())
+    assert [type(e).__name__ for e in events] == ["RequestStarted", "RequestFinished"]
+    assert isinstance(events[1], RequestFinished) and events[1].error_type == "ClientClosed"
+    assert provider.request_count == 0
