@@ -98,11 +98,13 @@ def _shared_result(fresh: Result, request_id: str, started: float, *, exact: boo
 class _Pending(concurrent.futures.Future[Result | Literal["cancelled"] | None]):
     """What the first of identical requests hands the others: its fresh answer, ``None`` (it
     failed: each goes on by itself) or ``"cancelled"`` (one of the others leads instead);
-    and how long its first attempt may take (see ``Engine.first_attempt_budget``)."""
+    how long its first attempt may take (see ``Engine.first_attempt_budget``), and the TTL
+    its answer is stored with."""
 
-    def __init__(self, budget: float) -> None:
+    def __init__(self, budget: float, ttl_s: float | None) -> None:
         super().__init__()
         self.budget = budget
+        self.ttl_s = ttl_s
 
 
 _log = logging.getLogger("hybrid_infer.cache")
@@ -522,7 +524,7 @@ class CacheLayer:
             with self._lock:
                 first = self._in_flight.get(slot)
                 if first is None:
-                    pending = _Pending(budget)
+                    pending = _Pending(budget, request.cache_ttl_s)
                     self._in_flight[slot] = pending
                     break
             if not announced:  # it starts now, even if its answer comes from the first one's call
@@ -532,7 +534,9 @@ class CacheLayer:
             # with timeout_s=1 does not wait on one allowed 30 s), and wait no longer than
             # this caller's own first attempt could take (the first may fail over): past
             # that, go on by itself.
-            if first.budget > budget:
+            # Nor one whose answer is stored with another TTL: this caller's answer is stored
+            # with its own (the last write wins), not kept as long as the first one asked.
+            if first.budget > budget or first.ttl_s != request.cache_ttl_s:
                 return await self._answer(engine, request, request_id, started, readable, announced=announced)
             try:
                 # A thread-safe future: the first caller may be on another event loop or thread.

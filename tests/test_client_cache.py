@@ -731,6 +731,23 @@ async def test_a_caller_with_tighter_limits_does_not_wait_on_an_identical_reques
     assert provider.request_count == 2
 
 
+async def test_a_caller_asking_for_another_ttl_does_not_share_an_identical_request_in_flight(
+    fake, tmp_path: Path
+) -> None:
+    """A waiter's own ``cache_ttl_s`` was ignored: the shared answer was stored once, kept as
+    long as the first caller asked (review 87's leftover). A caller asking for another TTL
+    now goes on by itself and stores its answer with its own; one asking for the same shares."""
+    provider = fake("openai", latency_s=0.3)
+    async with cached_client(provider, tmp_path) as client:
+        first = asyncio.create_task(client.acomplete("summarise the incident report"))
+        await asyncio.sleep(0.05)
+        short = asyncio.create_task(client.acomplete("summarise the incident report", cache_ttl_s=60))
+        same = asyncio.create_task(client.acomplete("summarise the incident report"))
+        results = await asyncio.gather(first, short, same)
+    assert [r.cache for r in results] == ["miss", "miss", "exact"]
+    assert provider.request_count == 2
+
+
 async def test_when_the_first_of_identical_requests_is_cancelled_one_waiter_takes_over(fake, tmp_path: Path) -> None:
     provider = fake("openai", latency_s=0.3)
     async with cached_client(provider, tmp_path) as client:
