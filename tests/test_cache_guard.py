@@ -1184,6 +1184,7 @@ def broken(a: str, b: str) -> set[str]:
         ("What's the best budget blender under $100?", "List all the good budget blenders under $100.", "qualifier"),
         ("What is the first step of changing a tire?", "What are the steps of changing a tire?", "qualifier"),
         ("How long does a temporary filling last?", "How long does a permanent filling last?", "antonym"),
+        ("What's the best under desk treadmill?", "List all the good under desk treadmills.", "qualifier"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2178,6 +2179,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What's the first step to start a podcast?", "How do I take the very first step toward starting a podcast?"),
         ("What are the steps to renew a passport?", "Walk me through the steps for renewing my passport."),
         ("What does Fig.3 in the manual show?", "What is shown in Fig.3 of the manual?"),
+        # review 93
+        ("Who was the first president of Brazil?", "Of the presidents of Brazil, who came first?"),
+        (
+            "What are the first signs of a sinus infection?",
+            "What are the signs of a sinus infection that show up first?",
+        ),
+        ("How do I fix a key error in pandas.2 columns share a name", "KeyError in pandas? 2 columns share a name"),
+        ("What's the best under desk treadmill?", "Which under desk treadmill is the best?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

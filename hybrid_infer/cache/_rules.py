@@ -237,9 +237,11 @@ _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
 _SNAKE = re.compile(r"\b[A-Za-z0-9]*[a-z0-9]_[A-Za-z0-9_]+\b")
-_NUMBERED_FIELD = re.compile(r"(?<![\w.])[A-Za-z][A-Za-z_]*\.\d+\b(?!\.\d)")
-"""A name with a number after its dot: a data standard's field ('eSituation.11'), a figure
-('Fig.3'); the number is part of the code (the numbers rule skips it, a word before a dot)."""
+_NUMBERED_FIELD = re.compile(r"(?<![\w.])[A-Za-z]*[A-Z][A-Za-z_]*\.\d+\b(?!\.\d)")
+"""A name with a capital and a number after its dot: a data standard's field
+('eSituation.11'), a figure ('Fig.3'); the number is part of the code (the numbers rule
+skips it, a word before a dot). Not a lower-case word ending a sentence typed without a
+space ('in pandas.2 columns')."""
 _CAMEL = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\b")
 _CAMEL_WORD = re.compile(r"[A-Za-z][a-z]*[A-Z][A-Za-z]*")
 _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
@@ -5088,10 +5090,17 @@ def _picks_one(words: tuple[str, ...]) -> bool:
     return False
 
 
-def _in_a_name(word: str) -> bool:
-    """A word of the noun phrase after a superlative: content, not a position that starts a
-    phrase after it ('the best budget blender under $100')."""
-    return _is_content(word) and word not in _POSITIONS
+def _noun_run(words: tuple[str, ...], start: int) -> list[str]:
+    """The content words (at most three) of the noun phrase after a superlative at
+    ``start``, up to a position before a number that starts a phrase of its own ('the best
+    budget blender under $100'; 'the best under desk treadmill' keeps its 'under')."""
+    run = []
+    for at in range(start, min(start + 3, len(words))):
+        word = words[at]
+        if not _is_content(word) or (word in _POSITIONS and words[at + 1 : at + 2][:1] and words[at + 1][0].isdigit()):
+            break
+        run.append(word)
+    return run
 
 
 _SINGLE_ONE = frozenset({"single", "one"})
@@ -5105,7 +5114,7 @@ def _the_one_top(words: tuple[str, ...]) -> set[str]:
     found: set[str] = set()
     for i, word in enumerate(words[1:-2], start=1):
         if word in ("single", "one") and words[i - 1] == "the" and _is_superlative(words[i + 1]):
-            found.update(w for w in takewhile(_in_a_name, words[i + 2 : i + 5]) if not w.endswith("s"))
+            found.update(w for w in _noun_run(words, i + 2) if not w.endswith("s"))
     return found
 
 
@@ -5117,7 +5126,7 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[:-2]):
         if word != "the" or not _is_superlative(words[i + 1]) or words[i + 1] in ("most", "least"):
             continue
-        run = list(takewhile(_in_a_name, words[i + 2 : i + 5]))
+        run = _noun_run(words, i + 2)
         if run and not run[-1].endswith("s"):
             found.add(run[-1])
     return found
@@ -5385,12 +5394,24 @@ def _first_or_all(a: TextFacts, b: TextFacts) -> bool:
     of them, as 'the' and the plural say ('the steps of a crown prep'), quantifying it no other
     way."""
     firsts = {noun for reach, noun in a.scopes if reach == "first"}
-    if not firsts or not firsts.isdisjoint(noun for _, noun in b.scopes):
+    if not firsts or not firsts.isdisjoint(noun for _, noun in b.scopes) or not _EARLIEST.isdisjoint(b.words):
+        return False  # ('which of the books comes first', 'the steps to take immediately')
+    if _has_run(b.words, ("right", "after")) or _has_run(b.words, ("right", "away")):
         return False
     return any(
-        before == "the" and word.endswith("s") and stem(_plain_plural(word)) in firsts
-        for before, word in pairwise(b.words)
+        b.words[i - 1] == "the"
+        and word.endswith("s")
+        and stem(_plain_plural(word)) in firsts
+        and b.words[i - 2 : i - 1] != ("of",)  # 'of the presidents, who came first' picks one
+        for i, word in enumerate(b.words[1:], start=1)
     )
+
+
+_EARLIEST = frozenset(
+    {"first", "firstly", "initially", "initial", "immediately", "start", "begin", "earliest", "earlier", "before"}
+)
+"""Words with which the plural side still asks for the first ones ('the signs that show up
+first', 'where do I start')."""
 
 
 def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
