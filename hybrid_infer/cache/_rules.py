@@ -1997,12 +1997,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     """Each number the text says, with how many times it says it."""
     found = Counter(_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text))  # '1e-5', '6.02e23'
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
-    text = _ISO_DATE.sub(
-        " ",
-        _SCIENTIFIC.sub(
-            " ", _PARENTHESISED_LETTER.sub(lambda m: m[1] + m[2] + (" " if m[3] and "." in m[1] else ""), text)
-        ),
-    )  # '401(k)' is '401k'
+    text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(_lettered, text)))  # '401(k)' is '401k'
     text = _LETTER_DOT_NUMBER.sub(r"\1", text)
     # a size says its numbers however it is spaced: '12x14', '12 x 14', 12' x 14', '60x40x50',
     # and its order (review 85)
@@ -2325,10 +2320,9 @@ def _unrelated(first: str, other: TextFacts, run: tuple[str, ...]) -> bool:
 
 
 def _run_ends(text: str) -> frozenset[tuple[str, str, tuple[str, ...]]]:
-    """``(first word, head, its words)`` of each name of several words that does not start with an
-    acronym or a code: 'the Google Play Store' -> ``("google", "store", ("google", "play",
-    "store"))``, not 'an RP2040
-    Pico' (a chip that a 'Raspberry Pi Pico' carries)."""
+    """``(first word, head, its words)`` of each name of several words that does not start
+    with an acronym or a code: 'the Google Play Store' -> ``("google", "store", ("google",
+    "play", "store"))``, not 'an RP2040 Pico' (a chip that a 'Raspberry Pi Pico' carries)."""
     return frozenset(
         (run[0].lower(), run[-1].lower(), tuple(word.lower() for word in run))
         for run in _capital_runs(text)
@@ -2540,6 +2534,14 @@ _AGE = re.compile(r"[\s-]*old\b")
 _PARENTHESISED_LETTER = re.compile(r"(\d+(?:\.\d+)*)\(([A-Za-z])\)(?=(\d)?)")
 """'401(k)' is '401k', '501(c)3' is '501c3'; after a section number with a dot, a number
 glued after it is a number of its own ('150.1(c)14' says '150.1c' and '14', not '150')."""
+
+
+def _lettered(match: re.Match[str]) -> str:
+    """See :data:`_PARENTHESISED_LETTER`."""
+    number, letter, glued = match.groups()
+    return number + letter + (" " if glued and "." in number else "")
+
+
 _LETTER_DOT_NUMBER = re.compile(r"(?<![\w.])([A-Za-z])\.(?=\d+[A-Za-z])")
 """A letter, a dot and a number with letters after it ('c.35G>A', a variant's position and
 base): one code, read as 'c35G' so that its number is compared."""
@@ -4780,25 +4782,9 @@ _LEFT_SWITCHED = re.compile(
 alternatives: 'with the lid on or off', 'covered or with the lid off')."""
 _ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:or|vs|versus)\W*$|\b(?:on|off)\s*(?:and|or|&|/)\s*$")
 _NOT_SWITCHED = frozenset(
-    {
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "that",
-        "this",
-        "it",
-        "them",
-        "to",
-        "be",
-        "is",
-        "are",
-        "focus",
-        "and",
-        "or",
-    }
-)
+    {"what", "which", "who", "whom", "whose", "that", "this", "it", "them", "to", "be", "is", "are", "focus",
+     "and", "or"}
+)  # fmt: skip
 """Words that make the run before 'on' something other than a thing switched ('with what to
 rely on', 'keep the focus on')."""
 
@@ -5097,7 +5083,7 @@ def _noun_run(words: tuple[str, ...], start: int) -> list[str]:
     run = []
     for at in range(start, min(start + 3, len(words))):
         word = words[at]
-        if not _is_content(word) or (word in _POSITIONS and words[at + 1 : at + 2][:1] and words[at + 1][0].isdigit()):
+        if not _is_content(word) or (word in _POSITIONS and at + 1 < len(words) and words[at + 1][0].isdigit()):
             break
         run.append(word)
     return run
