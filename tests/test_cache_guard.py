@@ -1185,6 +1185,7 @@ def broken(a: str, b: str) -> set[str]:
         ("What is the first step of changing a tire?", "What are the steps of changing a tire?", "qualifier"),
         ("How long does a temporary filling last?", "How long does a permanent filling last?", "antonym"),
         ("What's the best under desk treadmill?", "List all the good under desk treadmills.", "qualifier"),
+        ("Do I rinse and then soak the dried beans?", "Do I soak and then rinse the dried beans?", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2187,6 +2188,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("How do I fix a key error in pandas.2 columns share a name", "KeyError in pandas? 2 columns share a name"),
         ("What's the best under desk treadmill?", "Which under desk treadmill is the best?"),
+        ("Wash the dog first, then dry it off.", "Wash the dog and then dry it off."),
+        ("Roll back if the build fails.", "If the build fails, then roll back."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

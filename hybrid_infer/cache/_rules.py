@@ -1219,7 +1219,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _installed_or_removed(b, a)
         or _explained_or_written(a, b)
         or _explained_or_written(b, a),
-        "direction": _swapped(a, b),
+        "direction": _swapped(a, b) or _sequence_swapped(a, b),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
         or _scopes_differ(a, b)
@@ -1780,6 +1780,24 @@ def _left_out(words: tuple[str, ...], i: int) -> int:
         if words[j] == "out":
             return i + 1 if words[j + 1] == "of" else 0
     return 0
+
+
+def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """Two steps joined by 'then' in one order on one side and the other order on the other:
+    'push the drug and then flush with saline' / 'flush with saline and then push the drug'.
+    What each side says before 'then' and the other does not must be what the other says
+    after it, both ways ('wash it first, then dry it' / 'wash it and then dry it' move nothing)."""
+    if "then" not in a.words or "then" not in b.words:
+        return False
+    (a_before, a_after), (b_before, b_after) = _around_then(a.words), _around_then(b.words)
+    moved_a, moved_b = a_before - b_before, a_after - b_after
+    return bool(moved_a) and bool(moved_b) and moved_a <= b_after and moved_b <= b_before
+
+
+def _around_then(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """Stems of the content words before and after the first 'then'."""
+    at = words.index("then")
+    return {stem(w) for w in words[:at] if _is_content(w)}, {stem(w) for w in words[at + 1 :] if _is_content(w)}
 
 
 def _held_back_from(words: tuple[str, ...], at: int) -> bool:
