@@ -1186,6 +1186,13 @@ def broken(a: str, b: str) -> set[str]:
         ("How long does a temporary filling last?", "How long does a permanent filling last?", "antonym"),
         ("What's the best under desk treadmill?", "List all the good under desk treadmills.", "qualifier"),
         ("Do I rinse and then soak the dried beans?", "Do I soak and then rinse the dried beans?", "direction"),
+        # hold-outs 128-130
+        ("What fields does a pacs.004 message carry?", "What fields does a pacs.002 message carry?", "identifier"),
+        (
+            "Explain the refund policy to a new cashier.",
+            "Explain the refund policy to an experienced store manager.",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2190,6 +2197,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What's the best under desk treadmill?", "Which under desk treadmill is the best?"),
         ("Wash the dog first, then dry it off.", "Wash the dog and then dry it off."),
         ("Roll back if the build fails.", "If the build fails, then roll back."),
+        ("Is a Corolla a good car for a new driver?", "Is a Corolla a good first car for a beginner driver?"),
+        ("What does pacs.008 contain?", "What's inside a pacs.008 message?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

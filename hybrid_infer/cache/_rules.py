@@ -237,11 +237,11 @@ _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
 _SNAKE = re.compile(r"\b[A-Za-z0-9]*[a-z0-9]_[A-Za-z0-9_]+\b")
-_NUMBERED_FIELD = re.compile(r"(?<![\w.])[A-Za-z]*[A-Z][A-Za-z_]*\.\d+\b(?!\.\d)")
+_NUMBERED_FIELD = re.compile(r"(?<![\w.])(?:[A-Za-z]*[A-Z][A-Za-z_]*\.\d+|[a-z]+\.(?:0\d*|\d{3,}))\b(?!\.\d)")
 """A name with a capital and a number after its dot: a data standard's field
 ('eSituation.11'), a figure ('Fig.3'); the number is part of the code (the numbers rule
 skips it, a word before a dot). Not a lower-case word ending a sentence typed without a
-space ('in pandas.2 columns')."""
+space ('in pandas.2 columns'), unless its number is zero-led or long ('pacs.008')."""
 _CAMEL = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\b")
 _CAMEL_WORD = re.compile(r"[A-Za-z][a-z]*[A-Z][A-Za-z]*")
 _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
