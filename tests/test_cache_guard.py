@@ -1193,6 +1193,11 @@ def broken(a: str, b: str) -> set[str]:
             "Explain the refund policy to an experienced store manager.",
             "antonym",
         ),
+        # review 94
+        ("What does ch.3 of the handbook cover?", "What does ch.4 of the handbook cover?", "identifier"),
+        ("What is the first step to start a business?", "What are the steps to start a business?", "qualifier"),
+        ("What is the first symptom of Lyme disease?", "What are a few of the symptoms of Lyme disease?", "qualifier"),
+        ("Cut the tiles, then apply the adhesive.", "Apply the adhesive first, then cut the tiles.", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2199,6 +2204,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Roll back if the build fails.", "If the build fails, then roll back."),
         ("Is a Corolla a good car for a new driver?", "Is a Corolla a good first car for a beginner driver?"),
         ("What does pacs.008 contain?", "What's inside a pacs.008 message?"),
+        # review 94
+        ("If my flight is cancelled, then can I get a refund?", "Can I get a refund then, if my flight is cancelled?"),
+        ("How much should I budget for a new roof?", "What do experts say I should budget for a roof replacement?"),
+        ("Goal-setting tips for a new year", "Expert goal-setting tips for the new year"),
+        (
+            "I read the steps for assembling this desk. Where do I start?",
+            "What's the first step in assembling this desk?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -237,11 +237,12 @@ _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*")
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?")
 _SNAKE = re.compile(r"\b[A-Za-z0-9]*[a-z0-9]_[A-Za-z0-9_]+\b")
-_NUMBERED_FIELD = re.compile(r"(?<![\w.])(?:[A-Za-z]*[A-Z][A-Za-z_]*\.\d+|[a-z]+\.(?:0\d*|\d{3,}))\b(?!\.\d)")
+_NUMBERED_FIELD = re.compile(r"(?<![\w.])[A-Za-z]*[A-Z][A-Za-z_]*\.\d+\b(?!\.\d)")
 """A name with a capital and a number after its dot: a data standard's field
 ('eSituation.11'), a figure ('Fig.3'); the number is part of the code (the numbers rule
 skips it, a word before a dot). Not a lower-case word ending a sentence typed without a
-space ('in pandas.2 columns'), unless its number is zero-led or long ('pacs.008')."""
+space ('in pandas.2 columns'; see :func:`_numbered_names_differ`)."""
+_NUMBERED_NAME = re.compile(r"(?<![\w.])([A-Za-z]+)\.(\d+)\b(?!\.\d)")
 _CAMEL = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\b")
 _CAMEL_WORD = re.compile(r"[A-Za-z][a-z]*[A-Z][A-Za-z]*")
 _CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
@@ -437,6 +438,9 @@ class TextFacts:
     number_units: frozenset[tuple[str, str]] = frozenset()
     """``(number, unit)`` of each number written with a unit right after it: '24px' ->
     ``("24", "px")`` (see :func:`_units_rebound`)."""
+    numbered_names: frozenset[tuple[str, str]] = frozenset()
+    """``(name, number)`` of names with a number after their dot, lower-cased: 'pacs.008' ->
+    ``("pacs", "008")``."""
     run_ends: frozenset[tuple[str, str, tuple[str, ...]]] = frozenset()
     """``(first word, head, words)`` of names of several words (see :func:`_run_ends`)."""
     says_whole: bool = False
@@ -1086,6 +1090,7 @@ def _text_facts(text: str) -> TextFacts:
         negation_reach=(reach := _negation_reach(_quote_bounded(text))),
         switched=_switched(text, reach),
         run_ends=_run_ends(text),
+        numbered_names=frozenset((m[1].lower(), m[2]) for m in _NUMBERED_NAME.finditer(text)),
         number_units=frozenset((m[1], UNITS[m[2]]) for m in _NUMBER_UNIT.finditer(text.lower()) if m[2] in UNITS),
         negated_clauses=_negated_clauses(clauses),
         listed=_listed(clauses),
@@ -1190,6 +1195,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _case_of_a_name_changed(a, b)
         or _namesakes(a, b),
         "identifier": _flags_differ(a, b)
+        or _numbered_names_differ(a, b)
         or (_code_missing(a, b) and _code_missing(b, a))
         or _traded(a.symbols, b.symbols)
         or (bool(set(a.args) - set(b.args)) and bool(set(b.args) - set(a.args)))
@@ -1219,7 +1225,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _installed_or_removed(b, a)
         or _explained_or_written(a, b)
         or _explained_or_written(b, a),
-        "direction": _swapped(a, b) or _sequence_swapped(a, b),
+        "direction": _swapped(a, b) or _sequence_swapped(a, b) or _sequence_swapped(b, a),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
         or _scopes_differ(a, b)
@@ -1782,22 +1788,43 @@ def _left_out(words: tuple[str, ...], i: int) -> int:
     return 0
 
 
+def _numbered_names_differ(a: TextFacts, b: TextFacts) -> bool:
+    """One name with a number after its dot on both sides, the numbers differing: 'pacs.008'
+    / 'pacs.009', 'ch.3' / 'ch.4', 'Fig.3' / 'fig.4'. (Said on one side only it may be a
+    sentence typed without a space: 'in pandas.2 columns'.)"""
+    return (
+        any(
+            name == other and number != other_number and (name, other_number) not in a.numbered_names
+            for name, number in a.numbered_names
+            for other, other_number in b.numbered_names
+        )
+        and a.numbered_names != b.numbered_names
+    )
+
+
 def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
     """Two steps joined by 'then' in one order on one side and the other order on the other:
     'push the drug and then flush with saline' / 'flush with saline and then push the drug'.
     What each side says before 'then' and the other does not must be what the other says
     after it, both ways ('wash it first, then dry it' / 'wash it and then dry it' move nothing)."""
-    if "then" not in a.words or "then" not in b.words:
-        return False
+    if "then" not in a.words or "then" not in b.words or not _CONDITIONS.isdisjoint(a.words + b.words):
+        return False  # ('if my flight is cancelled, then can I get a refund' / 'can I get one then, if ...')
     (a_before, a_after), (b_before, b_after) = _around_then(a.words), _around_then(b.words)
     moved_a, moved_b = a_before - b_before, a_after - b_after
     return bool(moved_a) and bool(moved_b) and moved_a <= b_after and moved_b <= b_before
 
 
+_CONDITIONS = frozenset({"if", "when", "unless", "once", "whenever", "since"})
+"""Words that make 'then' mean 'in that case', not the next step."""
+_ORDER_WORDS = frozenset({"first", "firstly", "next", "finally", "afterwards", "afterward", "later", "second"})
+
+
 def _around_then(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    """Stems of the content words before and after the first 'then'."""
+    """Stems of the content words before and after the first 'then', less the words that
+    only say the order ('apply the adhesive first, then cut the tiles')."""
     at = words.index("then")
-    return {stem(w) for w in words[:at] if _is_content(w)}, {stem(w) for w in words[at + 1 :] if _is_content(w)}
+    before = {stem(w) for w in words[:at] if _is_content(w) and w not in _ORDER_WORDS}
+    return before, {stem(w) for w in words[at + 1 :] if _is_content(w) and w not in _ORDER_WORDS}
 
 
 def _held_back_from(words: tuple[str, ...], at: int) -> bool:
@@ -4883,7 +4910,33 @@ def _phrase_marks(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
             mark = _PHRASE_MARKS.get(words[i : i + n])
             if mark is not None:
                 found.append((words[i : i + n], mark))
+        if size := _newcomer(words, i):
+            found.append((words[i : i + size], "beginner"))
     return found
+
+
+_NEWCOMER_ROLES = frozenset(
+    {"employee", "employees", "hire", "hires", "teller", "tellers", "cashier", "cashiers", "driver", "drivers",
+     "user", "users", "student", "students", "nurse", "nurses", "developer", "developers", "engineer", "engineers",
+     "manager", "managers", "intern", "interns", "volunteer", "volunteers", "member", "members", "colleague",
+     "colleagues", "analyst", "analysts", "technician", "technicians", "agent", "agents", "rep", "reps", "parent",
+     "parents", "player", "players", "runner", "runners", "learner", "learners", "teacher", "teachers", "coder",
+     "coders", "programmer", "programmers", "admin", "admins", "staffer", "staff", "worker", "workers", "associate",
+     "associates", "recruit", "recruits", "trainee", "trainees", "starter", "starters", "owner", "owners"}
+)  # fmt: skip
+"""People a newcomer audience is made of: 'explain it to a new teller' asks for a beginner's
+answer ('for a new roof', 'to a new server' name no audience)."""
+
+
+def _newcomer(words: tuple[str, ...], at: int) -> int:
+    """How many words from ``at`` name a newcomer audience: 'to a new teller', 'for a new
+    hire' (4), 'to new employees' (3); 0 for none."""
+    if words[at] not in ("to", "for"):
+        return 0
+    rest = words[at + 1 : at + 4]
+    if rest[:2] == ("a", "new") and rest[2:3] and rest[2] in _NEWCOMER_ROLES:
+        return 4
+    return 3 if rest[:1] == ("new",) and rest[1:2] and rest[1] in _NEWCOMER_ROLES else 0
 
 
 def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[str]:
@@ -5398,22 +5451,46 @@ def _first_or_all(a: TextFacts, b: TextFacts) -> bool:
     of them, as 'the' and the plural say ('the steps of a crown prep'), quantifying it no other
     way."""
     firsts = {noun for reach, noun in a.scopes if reach == "first"}
-    if not firsts or not firsts.isdisjoint(noun for _, noun in b.scopes) or not _EARLIEST.isdisjoint(b.words):
-        return False  # ('which of the books comes first', 'the steps to take immediately')
+    if not firsts or not firsts.isdisjoint(noun for _, noun in b.scopes):
+        return False
+    if any(
+        w in _EARLIEST
+        and (w == "first" or w not in a.words)
+        and (w not in _STARTING or (i > 0 and b.words[i - 1] in _ASKERS))
+        for i, w in enumerate(b.words)
+    ):
+        return False  # ('which of the books comes first', 'the steps to take immediately'; not
+        # 'the steps to start a business' / 'the first step to start a business')
     if _has_run(b.words, ("right", "after")) or _has_run(b.words, ("right", "away")):
         return False
     return any(
         b.words[i - 1] == "the"
         and word.endswith("s")
         and stem(_plain_plural(word)) in firsts
-        and b.words[i - 2 : i - 1] != ("of",)  # 'of the presidents, who came first' picks one
+        and not (
+            b.words[i - 2 : i - 1] == ("of",) and b.words[i - 3 : i - 2] not in _SEVERAL and _picks_one_of(b.words)
+        )
+        # ('of the presidents, who came first' picks one; 'a few of the symptoms' asks for several)
         for i, word in enumerate(b.words[1:], start=1)
     )
 
 
-_EARLIEST = frozenset(
-    {"first", "firstly", "initially", "initial", "immediately", "start", "begin", "earliest", "earlier", "before"}
-)
+_SEVERAL = frozenset({("few",), ("some",), ("several",), ("all",), ("many",), ("most",), ("any",)})
+_EARLIEST = frozenset({"first", "firstly", "initially", "immediately", "earliest", "start", "begin"})
+_STARTING = frozenset({"start", "begin"})
+"""Of :data:`_EARLIEST`, the verbs that ask for the first ones only after the asker ('where
+do I start'; not 'the steps to start a business', 'from start to finish')."""
+_ASKERS = frozenset({"i", "we"})
+
+
+def _picks_one_of(words: tuple[str, ...]) -> bool:
+    """'who came first', 'which one is', 'which was': a question that picks one."""
+    return any(
+        w in ("who", "which") and words[i + 1 : i + 2] in (("came",), ("comes",), ("is",), ("was",), ("one",), ("did",))
+        for i, w in enumerate(words)
+    )
+
+
 """Words with which the plural side still asks for the first ones ('the signs that show up
 first', 'where do I start')."""
 
