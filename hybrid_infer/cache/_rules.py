@@ -1792,13 +1792,10 @@ def _numbered_names_differ(a: TextFacts, b: TextFacts) -> bool:
     """One name with a number after its dot on both sides, the numbers differing: 'pacs.008'
     / 'pacs.009', 'ch.3' / 'ch.4', 'Fig.3' / 'fig.4'. (Said on one side only it may be a
     sentence typed without a space: 'in pandas.2 columns'.)"""
-    return (
-        any(
-            name == other and number != other_number and (name, other_number) not in a.numbered_names
-            for name, number in a.numbered_names
-            for other, other_number in b.numbered_names
-        )
-        and a.numbered_names != b.numbered_names
+    return any(
+        name == other and number != other_number and (name, other_number) not in a.numbered_names
+        for name, number in a.numbered_names
+        for other, other_number in b.numbered_names
     )
 
 
@@ -5477,6 +5474,8 @@ def _first_or_all(a: TextFacts, b: TextFacts) -> bool:
 
 _SEVERAL = frozenset({("few",), ("some",), ("several",), ("all",), ("many",), ("most",), ("any",)})
 _EARLIEST = frozenset({"first", "firstly", "initially", "immediately", "earliest", "start", "begin"})
+"""Words with which the plural side still asks for the first ones ('the signs that show up
+first', 'where do I start')."""
 _STARTING = frozenset({"start", "begin"})
 """Of :data:`_EARLIEST`, the verbs that ask for the first ones only after the asker ('where
 do I start'; not 'the steps to start a business', 'from start to finish')."""
@@ -5489,10 +5488,6 @@ def _picks_one_of(words: tuple[str, ...]) -> bool:
         w in ("who", "which") and words[i + 1 : i + 2] in (("came",), ("comes",), ("is",), ("was",), ("one",), ("did",))
         for i, w in enumerate(words)
     )
-
-
-"""Words with which the plural side still asks for the first ones ('the signs that show up
-first', 'where do I start')."""
 
 
 def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
