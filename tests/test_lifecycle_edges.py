@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from hybrid_infer import HealthConfig, HybridClient, HybridInferError, StreamChunk
+from hybrid_infer import HealthConfig, HybridClient, HybridInferError, Result, StreamChunk
 from hybrid_infer.errors import ClientClosed
 from hybrid_infer.events import RequestFinished, RequestStarted
 
@@ -453,32 +454,44 @@ def test_an_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path
         locker.wait(10)
 
 
+def _sync_call_closed_while_its_write_waits(
+    client: HybridClient, provider: Any, path: Any, call: Callable[[], object]
+) -> list[object]:
+    """Run ``call`` on a thread while another process holds the cache database's lock, and
+    close the client once the provider has answered (its write then waits for the lock): what
+    the call returned or raised."""
+    locker = _locked_database(path)
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except HybridInferError as error:
+            outcome.append(error)
+
+    try:
+        caller = threading.Thread(target=run)
+        caller.start()
+        asyncio.run(wait_for(lambda: provider.request_count >= 2, 5))
+        import time
+
+        time.sleep(0.6)  # answered at ~0.3 s; its write waits for the lock
+        client.close()
+        caller.join(10)
+    finally:
+        locker.wait(10)
+    return outcome
+
+
 def test_a_sync_answer_in_hand_whose_write_waits_is_returned_at_close(fake, tmp_path) -> None:
     """As above with a sync caller, whose close stops the loop thread: the answer stops
     waiting for its write when the client starts closing, so it is returned (review 91)."""
     provider = fake("openai", latency_s=0.3)
     client = _cached_client(provider, tmp_path)
     client.complete("warm up")
-    locker = _locked_database(tmp_path)
-    answers: list[object] = []
-
-    def ask() -> None:
-        try:
-            answers.append(client.complete("a fresh question").text)
-        except HybridInferError as error:
-            answers.append(error)
-
-    try:
-        asker = threading.Thread(target=ask)
-        asker.start()
-        asyncio.run(wait_for(lambda: provider.request_count >= 2, 5))
-        import time
-
-        time.sleep(0.6)  # answered at ~0.3 s; its write waits for the lock
-        client.close()
-        asker.join(10)
-    finally:
-        locker.wait(10)
+    answers = _sync_call_closed_while_its_write_waits(
+        client, provider, tmp_path, lambda: client.complete("a fresh question").text
+    )
     assert len(answers) == 1 and isinstance(answers[0], str) and "a fresh question" in answers[0]
 
 
@@ -490,32 +503,14 @@ def test_a_sync_stream_whose_answer_waits_for_its_write_ends_with_its_result_at_
     events: list[object] = []
     client = _cached_client(provider, tmp_path, events=events)
     client.complete("warm up")
-    locker = _locked_database(tmp_path)
-    outcome: list[object] = []
-
-    def read() -> None:
-        try:
-            outcome.append([chunk for chunk in client.stream("a fresh question")][-1].result)
-        except HybridInferError as error:
-            outcome.append(error)
-
-    try:
-        reader = threading.Thread(target=read)
-        reader.start()
-        asyncio.run(wait_for(lambda: provider.request_count >= 2, 5))
-        import time
-
-        time.sleep(0.6)  # answered at ~0.3 s; its write waits for the lock
-        client.close()
-        reader.join(10)
-    finally:
-        locker.wait(10)
-    finished = [e for e in events if isinstance(e, RequestFinished) and e.request_id != events[0].request_id]  # type: ignore[attr-defined]
-    assert len(outcome) == 1, outcome
-    result = outcome[0]
-    assert not isinstance(result, BaseException), result
-    assert result is not None and "a fresh question" in result.text  # type: ignore[attr-defined]
-    assert [e.result is not None for e in finished] == [True]  # type: ignore[attr-defined]
+    del events[:]
+    outcome = _sync_call_closed_while_its_write_waits(
+        client, provider, tmp_path, lambda: list(client.stream("a fresh question"))[-1].result
+    )
+    assert len(outcome) == 1 and isinstance(outcome[0], Result), outcome
+    assert "a fresh question" in outcome[0].text
+    finished = [e for e in events if isinstance(e, RequestFinished)]
+    assert [e.result is not None for e in finished] == [True]
 
 
 @pytest.mark.parametrize("reader", ["sync", "first call on its loop"])
