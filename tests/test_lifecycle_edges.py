@@ -276,17 +276,24 @@ def test_a_close_while_requests_wait_for_cache_lookups_ends_each_with_client_clo
     assert provider.request_count == 1
 
 
+async def _read_after_aclose(client: HybridClient, closed: Callable[[], None] = lambda: None) -> None:
+    """Ask ``client`` for a stream, close the client (then call ``closed``), and read the
+    stream: it must raise ``ClientClosed``."""
+    stream = client.astream("asked for before the close")
+    await client.aclose()
+    closed()
+    with pytest.raises(ClientClosed):
+        async for _ in stream:
+            pass
+
+
 def test_a_stream_first_read_after_close_starts_no_cache_thread(fake, tmp_path) -> None:
     provider = fake("openai")
     client = _cached_client(provider, tmp_path)
 
     async def main() -> None:
         await client.acomplete("warm up")
-        stream = client.astream("asked for before the close")
-        await client.aclose()
-        with pytest.raises(ClientClosed):
-            async for _ in stream:
-                pass
+        await _read_after_aclose(client)
 
     asyncio.run(main())
     assert [t.name for t in threading.enumerate() if t.name.startswith("hybrid-infer-cache")] == []
@@ -389,12 +396,7 @@ def test_a_stream_read_after_close_reports_its_start_and_end(fake, tmp_path) -> 
 
     async def main() -> None:
         await client.acomplete("warm up")
-        stream = client.astream("asked for before the close")
-        await client.aclose()
-        del events[:]
-        with pytest.raises(ClientClosed):
-            async for _ in stream:
-                pass
+        await _read_after_aclose(client, events.clear)
 
     asyncio.run(main())
     assert [type(e).__name__ for e in events] == ["RequestStarted", "RequestFinished"]
@@ -528,15 +530,7 @@ def test_a_stream_first_read_after_close_reports_its_start_and_end_on_every_path
         with pytest.raises(ClientClosed):
             next(iter(stream))
     else:
-
-        async def main() -> None:
-            astream = client.astream("asked for before the close")
-            await client.aclose()
-            with pytest.raises(ClientClosed):
-                async for _ in astream:
-                    pass
-
-        asyncio.run(main())
+        asyncio.run(_read_after_aclose(client))
     assert [type(e).__name__ for e in events] == ["RequestStarted", "RequestFinished"]
     assert isinstance(events[1], RequestFinished) and events[1].error_type == "ClientClosed"
     assert provider.request_count == 0
