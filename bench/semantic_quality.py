@@ -216,6 +216,9 @@ NEAR_MISS_HOLDOUT_127 = ROOT / "bench" / "near_miss_holdout_127.jsonl"
 NEAR_MISS_HOLDOUT_128 = ROOT / "bench" / "near_miss_holdout_128.jsonl"
 NEAR_MISS_HOLDOUT_129 = ROOT / "bench" / "near_miss_holdout_129.jsonl"
 NEAR_MISS_HOLDOUT_130 = ROOT / "bench" / "near_miss_holdout_130.jsonl"
+NEAR_MISS_HOLDOUT_131 = ROOT / "bench" / "near_miss_holdout_131.jsonl"
+NEAR_MISS_HOLDOUT_132 = ROOT / "bench" / "near_miss_holdout_132.jsonl"
+NEAR_MISS_HOLDOUT_133 = ROOT / "bench" / "near_miss_holdout_133.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -372,6 +375,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 128": NEAR_MISS_HOLDOUT_128,
     "near-miss, hold-out 129": NEAR_MISS_HOLDOUT_129,
     "near-miss, hold-out 130": NEAR_MISS_HOLDOUT_130,
+    "near-miss, hold-out 131": NEAR_MISS_HOLDOUT_131,
+    "near-miss, hold-out 132": NEAR_MISS_HOLDOUT_132,
+    "near-miss, hold-out 133": NEAR_MISS_HOLDOUT_133,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
