@@ -1198,6 +1198,23 @@ def broken(a: str, b: str) -> set[str]:
         ("What is the first step to start a business?", "What are the steps to start a business?", "qualifier"),
         ("What is the first symptom of Lyme disease?", "What are a few of the symptoms of Lyme disease?", "qualifier"),
         ("Cut the tiles, then apply the adhesive.", "Apply the adhesive first, then cut the tiles.", "direction"),
+        # hold-outs 131-133
+        ("Which CRM is best for a small nonprofit?", "Compare all the CRM options for a small nonprofit.", "qualifier"),
+        (
+            "Give me one quick way to tell quartz from calcite.",
+            "List all the ways to tell quartz from calcite.",
+            "qualifier",
+        ),
+        ("Explain the haversine formula.", "Give an example calculation with the haversine formula.", "category"),
+        ("Teach me the bones of the hand.", "Quiz me on the bones of the hand.", "category"),
+        ("What's the formula to convert Fahrenheit to Celsius?", "Convert 98 Fahrenheit to Celsius.", "category"),
+        ("Make a blank intake form for new clients.", "Make a completed intake form for a new client.", "antonym"),
+        ("Write the full 8-week couch to 5k plan.", "Write just week 1 of an 8-week couch to 5k plan.", "qualifier"),
+        (
+            "Convert ellipsoid heights to orthometric heights.",
+            "Convert orthometric heights to ellipsoidal heights.",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2211,6 +2228,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "I read the steps for assembling this desk. Where do I start?",
             "What's the first step in assembling this desk?",
+        ),
+        # hold-outs 131-133
+        ("Why does my SUMIF formula return 0?", "My SUMIF formula keeps giving zero, why?"),
+        ("What's one good stretch for tight hips?", "Suggest one good hip stretch."),
+        (
+            "I'm in week 4 of 12. Is this week alone on track?",
+            "Week 4 of my 12-week block: is just this week on track?",
         ),
     ],
 )

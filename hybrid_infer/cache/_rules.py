@@ -1224,7 +1224,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _installed_or_removed(a, b)
         or _installed_or_removed(b, a)
         or _explained_or_written(a, b)
-        or _explained_or_written(b, a),
+        or _explained_or_written(b, a)
+        or _formula_or_worked(a, b)
+        or _formula_or_worked(b, a),
         "direction": _swapped(a, b) or _sequence_swapped(a, b) or _sequence_swapped(b, a),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
@@ -3316,7 +3318,7 @@ def _categories_added(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str
 
 
 _EXPLAIN = frozenset(
-    {"explain", "explains", "explaining", "describe", "describes", "describing", "summarize", "summarise"}
+    {"explain", "explains", "explaining", "describe", "describes", "describing", "summarize", "summarise", "teach"}
 )
 _MADE = frozenset(
     {"quiz", "quizzes", "example", "examples", "flashcards", "worksheet", "poem", "haiku", "limerick", "song",
@@ -3338,8 +3340,8 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     the thing ('what does the poem mean', 'I got a letter from the IRS' ask no poem, no letter)."""
     if _EXPLAIN.isdisjoint(a.words[:4]) and _STATING.isdisjoint(a.words[:5]):
         return False
-    if not _EXPLAIN.isdisjoint(b.words) or not _STATING.isdisjoint(b.words):
-        return False
+    if not _EXPLAIN.isdisjoint(b.words) or not _STATING.intersection(b.words) <= set(a.words):
+        return False  # (a formula both name is their topic: 'explain the Universal Soil Loss Equation')
     if any(category == "format" and (category, name) not in b.categories for category, name in a.categories):
         return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
@@ -3361,6 +3363,17 @@ _SUMMARISING = frozenset({"summarize", "summarise"})
 _STATING = frozenset({"formula", "formulas", "equation", "definition"})
 """Words that ask for the general rule, as an explanation does: 'give me the formula for Cpk'
 / 'give me a worked example of Cpk'."""
+
+
+def _formula_or_worked(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the formula and ``b``, naming none, works it on a number ``a`` lacks:
+    'formula to convert an azimuth to a quadrant bearing' / 'convert the azimuth 125° to a
+    quadrant bearing' (the rule against one case of it)."""
+    asked = any(
+        word in _STATING and word != "definition" and (following in ("for", "to", "of") or before in ("the", "a"))
+        for before, word, following in zip(("", *a.words), a.words, (*a.words[1:], ""), strict=False)
+    )
+    return asked and _STATING.isdisjoint(b.words) and any(w.isdigit() and w not in a.numbers for w in b.words)
 
 
 def _describes_one(words: tuple[str, ...]) -> bool:
@@ -3949,8 +3962,21 @@ def _conversion_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     into a date' (the words that describe each part keep the plain swap from showing)."""
     return any(
         (source_a - source_b) & target_b and (source_b - source_a) & target_a
-        for source_a, target_a in _conversions(a)
-        for source_b, target_b in _conversions(b)
+        for source_a, target_a in map(_adjectives_as_nouns, _conversions(a))
+        for source_b, target_b in map(_adjectives_as_nouns, _conversions(b))
+    )
+
+
+def _adjectives_as_nouns(
+    conversion: tuple[frozenset[str], frozenset[str]],
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Both ends of a conversion with an adjective in '-al' read as its noun: 'ellipsoid
+    heights' and 'ellipsoidal heights' name one end ('convert ellipsoid heights to
+    orthometric' / 'orthometric heights to ellipsoidal')."""
+    source, target = conversion
+    return (
+        frozenset(w[:-2] if w.endswith("al") and len(w) > 6 else w for w in source),
+        frozenset(w[:-2] if w.endswith("al") and len(w) > 6 else w for w in target),
     )
 
 
@@ -5091,6 +5117,11 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     # both act on; review 86)
     if "all" not in said_a and _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
         return True  # 'the one biggest thing I can do' / 'all the ways to'
+    if "all" not in said_a and _picks_one(a.words) and _asks_all(b.words):
+        return True  # 'which ILS is best for' / 'compare all the ILS options for'
+    named = {_plural(noun) for noun in _one_named(a.words)}
+    if named and "all" not in said_a and _asks_all(b.words, named):
+        return True  # 'give me one quick field test to' / 'list all the field tests to'
     best = {_plural(noun) for noun in _superlative_nouns(a.words)}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
@@ -5118,8 +5149,24 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-_ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate"})
-"""Words right before an 'all' that asks for every answer ('what are all', 'list all', 'give me all')."""
+_ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare"})
+"""Words right before an 'all' that asks for every answer ('what are all', 'list all', 'give me all',
+'compare all')."""
+
+
+def _one_named(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after a 'one' that asks for one thing ('give me one quick field
+    test to', 'suggest one good stretch'); not 'the one I', 'one of the', 'which one', 'no one'."""
+    found = set()
+    for i, word in enumerate(words[:-1]):
+        if word != "one" or (i and words[i - 1] in ("the", "which", "no", "any", "every", "each", "this", "that")):
+            continue
+        run = _noun_run(words, i + 1)
+        if run and not run[-1].endswith("s") and words[i + 1] != "of":
+            found.add(run[-1])
+    return found
+
+
 _ANSWER_KINDS = frozenset(
     {"ways", "things", "options", "methods", "causes", "reasons", "factors", "steps", "tips", "possibilities",
      "approaches", "strategies", "alternatives", "choices", "solutions", "fixes", "ideas"}
@@ -5394,14 +5441,25 @@ def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
     one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
     first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone')."""
-    return bool(_alone(words)) or any(
-        (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
-        or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
-        or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
-        or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
-        or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
-        for word, following in pairwise(words)
+    return (
+        bool(_alone(words))
+        or any(
+            (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
+            or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
+            or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
+            or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
+            or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
+            for word, following in pairwise(words)
+        )
+        or any(  # 'just week 1 of a 12-week plan'
+            word in ("just", "only") and period in _NUMBERED_PERIODS and number.isdigit()
+            for word, period, number in zip(words, words[1:], words[2:], strict=False)
+        )
     )
+
+
+_NUMBERED_PERIODS = frozenset({"week", "day", "month", "lesson", "module", "session"})
+"""Periods and units of a plan or course that a number names one of ('week 1', 'day 3')."""
 
 
 _NUMBERED_PARTS = frozenset(
