@@ -219,6 +219,9 @@ NEAR_MISS_HOLDOUT_130 = ROOT / "bench" / "near_miss_holdout_130.jsonl"
 NEAR_MISS_HOLDOUT_131 = ROOT / "bench" / "near_miss_holdout_131.jsonl"
 NEAR_MISS_HOLDOUT_132 = ROOT / "bench" / "near_miss_holdout_132.jsonl"
 NEAR_MISS_HOLDOUT_133 = ROOT / "bench" / "near_miss_holdout_133.jsonl"
+NEAR_MISS_HOLDOUT_134 = ROOT / "bench" / "near_miss_holdout_134.jsonl"
+NEAR_MISS_HOLDOUT_135 = ROOT / "bench" / "near_miss_holdout_135.jsonl"
+NEAR_MISS_HOLDOUT_136 = ROOT / "bench" / "near_miss_holdout_136.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -378,6 +381,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 131": NEAR_MISS_HOLDOUT_131,
     "near-miss, hold-out 132": NEAR_MISS_HOLDOUT_132,
     "near-miss, hold-out 133": NEAR_MISS_HOLDOUT_133,
+    "near-miss, hold-out 134": NEAR_MISS_HOLDOUT_134,
+    "near-miss, hold-out 135": NEAR_MISS_HOLDOUT_135,
+    "near-miss, hold-out 136": NEAR_MISS_HOLDOUT_136,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
