@@ -1215,6 +1215,29 @@ def broken(a: str, b: str) -> set[str]:
             "Convert orthometric heights to ellipsoidal heights.",
             "direction",
         ),
+        (
+            "Which cloud provider is cheapest for a small Postgres database?",
+            "Compare all the cloud providers for a small Postgres database.",
+            "qualifier",
+        ),
+        ("What's one way to lower my cholesterol?", "What are all the ways to lower my cholesterol?", "qualifier"),
+        (
+            "Give me the one tent brand that is best for winter.",
+            "Give me a list of tent brands for winter.",
+            "qualifier",
+        ),
+        ("List all the symptoms of burnout.", "List the five most common symptoms of burnout.", "qualifier"),
+        ("Pick a wine for each course of the dinner.", "Pick one wine for the entire dinner.", "qualifier"),
+        ("Which files should be in the backup?", "Which files should be left out of the backup?", "negation"),
+        ("Explain escrow for a new leasing agent.", "Explain escrow for an experienced leasing agent.", "antonym"),
+        ("Which camera suits a beginner photographer?", "Which camera suits a professional photographer?", "antonym"),
+        ("Write a survey for our customers.", "Analyze the results of a survey for our customers.", "category"),
+        (
+            "Write a Python script to total the hours column.",
+            "Write a spreadsheet formula to total the hours column.",
+            "category",
+        ),
+        ("Explain photosynthesis to my students.", "Give me a quiz to teach my students photosynthesis.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2235,6 +2258,16 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "I'm in week 4 of 12. Is this week alone on track?",
             "Week 4 of my 12-week block: is just this week on track?",
+        ),
+        # review 95
+        ("Teach me Python list comprehensions.", "Give me a lesson on Python list comprehensions."),
+        ("How does one apply for a passport for the first time?", "List all the steps to apply for a first passport."),
+        ("Excel formula to calculate age from a date of birth", "Excel: get age from a birthdate in column B, row 2"),
+        ("What is the formula for the volume of a cylinder?", "How do you find the volume of a cylinder? grade 8 math"),
+        ("Why does Quora open each link in a new tab?", "Why does Quora open everything in a separate tab?"),
+        (
+            "Write a Python function that merges overlapping intervals.",
+            "In Python, give me code to merge overlapping intervals.",
         ),
     ],
 )

@@ -655,6 +655,8 @@ _LEAVE_OUT_FIRST = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+(?:out|off)\s+(?=(?:the|a|an|my|your|its|this|that|these|those|any|all)\b|[`'\"-])"
 )
 """'leave off the -t', 'leave out the details': exclude them."""
+_LEFT_OUT_OF = re.compile(r"(?i)\b(?:left|leave|leaves|leaving)\s+(?:out|off)\s+of\b")
+"""'which items should be left out of the study', 'leave off of the list': excluded from it."""
 _LEAVE_OUT = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){0,3}?)out\b(?=\s*(?:[.?!,;:]|$)|\s+(?:of|and|but|so)\b)"
 )
@@ -1019,7 +1021,7 @@ def _data_rates(text: str) -> str:
 
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
-    text = _LEAVE_OUT.sub(r"exclude \1", text)
+    text = _LEAVE_OUT.sub(r"exclude \1", _LEFT_OUT_OF.sub("excluded from", text))
     text = _WITHOUT_DOING.sub("without ", _HALF_HOUR.sub(_in_minutes, text))
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
@@ -1226,7 +1228,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _explained_or_written(a, b)
         or _explained_or_written(b, a)
         or _formula_or_worked(a, b)
-        or _formula_or_worked(b, a),
+        or _formula_or_worked(b, a)
+        or _made_apart(a, b),
         "direction": _swapped(a, b) or _sequence_swapped(a, b) or _sequence_swapped(b, a),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
@@ -1235,7 +1238,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _one_or_several(a, b)
         or _one_or_several(b, a)
         or _first_or_all(a, b)
-        or _first_or_all(b, a),
+        or _first_or_all(b, a)
+        or _all_or_top_few(a, b)
+        or _all_or_top_few(b, a),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
@@ -3318,7 +3323,7 @@ def _categories_added(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str
 
 
 _EXPLAIN = frozenset(
-    {"explain", "explains", "explaining", "describe", "describes", "describing", "summarize", "summarise", "teach"}
+    {"explain", "explains", "explaining", "describe", "describes", "describing", "summarize", "summarise"}
 )
 _MADE = frozenset(
     {"quiz", "quizzes", "example", "examples", "flashcards", "worksheet", "poem", "haiku", "limerick", "song",
@@ -3338,7 +3343,8 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     of it instead ('Explain the causes of X' / 'Quiz me on the causes of X', 'write a poem
     about X', 'give me an example of X'): 'quiz me' first, or a verb of making right before
     the thing ('what does the poem mean', 'I got a letter from the IRS' ask no poem, no letter)."""
-    if _EXPLAIN.isdisjoint(a.words[:4]) and _STATING.isdisjoint(a.words[:5]):
+    teaching = "teach" in a.words[:4]  # ('teach me X' asks what 'explain X' asks)
+    if _EXPLAIN.isdisjoint(a.words[:4]) and _STATING.isdisjoint(a.words[:5]) and not teaching:
         return False
     if not _EXPLAIN.isdisjoint(b.words) or not _STATING.intersection(b.words) <= set(a.words):
         return False  # (a formula both name is their topic: 'explain the Universal Soil Loss Equation')
@@ -3347,6 +3353,8 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
     if made is None and _asks_an_example(b.words):
         made = "example"  # 'what's one example of a good cover crop mix for grazing'
+    if made == "lesson" and teaching:
+        return False  # 'teach me X' / 'give me a lesson on X' (review 95)
     if made in ("example", "examples") and _illustrated(a.words):
         return False  # 'explain X with real numbers' asks for the worked example (review 81)
     if made in ("example", "examples") and _describes_one(a.words):
@@ -3365,6 +3373,27 @@ _STATING = frozenset({"formula", "formulas", "equation", "definition"})
 / 'give me a worked example of Cpk'."""
 
 
+_BUILT = _MADE | {"formula", "macro", "query", "regex", "function", "command"}
+"""Things made, with the ones a tool is asked to make ('a spreadsheet formula', 'a SQL query')."""
+
+
+_CODE = MappingProxyType({"script": "code", "function": "code", "macro": "code"})
+"""Things made that are all code: 'a Python script that uploads' / 'boto3 code to push'."""
+
+
+def _made_apart(a: TextFacts, b: TextFacts) -> bool:
+    """Each side asks for a different thing made, neither naming the other's: 'write a Python
+    script to calculate DMX addresses' / 'write a spreadsheet formula to calculate them'."""
+    made_a, made_b = _made_thing(a.words, _BUILT, loose=True), _made_thing(b.words, _BUILT, loose=True)
+    return (
+        made_a is not None
+        and made_b is not None
+        and _CODE.get(made_a, made_a) != _CODE.get(made_b, made_b)
+        and made_a not in map(_singular, b.words)
+        and made_b not in map(_singular, a.words)
+    )
+
+
 def _formula_or_worked(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for the formula and ``b``, naming none, works it on a number ``a`` lacks:
     'formula to convert an azimuth to a quadrant bearing' / 'convert the azimuth 125° to a
@@ -3373,7 +3402,20 @@ def _formula_or_worked(a: TextFacts, b: TextFacts) -> bool:
         word in _STATING and word != "definition" and (following in ("for", "to", "of") or before in ("the", "a"))
         for before, word, following in zip(("", *a.words), a.words, (*a.words[1:], ""), strict=False)
     )
-    return asked and _STATING.isdisjoint(b.words) and any(w.isdigit() and w not in a.numbers for w in b.words)
+    return (
+        asked
+        and b.words[:1] in _WORKING_OUT
+        and _STATING.isdisjoint(b.words)
+        and _SPREADSHEETS.isdisjoint(a.words + b.words)
+        and any(w.isdigit() and w not in a.numbers for w in b.words)
+    )
+
+
+_WORKING_OUT = frozenset({("convert",), ("calculate",), ("compute",), ("solve",)})
+"""First words that ask to work the formula on the numbers given, not to state it."""
+_SPREADSHEETS = frozenset({"excel", "sheets", "spreadsheet", "cell", "cells", "column", "columns", "row", "rows"})
+"""Words that make 'formula' a spreadsheet formula, whose cells and rows are no numbers to
+work on ('Excel formula for age from a birthdate in column B, row 2'; review 95)."""
 
 
 def _describes_one(words: tuple[str, ...]) -> bool:
@@ -3499,8 +3541,9 @@ _REMOVING = frozenset(
 _WRITING = frozenset({"write", "draft", "compose"})
 _DRAFTING = _WRITING | {"drafting", "writing", "composing"}
 _REVIEWING = frozenset(
-    {"review", "reviewing", "proofread", "proofreading", "critique", "critiquing", "audit", "auditing"}
-)
+    {"review", "reviewing", "proofread", "proofreading", "critique", "critiquing", "audit", "auditing", "analyze",
+     "analyse", "analyzing", "analysing"}
+)  # fmt: skip
 """Writing a thing is not reviewing one already written: 'Draft the indemnification clause for
 this agreement' / 'Review the indemnification clause in this agreement'."""
 _INSTALLING = frozenset({"install", "installing", "fit", "fitting", "mount", "mounting"})
@@ -3521,6 +3564,10 @@ def _objects_of(words: tuple[str, ...], verbs: frozenset[str]) -> set[str]:
         j = i + 1
         while j < len(words) and (words[j] in _NOUN_MARKERS or words[j] == "all"):
             j += 1
+        if words[j : j + 2] in (("results", "of"), ("responses", "to"), ("answers", "to")):
+            j += 2  # 'analyze the results of a survey' acts on the survey
+            while j < len(words) and words[j] in _NOUN_MARKERS:
+                j += 1
         if j < len(words) and _is_content(words[j]) and words[j] not in _PARTICLES:
             found.add(stem(_plain_plural(words[j])))
     return found
@@ -4959,7 +5006,12 @@ def _newcomer(words: tuple[str, ...], at: int) -> int:
     rest = words[at + 1 : at + 4]
     if rest[:2] == ("a", "new") and rest[2:3] and rest[2] in _NEWCOMER_ROLES:
         return 4
-    return 3 if rest[:1] == ("new",) and rest[1:2] and rest[1] in _NEWCOMER_ROLES else 0
+    if rest[:1] == ("new",) and rest[1:2] and rest[1] in _NEWCOMER_ROLES:
+        return 3
+    role = words[at + 4] if at + 4 < len(words) else ""
+    if rest[:2] == ("a", "new") and _is_content(rest[2:3][0] if rest[2:3] else "") and role in _NEWCOMER_ROLES:
+        return 5  # 'for a new property manager'
+    return 0
 
 
 def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[str]:
@@ -5119,8 +5171,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'the one biggest thing I can do' / 'all the ways to'
     if "all" not in said_a and _picks_one(a.words) and _asks_all(b.words):
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
-    named = {_plural(noun) for noun in _one_named(a.words)}
-    if named and "all" not in said_a and _asks_all(b.words, named):
+    named = {_plural(noun) for noun in _one_named(a.words) | _picked_nouns(a.words)}
+    if named and "all" not in said_a and (_asks_all(b.words, named, only_kinds=True) or _lists(b.words, named)):
         return True  # 'give me one quick field test to' / 'list all the field tests to'
     best = {_plural(noun) for noun in _superlative_nouns(a.words)}
     if best and "all" not in said_a and _asks_all(b.words, best):
@@ -5154,12 +5206,81 @@ _ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "sho
 'compare all')."""
 
 
+def _lists(words: tuple[str, ...], kinds: set[str]) -> bool:
+    """The request is for a list of ``kinds``: 'give me a list of hop varieties that', 'list
+    hop varieties for'."""
+    return any(
+        (word == "list" and (i == 0 or words[i + 1 : i + 2] == ("of",))) and not kinds.isdisjoint(words[i + 1 : i + 6])
+        for i, word in enumerate(words)
+    )
+
+
+def _all_or_top_few(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for all of a kind ('list all the off-flavors that'), ``b`` for a counted top
+    few of it ('list the three most common off-flavors')."""
+    return not _all_named(a.words).isdisjoint(_top_counted(b.words))
+
+
+def _all_named(words: tuple[str, ...]) -> set[str]:
+    """The plurals an 'all' that asks for every answer names: 'list all the off-flavors that'."""
+    found: set[str] = set()
+    for i, word in enumerate(words[1:], start=1):
+        if word != "all" or words[i - 1] not in _ASKING_ALL:
+            continue
+        rest = words[i + 1 : i + 7]
+        rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] == ("the",) else rest
+        found.update(w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, rest[:4]) if w.endswith("s"))
+    return found
+
+
+def _top_counted(words: tuple[str, ...]) -> set[str]:
+    """The plurals after 'the' and a count of top ones: 'the three most common off-flavors',
+    'the 5 biggest risks', 'the top 10 tips'."""
+    found: set[str] = set()
+    for i, word in enumerate(words[:-3]):
+        if word != "the":
+            continue
+        count, rest = words[i + 1], words[i + 2 : i + 8]
+        if count == "top" and rest[:1] and _counts(rest[0]):
+            rest = rest[1:]
+        elif _counts(count) and count not in ("few", "couple", "several", "many") and rest[:1]:
+            if rest[0] == "most" and rest[1:2]:
+                rest = rest[2:]
+            elif _is_superlative(rest[0]) or rest[0] == "top":
+                rest = rest[1:]
+            else:
+                continue
+        else:
+            continue
+        found.update(w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, rest[:4]) if w.endswith("s"))
+    return found
+
+
+def _picked_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun a 'which X is best' question picks from: 'which running shoe is
+    the best for' (shoe), 'which cloud provider is cheapest' (provider)."""
+    found = set()
+    for i, word in enumerate(words[:-2]):
+        if word != "which" or not _picks_one(words[i:]):
+            continue
+        run = list(takewhile(_is_content, words[i + 1 : i + 4]))
+        if run and not run[-1].endswith("s"):
+            found.add(run[-1])
+    return found
+
+
 def _one_named(words: tuple[str, ...]) -> set[str]:
     """The singular head noun after a 'one' that asks for one thing ('give me one quick field
     test to', 'suggest one good stretch'); not 'the one I', 'one of the', 'which one', 'no one'."""
     found = set()
     for i, word in enumerate(words[:-1]):
-        if word != "one" or (i and words[i - 1] in ("the", "which", "no", "any", "every", "each", "this", "that")):
+        if word != "one" or (i and words[i - 1] in ("which", "no", "any", "every", "each", "this", "that")):
+            continue
+        if i and words[i - 1] == "the" and not any(map(_is_superlative, words[i + 2 : i + 10])):
+            continue  # ('the one I bought'; but 'the one hop variety that works best')
+        kind = next((w for w in words[i + 1 : i + 4] if _plural(w) in _ANSWER_KINDS), None)
+        if kind is not None:
+            found.add(kind)  # 'one way to', 'one quick way to', 'one thing I can do'
             continue
         run = _noun_run(words, i + 1)
         if run and not run[-1].endswith("s") and words[i + 1] != "of":
@@ -5233,7 +5354,7 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
     return found
 
 
-def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset()) -> bool:
+def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset(), *, only_kinds: bool = False) -> bool:
     """'what are all the ways to', 'list all of the options', 'tell me all the NSAID options':
     the request is for every one of a kind of answer (or of ``kinds``, plurals the other side
     named), after at most three words that describe it ('list all the good marine battery
@@ -5246,7 +5367,7 @@ def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset()) -> b
         rest = words[i + 1 : i + 6]
         rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
         for named in rest[:4]:
-            if named in _ANSWER_KINDS or named in kinds:
+            if named in kinds or (named in _ANSWER_KINDS and not only_kinds):
                 return True
             if not _is_content(named) and named not in _PRAISING:
                 break
@@ -5434,7 +5555,16 @@ def _every(words: tuple[str, ...]) -> frozenset[str]:
 
 def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
     parts = {noun for reach, noun in a.scopes if reach == "all" and noun in _NUMBERED_PART_STEMS}
-    return bool(parts) and b.says_whole and not a.says_whole and parts.isdisjoint(map(stem, b.words))
+    parts |= {  # 'a wine for each course of a five-course menu' / 'one wine for the entire menu'
+        stem(_plain_plural(part))
+        for each, part, of in zip(a.words, a.words[1:], a.words[2:], strict=False)
+        if each == "each" and _is_content(part) and of == "of"
+    }
+    # (a part the other side names only as a size does not count: 'an entire five-course menu')
+    named = {
+        stem(w) for i, w in enumerate(b.words) if not (i and (b.words[i - 1].isdigit() or b.words[i - 1] in _CARDINALS))
+    }
+    return bool(parts) and b.says_whole and not a.says_whole and parts.isdisjoint(named)
 
 
 def _asks_part(words: tuple[str, ...]) -> bool:
