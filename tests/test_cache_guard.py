@@ -1238,6 +1238,13 @@ def broken(a: str, b: str) -> set[str]:
             "category",
         ),
         ("Explain photosynthesis to my students.", "Give me a quiz to teach my students photosynthesis.", "category"),
+        # review 96
+        ("Name one symptom of anemia.", "What are the symptoms of anemia?", "qualifier"),
+        ("List every state park in Ohio.", "List the three best state parks in Ohio.", "qualifier"),
+        ("Tips for a new middle school teacher", "Tips for a veteran middle school teacher", "antonym"),
+        ("Onboarding plan for a new account manager", "Onboarding plan for a senior account manager", "antonym"),
+        ("Design a customer survey.", "Analyze the customer survey.", "category"),
+        ("What's the formula for converting miles to kilometers?", "How many kilometers is 26 miles?", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2268,6 +2275,27 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Write a Python function that merges overlapping intervals.",
             "In Python, give me code to merge overlapping intervals.",
+        ),
+        # review 96
+        ("List all the primary colors.", "List the three primary colors."),
+        (
+            "Write an Excel formula for the last non-empty value in column A.",
+            "Create an Excel function to get the last non-blank value in column A.",
+        ),
+        (
+            "Write a PowerShell script to list stopped services.",
+            "Give me a PowerShell command that lists stopped services.",
+        ),
+        ("How long can cooked rice be left out of the fridge?", "How long is cooked rice safe at room temperature?"),
+        ("Why was Pluto left out of the list of planets?", "Why was Pluto removed from the list of planets?"),
+        ("Exclude the header row from the sum.", "Remove the header row from the sum."),
+        (
+            "How do I convert Celsius to Fahrenheit? Is it multiply by 9/5 and add 32?",
+            "What's the formula for converting Celsius to Fahrenheit?",
+        ),
+        (
+            "What is one place in India everyone should visit?",
+            "What are some of the places in India everyone should visit?",
         ),
     ],
 )

@@ -655,8 +655,12 @@ _LEAVE_OUT_FIRST = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+(?:out|off)\s+(?=(?:the|a|an|my|your|its|this|that|these|those|any|all)\b|[`'\"-])"
 )
 """'leave off the -t', 'leave out the details': exclude them."""
-_LEFT_OUT_OF = re.compile(r"(?i)\b(?:left|leave|leaves|leaving)\s+(?:out|off)\s+of\b")
-"""'which items should be left out of the study', 'leave off of the list': excluded from it."""
+_LEFT_OUT_OF = re.compile(
+    r"(?i)\b(?:left|leave|leaves|leaving)\s+(?:out|off)\s+of\b"
+    r"(?!\s+(?:the\s+|a\s+|an\s+|my\s+|your\s+)?(?:fridge|refrigerator|freezer|cooler|oven|sun|water|heat|car|house))"
+)
+"""'which items should be left out of the study', 'leave off of the list': excluded from it
+(not 'left out of the fridge': sitting out; review 96)."""
 _LEAVE_OUT = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){0,3}?)out\b(?=\s*(?:[.?!,;:]|$)|\s+(?:of|and|but|so)\b)"
 )
@@ -1333,6 +1337,8 @@ def _less_read(a: TextFacts, b: TextFacts) -> TextFacts:
 
 
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
+    if _excluded_or_removed(a, b) or _excluded_or_removed(b, a):
+        return False  # 'exclude the header row from the sum' / 'remove the header row from it'
     a, b = _replacement_read(a, b), _replacement_read(b, a)
     if (a.held & b.persisting) or (b.held & a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
@@ -1356,6 +1362,26 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
         _negations(a) % 2 != _negations(b) % 2
         and (_negates_shared(a, b) or _negates_shared(b, a))
         and (not (a.negated and b.negated) or _negated_on_one_side(a, b) or _negated_on_one_side(b, a))
+    )
+
+
+_EXCLUDING = frozenset({"exclude", "excluded", "excludes", "excluding", "omit", "omits", "omitted", "omitting"})
+_REMOVING_FROM = frozenset(
+    {"remove", "removed", "removes", "removing", "drop", "dropped", "drops", "dropping", "delete", "deleted",
+     "deletes", "deleting", "strip", "stripped", "strips", "stripping"}
+)  # fmt: skip
+
+
+def _excluded_or_removed(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s only negations are words of excluding and ``b``, negating nothing, removes
+    instead: 'why was Pluto left out of the list of planets' / 'removed from the list' (review
+    96), 'exclude the header row from the sum' / 'remove the header row from the sum'."""
+    said = [w for w in a.words if w in NEGATIONS]
+    return (
+        bool(said)
+        and all(w in _EXCLUDING for w in said)
+        and not any(w in NEGATIONS for w in b.words)
+        and not _REMOVING_FROM.isdisjoint(b.words)
     )
 
 
@@ -3377,8 +3403,17 @@ _BUILT = _MADE | {"formula", "macro", "query", "regex", "function", "command"}
 """Things made, with the ones a tool is asked to make ('a spreadsheet formula', 'a SQL query')."""
 
 
-_CODE = MappingProxyType({"script": "code", "function": "code", "macro": "code"})
-"""Things made that are all code: 'a Python script that uploads' / 'boto3 code to push'."""
+_KINDS_MADE = MappingProxyType(
+    {
+        **dict.fromkeys(("script", "macro", "code", "command"), frozenset({"code"})),
+        "function": frozenset({"code", "formula"}),
+        "formula": frozenset({"formula"}),
+    }
+)
+"""Things made that may be one deliverable: a script, a command and code ('a Python script
+that uploads' / 'boto3 code to push', 'a PowerShell script' / 'a PowerShell command'), and a
+function either code or a spreadsheet's formula ('an Excel formula' / 'an Excel function';
+review 96)."""
 
 
 def _made_apart(a: TextFacts, b: TextFacts) -> bool:
@@ -3388,7 +3423,7 @@ def _made_apart(a: TextFacts, b: TextFacts) -> bool:
     return (
         made_a is not None
         and made_b is not None
-        and _CODE.get(made_a, made_a) != _CODE.get(made_b, made_b)
+        and _KINDS_MADE.get(made_a, {made_a}).isdisjoint(_KINDS_MADE.get(made_b, {made_b}))
         and made_a not in map(_singular, b.words)
         and made_b not in map(_singular, a.words)
     )
@@ -3404,15 +3439,23 @@ def _formula_or_worked(a: TextFacts, b: TextFacts) -> bool:
     )
     return (
         asked
-        and b.words[:1] in _WORKING_OUT
         and _STATING.isdisjoint(b.words)
         and _SPREADSHEETS.isdisjoint(a.words + b.words)
-        and any(w.isdigit() and w not in a.numbers for w in b.words)
+        and _OPERATING.isdisjoint(b.words)
+        and any(
+            w.isdigit() and w not in a.numbers and not (i and b.words[i - 1] in _NUMBERED_LEVELS)
+            for i, w in enumerate(b.words)
+        )
     )
 
 
-_WORKING_OUT = frozenset({("convert",), ("calculate",), ("compute",), ("solve",)})
-"""First words that ask to work the formula on the numbers given, not to state it."""
+_OPERATING = frozenset(
+    {"+", "-", "*", "=", "plus", "minus", "times", "multiply", "divide", "add", "subtract", "general", "generally"}
+)
+"""Words with which the other side states the formula itself or asks for it in general ('is
+it multiply by 9/5 and add 32?', 'a series like 1 + 2 + ... + n in general'; review 95)."""
+_NUMBERED_LEVELS = frozenset({"grade", "class", "level", "year", "chapter", "step", "version", "unit"})
+"""Words after which a number names a level or a part, not a value to work on ('grade 8 math')."""
 _SPREADSHEETS = frozenset({"excel", "sheets", "spreadsheet", "cell", "cells", "column", "columns", "row", "rows"})
 """Words that make 'formula' a spreadsheet formula, whose cells and rows are no numbers to
 work on ('Excel formula for age from a birthdate in column B, row 2'; review 95)."""
@@ -3539,7 +3582,7 @@ _REMOVING = frozenset(
     {"remove", "removing", "delete", "deleting", "drop", "dropping", "eliminate", "eliminating", "strip", "stripping"}
 )
 _WRITING = frozenset({"write", "draft", "compose"})
-_DRAFTING = _WRITING | {"drafting", "writing", "composing"}
+_DRAFTING = _WRITING | {"drafting", "writing", "composing", "design", "designing", "create", "creating"}
 _REVIEWING = frozenset(
     {"review", "reviewing", "proofread", "proofreading", "critique", "critiquing", "audit", "auditing", "analyze",
      "analyse", "analyzing", "analysing"}
@@ -5008,9 +5051,13 @@ def _newcomer(words: tuple[str, ...], at: int) -> int:
         return 4
     if rest[:1] == ("new",) and rest[1:2] and rest[1] in _NEWCOMER_ROLES:
         return 3
-    role = words[at + 4] if at + 4 < len(words) else ""
-    if rest[:2] == ("a", "new") and _is_content(rest[2:3][0] if rest[2:3] else "") and role in _NEWCOMER_ROLES:
-        return 5  # 'for a new property manager'
+    # 'for a new property manager', 'for a new high school teacher'
+    start = at + 3 if rest[:2] == ("a", "new") else at + 2 if rest[:1] == ("new",) else None
+    if start is None:
+        return 0
+    for end in (start + 1, start + 2):
+        if end < len(words) and all(map(_is_content, words[start:end])) and words[end] in _NEWCOMER_ROLES:
+            return end + 1 - at
     return 0
 
 
@@ -5173,7 +5220,18 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
     named = {_plural(noun) for noun in _one_named(a.words) | _picked_nouns(a.words)}
     if named and "all" not in said_a and (_asks_all(b.words, named, only_kinds=True) or _lists(b.words, named)):
-        return True  # 'give me one quick field test to' / 'list all the field tests to'
+        return True
+    ones = {_plural(noun) for noun in _one_named(a.words)} - said_a
+    if (
+        ones
+        and _SINGLE_ONE.isdisjoint(b.words)
+        and any(
+            word in ones and "the" in (before := b.words[max(0, j - 3) : j]) and _SOME.isdisjoint(before)
+            for j, word in enumerate(b.words)
+        )
+    ):
+        return True  # 'name one side effect of metformin' / 'what are the side effects of metformin'
+    # 'give me one quick field test to' / 'list all the field tests to'
     best = {_plural(noun) for noun in _superlative_nouns(a.words)}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
@@ -5216,8 +5274,10 @@ def _lists(words: tuple[str, ...], kinds: set[str]) -> bool:
 
 
 def _all_or_top_few(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks for all of a kind ('list all the off-flavors that'), ``b`` for a counted top
-    few of it ('list the three most common off-flavors')."""
+    """``a`` asks for all of a kind ('list all the off-flavors that', 'list every national
+    park in Utah'), ``b`` for a counted top few of it ('list the three most common
+    off-flavors', 'the two best national parks'). A count alone may be the whole set ('all
+    the noble gases' / 'the six noble gases'; review 96)."""
     return not _all_named(a.words).isdisjoint(_top_counted(b.words))
 
 
@@ -5230,6 +5290,11 @@ def _all_named(words: tuple[str, ...]) -> set[str]:
         rest = words[i + 1 : i + 7]
         rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] == ("the",) else rest
         found.update(w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, rest[:4]) if w.endswith("s"))
+    for i, word in enumerate(words[1:], start=1):  # 'list every national park in Utah'
+        if word == "every" and words[i - 1] in _ASKING_ALL | {"list"}:
+            run = list(takewhile(lambda w: w not in _PHRASE_BREAKS and _is_content(w), words[i + 1 : i + 4]))
+            if run:
+                found.add(_plural(run[-1]))
     return found
 
 
@@ -5237,7 +5302,7 @@ def _top_counted(words: tuple[str, ...]) -> set[str]:
     """The plurals after 'the' and a count of top ones: 'the three most common off-flavors',
     'the 5 biggest risks', 'the top 10 tips'."""
     found: set[str] = set()
-    for i, word in enumerate(words[:-3]):
+    for i, word in enumerate(words[:-2]):
         if word != "the":
             continue
         count, rest = words[i + 1], words[i + 2 : i + 8]
@@ -5293,6 +5358,11 @@ _ANSWER_KINDS = frozenset(
      "approaches", "strategies", "alternatives", "choices", "solutions", "fixes", "ideas"}
 )  # fmt: skip
 """Plurals that name kinds of answer: asking for all of them asks for a list."""
+
+
+_SOME = frozenset({"some", "few", "several", "many", "any"})
+"""Words that ask for a few of a kind ('some of the places in India that'), which 'one place'
+may answer (QQP labels them one question)."""
 
 
 def _picks_one(words: tuple[str, ...]) -> bool:
