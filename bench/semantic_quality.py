@@ -222,6 +222,9 @@ NEAR_MISS_HOLDOUT_133 = ROOT / "bench" / "near_miss_holdout_133.jsonl"
 NEAR_MISS_HOLDOUT_134 = ROOT / "bench" / "near_miss_holdout_134.jsonl"
 NEAR_MISS_HOLDOUT_135 = ROOT / "bench" / "near_miss_holdout_135.jsonl"
 NEAR_MISS_HOLDOUT_136 = ROOT / "bench" / "near_miss_holdout_136.jsonl"
+NEAR_MISS_HOLDOUT_137 = ROOT / "bench" / "near_miss_holdout_137.jsonl"
+NEAR_MISS_HOLDOUT_138 = ROOT / "bench" / "near_miss_holdout_138.jsonl"
+NEAR_MISS_HOLDOUT_139 = ROOT / "bench" / "near_miss_holdout_139.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -384,6 +387,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 134": NEAR_MISS_HOLDOUT_134,
     "near-miss, hold-out 135": NEAR_MISS_HOLDOUT_135,
     "near-miss, hold-out 136": NEAR_MISS_HOLDOUT_136,
+    "near-miss, hold-out 137": NEAR_MISS_HOLDOUT_137,
+    "near-miss, hold-out 138": NEAR_MISS_HOLDOUT_138,
+    "near-miss, hold-out 139": NEAR_MISS_HOLDOUT_139,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
