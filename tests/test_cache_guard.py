@@ -1245,6 +1245,28 @@ def broken(a: str, b: str) -> set[str]:
         ("Onboarding plan for a new account manager", "Onboarding plan for a senior account manager", "antonym"),
         ("Design a customer survey.", "Analyze the customer survey.", "category"),
         ("What's the formula for converting miles to kilometers?", "How many kilometers is 26 miles?", "category"),
+        # hold-outs 137-139
+        (
+            "Write a clause that allows data to be deleted after 2 years.",
+            "Write a clause that prevents data from being deleted after 2 years.",
+            "antonym",
+        ),
+        ("Which drivers must log their breaks?", "Which drivers are exempt from logging their breaks?", "antonym"),
+        ("The tutor charges $40 per hour for 3 hours.", "The tutor charges $40 per half day for 3 hours.", "unit"),
+        ("Is a 9,999 lb trailer over the limit?", "Is a 10,001 lb trailer over the limit?", "number"),
+        ("The fabric shrank from 100 cm to 96 cm.", "The fabric shrank from 100 cm to 95 cm.", "number"),
+        (
+            "What's the best scheduling software for a small clinic?",
+            "List the scheduling software options for a small clinic.",
+            "qualifier",
+        ),
+        ("What's the most common cause of a flat tire?", "What are all the causes of a flat tire?", "qualifier"),
+        (
+            "Explain signal aspects for a new conductor.",
+            "Explain signal aspects for an experienced dispatcher.",
+            "antonym",
+        ),
+        ("Write a care label for a silk blouse.", "Write a product description for a silk blouse.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2297,6 +2319,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "What is one place in India everyone should visit?",
             "What are some of the places in India everyone should visit?",
         ),
+        # hold-outs 137-139
+        ("Run 5,000 meters at an easy pace.", "Run 5000 m at an easy pace."),
+        ("Write a product description for this coat.", "Write a short blurb describing this coat."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

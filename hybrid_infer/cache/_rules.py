@@ -2699,12 +2699,14 @@ def _same_measures(a: TextFacts, b: TextFacts) -> bool:
     """Both sides state the same measures, perhaps in other units ('a week' / '7 days').
 
     Sizes match within 3 %, so '1 GB' / '1000 MB' and '12 months' / 'a year' agree while
-    '4 weeks' / 'a month' (8 % apart) do not.
+    '4 weeks' / 'a month' (8 % apart) do not; written in the same units they must be equal
+    ('25,999 lb' / '26,001 lb', 'shrank to 48 cm' / 'to 47 cm' differ).
     """
     if not a.quantities or len(a.quantities) != len(b.quantities):
         return False
+    tolerance = 0.03 if a.units != b.units else 1e-9
     return all(
-        x[0] == y[0] and abs(x[1] - y[1]) <= 0.03 * max(x[1], y[1])
+        x[0] == y[0] and abs(x[1] - y[1]) <= tolerance * max(x[1], y[1])
         for x, y in zip(a.quantities, b.quantities, strict=True)
     )
 
@@ -2878,6 +2880,8 @@ def _per_units(words: tuple[str, ...]) -> set[str]:
             found.add(_span(_PERIOD_ADJECTIVES[y]))
         elif y.isdigit() and following in UNITS and third not in _FILLED_PERIODS - {"period"}:
             found.add(_span(f"{y} {UNITS[following]}"))  # ('per 24-hour period' is per 24 hours)
+        elif y == "half" and following in UNITS:
+            found.add(_span(f"0.5 {UNITS[following]}"))  # ('$75 per half day' / 'per hour')
         elif y in _FILLED_PERIODS or following in _FILLED_PERIODS or third in _FILLED_PERIODS:
             found.add("period")  # ('per pay period', 'per 8-hour shift')
     return found
@@ -3399,8 +3403,13 @@ _STATING = frozenset({"formula", "formulas", "equation", "definition"})
 / 'give me a worked example of Cpk'."""
 
 
-_BUILT = _MADE | {"formula", "macro", "query", "regex", "function", "command"}
-"""Things made, with the ones a tool is asked to make ('a spreadsheet formula', 'a SQL query')."""
+_BUILT = _MADE | {
+    *("formula", "macro", "query", "regex", "function", "command", "label", "description", "report"),
+    *("proposal", "policy", "clause", "contract", "invoice", "resume", "caption", "agenda", "itinerary", "recipe"),
+    *("template", "survey", "bio", "announcement", "certificate"),
+}
+"""Things made, with the ones a tool is asked to make ('a spreadsheet formula', 'a SQL query')
+and documents of work ('a care label' / 'a product description')."""
 
 
 _KINDS_MADE = MappingProxyType(
@@ -5035,7 +5044,25 @@ _NEWCOMER_ROLES = frozenset(
      "colleagues", "analyst", "analysts", "technician", "technicians", "agent", "agents", "rep", "reps", "parent",
      "parents", "player", "players", "runner", "runners", "learner", "learners", "teacher", "teachers", "coder",
      "coders", "programmer", "programmers", "admin", "admins", "staffer", "staff", "worker", "workers", "associate",
-     "associates", "recruit", "recruits", "trainee", "trainees", "starter", "starters", "owner", "owners"}
+     "associates", "recruit", "recruits", "trainee", "trainees", "starter", "starters", "owner", "owners",
+     "conductor", "conductors", "dispatcher", "dispatchers", "mechanic", "mechanics", "operator", "operators",
+     "apprentice", "apprentices", "resident", "residents", "physician", "physicians", "pharmacist", "pharmacists",
+     "therapist", "therapists", "paralegal", "paralegals", "clerk", "clerks", "officer", "officers", "electrician",
+     "electricians", "plumber", "plumbers", "welder", "welders", "machinist", "machinists", "contractor",
+     "contractors", "supervisor", "supervisors", "coordinator", "coordinators", "assistant", "assistants",
+     "specialist", "specialists", "consultant", "consultants", "designer", "designers", "writer", "writers", "editor",
+     "editors", "reporter", "reporters", "accountant", "accountants", "auditor", "auditors", "bookkeeper",
+     "bookkeepers", "underwriter", "underwriters", "adjuster", "adjusters", "broker", "brokers", "realtor",
+     "realtors", "investor", "investors", "homeowner", "homeowners", "landlord", "landlords", "caregiver",
+     "caregivers", "coach", "coaches", "trainer", "trainers", "pilot", "pilots", "chef", "chefs", "cook", "cooks",
+     "bartender", "bartenders", "barista", "baristas", "brewer", "brewers", "farmer", "farmers", "paramedic",
+     "paramedics", "firefighter", "firefighters", "dentist", "dentists", "hygienist", "hygienists", "lawyer",
+     "lawyers", "attorney", "attorneys", "doctor", "doctors", "librarian", "librarians", "archivist", "archivists",
+     "translator", "translators", "interpreter", "interpreters", "photographer", "photographers", "tutor", "tutors",
+     "professor", "professors", "researcher", "researchers", "scientist", "scientists", "nanny", "nannies",
+     "homebrewer", "homebrewers", "beekeeper", "beekeepers", "gardener", "gardeners", "investigator",
+     "investigators", "inspector", "inspectors", "appraiser", "appraisers", "surveyor", "surveyors", "tailor",
+     "tailors", "seamstress"}
 )  # fmt: skip
 """People a newcomer audience is made of: 'explain it to a new teller' asks for a beginner's
 answer ('for a new roof', 'to a new server' name no audience)."""
@@ -5235,6 +5262,13 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     best = {_plural(noun) for noun in _superlative_nouns(a.words)}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
+    most = {_plural(noun) for noun in _most_nouns(a.words)}
+    if most and "all" not in said_a and _asks_all(b.words, most):
+        return True  # 'the most common cause of X' / 'what are all the causes of X'
+    if b.words[:1] in (("list",), ("enumerate",)) and any(
+        word in _superlative_nouns(a.words) and following in _ANSWER_KINDS for word, following in pairwise(b.words[:8])
+    ):
+        return True  # 'the best dispatch software for' / 'list the dispatch software options for'
     # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo' (not
     # 'list the best practices for', which asks for the best ones too; review 89)
     if (
@@ -5407,6 +5441,18 @@ def _the_one_top(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[1:-2], start=1):
         if word in ("single", "one") and words[i - 1] == "the" and _is_superlative(words[i + 1]):
             found.update(w for w in _noun_run(words, i + 2) if not w.endswith("s"))
+    return found
+
+
+def _most_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after 'the most' and a word ('the most common cause of' ->
+    cause): one, the top one, of a kind."""
+    found = set()
+    for i, word in enumerate(words[:-3]):
+        if word == "the" and words[i + 1] == "most" and _is_content(words[i + 2]):
+            run = _noun_run(words, i + 3)
+            if run and not run[-1].endswith("s"):
+                found.add(run[-1])
     return found
 
 
