@@ -225,6 +225,9 @@ NEAR_MISS_HOLDOUT_136 = ROOT / "bench" / "near_miss_holdout_136.jsonl"
 NEAR_MISS_HOLDOUT_137 = ROOT / "bench" / "near_miss_holdout_137.jsonl"
 NEAR_MISS_HOLDOUT_138 = ROOT / "bench" / "near_miss_holdout_138.jsonl"
 NEAR_MISS_HOLDOUT_139 = ROOT / "bench" / "near_miss_holdout_139.jsonl"
+NEAR_MISS_HOLDOUT_140 = ROOT / "bench" / "near_miss_holdout_140.jsonl"
+NEAR_MISS_HOLDOUT_141 = ROOT / "bench" / "near_miss_holdout_141.jsonl"
+NEAR_MISS_HOLDOUT_142 = ROOT / "bench" / "near_miss_holdout_142.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -390,6 +393,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 137": NEAR_MISS_HOLDOUT_137,
     "near-miss, hold-out 138": NEAR_MISS_HOLDOUT_138,
     "near-miss, hold-out 139": NEAR_MISS_HOLDOUT_139,
+    "near-miss, hold-out 140": NEAR_MISS_HOLDOUT_140,
+    "near-miss, hold-out 141": NEAR_MISS_HOLDOUT_141,
+    "near-miss, hold-out 142": NEAR_MISS_HOLDOUT_142,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
