@@ -1230,7 +1230,11 @@ def broken(a: str, b: str) -> set[str]:
         ("Pick a wine for each course of the dinner.", "Pick one wine for the entire dinner.", "qualifier"),
         ("Which files should be in the backup?", "Which files should be left out of the backup?", "negation"),
         ("Explain escrow for a new leasing agent.", "Explain escrow for an experienced leasing agent.", "antonym"),
-        ("Which camera suits a beginner photographer?", "Which camera suits a professional photographer?", "antonym"),
+        (
+            "Which camera is best for a beginner photographer?",
+            "Which camera is best for a professional photographer?",
+            "antonym",
+        ),
         ("Write a survey for our customers.", "Analyze the results of a survey for our customers.", "category"),
         (
             "Write a Python script to total the hours column.",
@@ -1246,12 +1250,6 @@ def broken(a: str, b: str) -> set[str]:
         ("Design a customer survey.", "Analyze the customer survey.", "category"),
         ("What's the formula for converting miles to kilometers?", "How many kilometers is 26 miles?", "category"),
         # hold-outs 137-139
-        (
-            "Write a clause that allows data to be deleted after 2 years.",
-            "Write a clause that prevents data from being deleted after 2 years.",
-            "antonym",
-        ),
-        ("Which drivers must log their breaks?", "Which drivers are exempt from logging their breaks?", "antonym"),
         ("The tutor charges $40 per hour for 3 hours.", "The tutor charges $40 per half day for 3 hours.", "unit"),
         ("Is a 9,999 lb trailer over the limit?", "Is a 10,001 lb trailer over the limit?", "number"),
         ("The fabric shrank from 100 cm to 96 cm.", "The fabric shrank from 100 cm to 95 cm.", "number"),
@@ -1267,6 +1265,21 @@ def broken(a: str, b: str) -> set[str]:
             "antonym",
         ),
         ("Write a care label for a silk blouse.", "Write a product description for a silk blouse.", "category"),
+        # hold-outs 140-142
+        ("Should I dethatch before overseeding?", "Should I overseed before dethatching?", "direction"),
+        ("Explain how to run a fire drill.", "Create an evacuation checklist for a fire drill.", "category"),
+        ("Rank the top laptop brands for students", "Name the single top laptop brand for students", "qualifier"),
+        (
+            "Explain the formula for compound interest.",
+            "Work through a worked example of compound interest.",
+            "category",
+        ),
+        ("Write a job description for a line cook.", "Write interview questions for a line cook.", "category"),
+        (
+            "Explain a diacetyl rest for a new homebrewer.",
+            "Explain a diacetyl rest for professional brewers.",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2322,6 +2335,24 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # hold-outs 137-139
         ("Run 5,000 meters at an easy pace.", "Run 5000 m at an easy pace."),
         ("Write a product description for this coat.", "Write a short blurb describing this coat."),
+        # review 97
+        ("How should I train for a 26.2 mile marathon in 16 weeks?", "16 week training plan for a 26 mile marathon"),
+        ("Antivirus is preventing my game from launching", "how to allow my game through my antivirus"),
+        ("How do I claim exempt on my W-4?", "what must I put on my W-4 to have no federal tax withheld"),
+        ("Tips for hiking the most popular trail in Zion", "give me all the tips for hiking Zion's most popular trail"),
+        (
+            "What is the best hosting for a small WordPress blog?",
+            "list hosting choices for a small WordPress blog and recommend the best",
+        ),
+        (
+            "Write an announcement for the team about the new parking rules",
+            "write an email to the team announcing the new parking rules",
+        ),
+        (
+            "What professional liability insurance does a physician opening her own practice need?",
+            "malpractice insurance for a new physician opening her own practice",
+        ),
+        ("Write a bio for my author page", "write a description of me for my author page"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

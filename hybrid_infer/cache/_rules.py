@@ -2704,11 +2704,33 @@ def _same_measures(a: TextFacts, b: TextFacts) -> bool:
     """
     if not a.quantities or len(a.quantities) != len(b.quantities):
         return False
-    tolerance = 0.03 if a.units != b.units else 1e-9
+    rounded = _rounded(sorted(a.numbers - b.numbers, key=_value), sorted(b.numbers - a.numbers, key=_value))
+    tolerance = 0.03 if a.units != b.units or rounded else 1e-9
     return all(
         x[0] == y[0] and abs(x[1] - y[1]) <= tolerance * max(x[1], y[1])
         for x, y in zip(a.quantities, b.quantities, strict=True)
     )
+
+
+_DECIMAL = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _value(number: str) -> float:
+    return float(number) if _DECIMAL.fullmatch(number) else 0.0
+
+
+def _rounded(left: list[str], right: list[str]) -> bool:
+    """Each number of one side is the other side's written with decimals, rounded to a whole
+    number ('a 26.2 mile marathon' / 'a 26 mile marathon', '16.9 oz' / '17 oz'; review 97)."""
+    if not left or len(left) != len(right):
+        return False
+    for x, y in zip(left, right, strict=True):
+        if not (_DECIMAL.fullmatch(x) and _DECIMAL.fullmatch(y)):
+            return False
+        whole, decimal = (x, y) if "." in y else (y, x)
+        if "." in whole or "." not in decimal or round(float(decimal)) != int(whole):
+            return False
+    return True
 
 
 def _measures_differ(a: TextFacts, b: TextFacts) -> bool:
@@ -3381,8 +3403,12 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     if any(category == "format" and (category, name) not in b.categories for category, name in a.categories):
         return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
+    if made is None and b.words[:1] and b.words[0] in _MAKING - {"give", "show"}:
+        made = _made_thing(b.words, _MADE, loose=True)  # 'create a tree risk assessment checklist'
     if made is None and _asks_an_example(b.words):
         made = "example"  # 'what's one example of a good cover crop mix for grazing'
+    if made is None and _has_run(b.words, ("worked", "example")):
+        made = "example"  # 'work through a worked example of calculating sheets'
     if made == "lesson" and teaching:
         return False  # 'teach me X' / 'give me a lesson on X' (review 95)
     if made in ("example", "examples") and _illustrated(a.words):
@@ -3405,8 +3431,8 @@ _STATING = frozenset({"formula", "formulas", "equation", "definition"})
 
 _BUILT = _MADE | {
     *("formula", "macro", "query", "regex", "function", "command", "label", "description", "report"),
-    *("proposal", "policy", "clause", "contract", "invoice", "resume", "caption", "agenda", "itinerary", "recipe"),
-    *("template", "survey", "bio", "announcement", "certificate"),
+    *("proposal", "invoice", "resume", "itinerary", "recipe", "template", "survey", "certificate"),
+    *("question", "questions"),
 }
 """Things made, with the ones a tool is asked to make ('a spreadsheet formula', 'a SQL query')
 and documents of work ('a care label' / 'a product description')."""
@@ -3417,12 +3443,15 @@ _KINDS_MADE = MappingProxyType(
         **dict.fromkeys(("script", "macro", "code", "command"), frozenset({"code"})),
         "function": frozenset({"code", "formula"}),
         "formula": frozenset({"formula"}),
+        "question": frozenset({"quiz"}),
+        "questions": frozenset({"quiz"}),
+        "quiz": frozenset({"quiz"}),
     }
 )
 """Things made that may be one deliverable: a script, a command and code ('a Python script
 that uploads' / 'boto3 code to push', 'a PowerShell script' / 'a PowerShell command'), and a
 function either code or a spreadsheet's formula ('an Excel formula' / 'an Excel function';
-review 96)."""
+review 96), and questions a quiz ('write 10 quiz questions' / 'a 10-question quiz')."""
 
 
 def _made_apart(a: TextFacts, b: TextFacts) -> bool:
@@ -4880,7 +4909,7 @@ def _party(word: str) -> str:
     forms meet ('insulate' / 'insulating', 'prime' / 'priming')."""
     if third := _THIRD_PERSONS.get(word):
         return third
-    stemmed = stem(word)
+    stemmed = word if word.endswith("eed") else stem(word)  # ('overseed' / 'overseeding': no past tense)
     return stemmed[:-1] if len(stemmed) > 3 and stemmed.endswith("e") else stemmed
 
 
@@ -5263,10 +5292,15 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
     most = {_plural(noun) for noun in _most_nouns(a.words)}
-    if most and "all" not in said_a and _asks_all(b.words, most):
+    if most and "all" not in said_a and _asks_all(b.words, most, only_kinds=True):
         return True  # 'the most common cause of X' / 'what are all the causes of X'
-    if b.words[:1] in (("list",), ("enumerate",)) and any(
-        word in _superlative_nouns(a.words) and following in _ANSWER_KINDS for word, following in pairwise(b.words[:8])
+    if (
+        b.words[:1] in (("list",), ("enumerate",))
+        and not any(map(_is_superlative, b.words))
+        and any(
+            word in _superlative_nouns(a.words) and following in _ANSWER_KINDS
+            for word, following in pairwise(b.words[:8])
+        )
     ):
         return True  # 'the best dispatch software for' / 'list the dispatch software options for'
     # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo' (not
@@ -5439,7 +5473,11 @@ def _the_one_top(words: tuple[str, ...]) -> set[str]:
     landlords make' (mistake, new); said, it leaves no room for a few."""
     found: set[str] = set()
     for i, word in enumerate(words[1:-2], start=1):
-        if word in ("single", "one") and words[i - 1] == "the" and _is_superlative(words[i + 1]):
+        if (
+            word in ("single", "one")
+            and words[i - 1] == "the"
+            and (_is_superlative(words[i + 1]) or words[i + 1] == "top")
+        ):
             found.update(w for w in _noun_run(words, i + 2) if not w.endswith("s"))
     return found
 
