@@ -228,6 +228,9 @@ NEAR_MISS_HOLDOUT_139 = ROOT / "bench" / "near_miss_holdout_139.jsonl"
 NEAR_MISS_HOLDOUT_140 = ROOT / "bench" / "near_miss_holdout_140.jsonl"
 NEAR_MISS_HOLDOUT_141 = ROOT / "bench" / "near_miss_holdout_141.jsonl"
 NEAR_MISS_HOLDOUT_142 = ROOT / "bench" / "near_miss_holdout_142.jsonl"
+NEAR_MISS_HOLDOUT_143 = ROOT / "bench" / "near_miss_holdout_143.jsonl"
+NEAR_MISS_HOLDOUT_144 = ROOT / "bench" / "near_miss_holdout_144.jsonl"
+NEAR_MISS_HOLDOUT_145 = ROOT / "bench" / "near_miss_holdout_145.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -396,6 +399,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 140": NEAR_MISS_HOLDOUT_140,
     "near-miss, hold-out 141": NEAR_MISS_HOLDOUT_141,
     "near-miss, hold-out 142": NEAR_MISS_HOLDOUT_142,
+    "near-miss, hold-out 143": NEAR_MISS_HOLDOUT_143,
+    "near-miss, hold-out 144": NEAR_MISS_HOLDOUT_144,
+    "near-miss, hold-out 145": NEAR_MISS_HOLDOUT_145,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
