@@ -678,11 +678,17 @@ def _in_minutes(match: re.Match[str]) -> str:
 
 
 _WITHOUT_DOING = re.compile(
-    r"(?i)\bwithout\s+(?:giving|using|adding|providing|having|making|mentioning|listing)"
+    r"(?i)\bwithout\s+(?:giving|using|adding|providing|having|making|mentioning|listing|taking|riding|buying)"
     r"(?:\s+(?:any|a|an|the))?\s+(?=\w)"
 )
 """'without giving any examples' says what 'without examples' says: the negation is of the
-examples (which the other side may include), not of a verb no side shares."""
+examples (which the other side may include), not of a verb no side shares ('reach without
+taking the tram' / 'reach by tram')."""
+_OUT_OF_PLACE = re.compile(
+    r"(?i)\b(tak(?:e|es|ing|en)|took|bring(?:s|ing)?|brought|ship(?:s|ping|ped)?|send(?:s|ing)?|sent"
+    r"|carr(?:y|ies|ying|ied)|export(?:s|ing|ed)?)(\s+(?:[\w'-]+\s+){0,3}?)out\s+of\b"
+)
+"""'taking antiques out of Egypt' moves them from Egypt (against 'bringing them into Egypt')."""
 _WITHOUT = re.compile(r"(?<![\w/])w/o(?![\w/])", re.IGNORECASE)
 """'w/o' typed for 'without' (a negation: 'with a penalty' / 'w/o penalty')."""
 
@@ -1026,6 +1032,7 @@ def _data_rates(text: str) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
     text = _LEAVE_OUT.sub(r"exclude \1", _LEFT_OUT_OF.sub("excluded from", text))
+    text = _OUT_OF_PLACE.sub(r"\1\2from", text)
     text = _WITHOUT_DOING.sub("without ", _HALF_HOUR.sub(_in_minutes, text))
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
@@ -1233,7 +1240,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _explained_or_written(b, a)
         or _formula_or_worked(a, b)
         or _formula_or_worked(b, a)
-        or _made_apart(a, b),
+        or _made_apart(a, b)
+        or _both_sides_or_one(a, b)
+        or _both_sides_or_one(b, a)
+        or _needed_or_steps(a, b)
+        or _needed_or_steps(b, a),
         "direction": _swapped(a, b) or _sequence_swapped(a, b) or _sequence_swapped(b, a),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
@@ -2704,33 +2715,11 @@ def _same_measures(a: TextFacts, b: TextFacts) -> bool:
     """
     if not a.quantities or len(a.quantities) != len(b.quantities):
         return False
-    rounded = _rounded(sorted(a.numbers - b.numbers, key=_value), sorted(b.numbers - a.numbers, key=_value))
-    tolerance = 0.03 if a.units != b.units or rounded else 1e-9
+    tolerance = 0.03 if a.units != b.units else 1e-9
     return all(
         x[0] == y[0] and abs(x[1] - y[1]) <= tolerance * max(x[1], y[1])
         for x, y in zip(a.quantities, b.quantities, strict=True)
     )
-
-
-_DECIMAL = re.compile(r"\d+(?:\.\d+)?")
-
-
-def _value(number: str) -> float:
-    return float(number) if _DECIMAL.fullmatch(number) else 0.0
-
-
-def _rounded(left: list[str], right: list[str]) -> bool:
-    """Each number of one side is the other side's written with decimals, rounded to a whole
-    number ('a 26.2 mile marathon' / 'a 26 mile marathon', '16.9 oz' / '17 oz'; review 97)."""
-    if not left or len(left) != len(right):
-        return False
-    for x, y in zip(left, right, strict=True):
-        if not (_DECIMAL.fullmatch(x) and _DECIMAL.fullmatch(y)):
-            return False
-        whole, decimal = (x, y) if "." in y else (y, x)
-        if "." in whole or "." not in decimal or round(float(decimal)) != int(whole):
-            return False
-    return True
 
 
 def _measures_differ(a: TextFacts, b: TextFacts) -> bool:
@@ -3404,11 +3393,13 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
         return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
     made = "quiz" if b.words[:2] in (("quiz", "me"), ("test", "me")) else _made_thing(b.words, _MADE)
     if made is None and b.words[:1] and b.words[0] in _MAKING - {"give", "show"}:
-        made = _made_thing(b.words, _MADE, loose=True)  # 'create a tree risk assessment checklist'
+        made = _made_thing(b.words, _LOOSE_MADE, loose=True)  # 'create a tree risk assessment checklist'
+        if made is not None and not _PREPOSITIONS.isdisjoint(b.words[1 : b.words.index(made)]):
+            made = None  # ('create a signature for email in Outlook' makes a signature; review 98)
     if made is None and _asks_an_example(b.words):
         made = "example"  # 'what's one example of a good cover crop mix for grazing'
-    if made is None and _has_run(b.words, ("worked", "example")):
-        made = "example"  # 'work through a worked example of calculating sheets'
+    if made is None and _has_run(b.words[:6], ("a", "worked", "example")):
+        made = "example"  # 'work through a worked example of X' (not 'in my textbook's worked example')
     if made == "lesson" and teaching:
         return False  # 'teach me X' / 'give me a lesson on X' (review 95)
     if made in ("example", "examples") and _illustrated(a.words):
@@ -3424,6 +3415,12 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SUMMARISING = frozenset({"summarize", "summarise"})
+_LOOSE_MADE = frozenset(
+    {"checklist", "worksheet", "flashcards", "quiz", "syllabus", "outline", "crossword", "mnemonic"}
+)
+"""Things made that stay the thing after several describing words ('a tree risk assessment
+checklist'); not 'code', 'email' or 'YAML', which name what a thing is for ('a QR code',
+'a signature for email'; review 98)."""
 _STATING = frozenset({"formula", "formulas", "equation", "definition"})
 """Words that ask for the general rule, as an explanation does: 'give me the formula for Cpk'
 / 'give me a worked example of Cpk'."""
@@ -3440,18 +3437,54 @@ and documents of work ('a care label' / 'a product description')."""
 
 _KINDS_MADE = MappingProxyType(
     {
-        **dict.fromkeys(("script", "macro", "code", "command"), frozenset({"code"})),
+        **dict.fromkeys(("macro", "code", "command"), frozenset({"code"})),
         "function": frozenset({"code", "formula"}),
         "formula": frozenset({"formula"}),
-        "question": frozenset({"quiz"}),
-        "questions": frozenset({"quiz"}),
+        **dict.fromkeys(("question", "questions"), frozenset({"quiz", "problem", "survey", "script"})),
+        **dict.fromkeys(("problem", "problems", "exercise", "exercises", "drill", "drills"), frozenset({"problem"})),
+        "script": frozenset({"code", "script"}),
         "quiz": frozenset({"quiz"}),
     }
 )
 """Things made that may be one deliverable: a script, a command and code ('a Python script
 that uploads' / 'boto3 code to push', 'a PowerShell script' / 'a PowerShell command'), and a
 function either code or a spreadsheet's formula ('an Excel formula' / 'an Excel function';
-review 96), and questions a quiz ('write 10 quiz questions' / 'a 10-question quiz')."""
+review 96), and questions a quiz, practice problems, a survey or an interview script ('write
+10 quiz questions' / 'a 10-question quiz'; review 98)."""
+
+
+_AGAINST = frozenset(
+    {"cons", "disadvantages", "disadvantage", "drawbacks", "drawback", "downsides", "downside", "risks", "weaknesses",
+     "weakness", "against"}
+)  # fmt: skip
+_IN_FAVOUR = frozenset(
+    {"pros", "advantages", "advantage", "benefits", "benefit", "upsides", "upside", "strengths", "strength"}
+)
+
+
+def _both_sides_or_one(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for both sides ('the pros and cons of', 'advantages and disadvantages'),
+    ``b`` for one of them only ('the arguments against', 'the advantages of')."""
+    both = any(
+        (x in _IN_FAVOUR and y in _AGAINST) or (x in _AGAINST and y in _IN_FAVOUR) or (x, y) == ("for", "against")
+        for x, _, y in zip(a.words, a.words[1:], a.words[2:], strict=False)
+        if _ == "and"
+    )
+    if not both:
+        return False
+    against, in_favour = not _AGAINST.isdisjoint(b.words), not _IN_FAVOUR.isdisjoint(b.words)
+    return against != in_favour
+
+
+_NEEDED = frozenset({"tools", "equipment", "materials", "supplies", "ingredients", "parts", "gear"})
+_STEPS = frozenset({"steps", "instructions", "procedure", "process"})
+
+
+def _needed_or_steps(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks what is needed ('what tools do I need to terminate Cat6a jacks'), ``b`` for
+    the steps ('what are the steps to terminate them'), neither naming the other's."""
+    needed = a.words[:1] in (("what",), ("which",)) and not _NEEDED.isdisjoint(a.words[1:3])
+    return needed and not _STEPS.isdisjoint(b.words) and _STEPS.isdisjoint(a.words) and _NEEDED.isdisjoint(b.words)
 
 
 def _made_apart(a: TextFacts, b: TextFacts) -> bool:
@@ -4909,7 +4942,7 @@ def _party(word: str) -> str:
     forms meet ('insulate' / 'insulating', 'prime' / 'priming')."""
     if third := _THIRD_PERSONS.get(word):
         return third
-    stemmed = word if word.endswith("eed") else stem(word)  # ('overseed' / 'overseeding': no past tense)
+    stemmed = stem(word)
     return stemmed[:-1] if len(stemmed) > 3 and stemmed.endswith("e") else stemmed
 
 
@@ -5264,7 +5297,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     important step' is one ask). A plural right after a wh-word is a verb unless a question
     goes on ('what causes inflation' / 'what metrics should I track')."""
     said_a = set(a.words)
-    if _SINGLE_ONE.isdisjoint(b.words) and any(_plural(noun) in b.words for noun in _the_one_top(a.words)):
+    tops = _the_one_top(a.words, top="which" not in b.words)  # ('of the skills, which ranks first'; review 98)
+    if _SINGLE_ONE.isdisjoint(b.words) and any(_plural(noun) in b.words for noun in tops):
         return True  # 'the single most important question' / 'the most important questions'
     if any(_singles(b.words, k) for k in range(len(b.words))) or _picks_one(b.words):
         return False  # both pick top ones ('the most important step' / 'the most important steps')
@@ -5292,11 +5326,14 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
     most = {_plural(noun) for noun in _most_nouns(a.words)}
-    if most and "all" not in said_a and _asks_all(b.words, most, only_kinds=True):
+    asked = a.words[:1] in (("what's",), ("whats",), ("what",), ("which",), ("name",)) and _has_run(
+        a.words[:4], ("the", "most")
+    )
+    if most and "all" not in said_a and _asks_all(b.words, most, only_kinds=not asked):
         return True  # 'the most common cause of X' / 'what are all the causes of X'
     if (
         b.words[:1] in (("list",), ("enumerate",))
-        and not any(map(_is_superlative, b.words))
+        and not any(_is_superlative(w) and "and" in b.words[:j] for j, w in enumerate(b.words))
         and any(
             word in _superlative_nouns(a.words) and following in _ANSWER_KINDS
             for word, following in pairwise(b.words[:8])
@@ -5467,16 +5504,17 @@ _SINGLE_ONE = frozenset({"single", "one"})
 """Words with which the plural side may still ask for one ('which is the biggest one')."""
 
 
-def _the_one_top(words: tuple[str, ...]) -> set[str]:
+def _the_one_top(words: tuple[str, ...], *, top: bool = False) -> set[str]:
     """The words that may be the noun after 'the single' or 'the one' and a superlative: 'the
     single most important question' (important, question), 'the one biggest mistake new
-    landlords make' (mistake, new); said, it leaves no room for a few."""
+    landlords make' (mistake, new); said, it leaves no room for a few. ``top``: 'the single
+    top vinyl brand' too."""
     found: set[str] = set()
     for i, word in enumerate(words[1:-2], start=1):
         if (
             word in ("single", "one")
             and words[i - 1] == "the"
-            and (_is_superlative(words[i + 1]) or words[i + 1] == "top")
+            and (_is_superlative(words[i + 1]) or (top and words[i + 1] == "top"))
         ):
             found.update(w for w in _noun_run(words, i + 2) if not w.endswith("s"))
     return found
