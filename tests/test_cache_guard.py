@@ -1270,18 +1270,17 @@ def broken(a: str, b: str) -> set[str]:
         # hold-outs 143-145, review 98
         ("What are the pros and cons of remote work?", "What are the downsides of remote work?", "category"),
         ("What tools do I need to replace a faucet?", "What are the steps to replace a faucet?", "category"),
-        (
-            "What are the rules for taking wine out of France?",
-            "What are the rules for bringing wine into France?",
-            "direction",
-        ),
         ("Which beaches can I reach by bus?", "Which beaches can I reach without taking the bus?", "negation"),
-        ("What's the most effective treatment for gout?", "Tell me all the treatment options for gout.", "qualifier"),
+        # review 99
         (
-            "What's the best project management software for a small agency?",
-            "List the best project management software options for small agencies.",
-            "qualifier",
+            "Write a script for a YouTube intro about budgeting.",
+            "Write questions to ask viewers about budgeting.",
+            "category",
         ),
+        ("Explain photosynthesis.", "Write a catchy photosynthesis song for 5th graders.", "category"),
+        ("Explain Bayes' theorem.", "Walk me through one worked example of Bayes' theorem.", "category"),
+        ("What's the single top cause of house fires?", "Which are the top causes of house fires?", "qualifier"),
+        ("What's the most effective treatment for gout?", "Tell me all the treatment options for gout.", "qualifier"),
         ("Explain how to run a fire drill.", "Create an evacuation checklist for a fire drill.", "category"),
         ("Rank the top laptop brands for students", "Name the single top laptop brand for students", "qualifier"),
         (
@@ -2381,12 +2380,23 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Write 10 practice questions on fractions for 5th graders",
             "Give me 10 practice problems on fractions for 5th graders",
         ),
-        (
-            "Generate interview questions for a junior data analyst",
-            "Write an interview script for a junior data analyst",
-        ),
         ("Can I overseed before the lawn is dethatched?", "Does the lawn have to be dethatched before overseeding?"),
         ("What are the pros and cons of solar panels?", "What are the advantages and disadvantages of solar panels?"),
+        # review 99
+        ("Pros and cons of investing in crypto", "What are the risks and rewards of investing in crypto?"),
+        ("Pros and cons of the shingles vaccine", "Should I get vaccinated against shingles?"),
+        (
+            "What are the disadvantages of the EU? What are the advantages?",
+            "What are the advantages and disadvantages of the EU?",
+        ),
+        (
+            "What tools do I need to change my brake pads?",
+            "What do I need and what are the steps to change my brake pads?",
+        ),
+        ("Which parts of hiring can be automated?", "Which hiring steps can be automated?"),
+        ("What's the most complete list of ways to save on taxes?", "What are all the ways to save on taxes?"),
+        ("How to take money out of my 401k early", "How to withdraw money from my 401k early"),
+        ("What is the best budgeting app for couples?", "List the best budgeting app options for couples."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

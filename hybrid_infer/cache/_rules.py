@@ -684,11 +684,6 @@ _WITHOUT_DOING = re.compile(
 """'without giving any examples' says what 'without examples' says: the negation is of the
 examples (which the other side may include), not of a verb no side shares ('reach without
 taking the tram' / 'reach by tram')."""
-_OUT_OF_PLACE = re.compile(
-    r"(?i)\b(tak(?:e|es|ing|en)|took|bring(?:s|ing)?|brought|ship(?:s|ping|ped)?|send(?:s|ing)?|sent"
-    r"|carr(?:y|ies|ying|ied)|export(?:s|ing|ed)?)(\s+(?:[\w'-]+\s+){0,3}?)out\s+of\b"
-)
-"""'taking antiques out of Egypt' moves them from Egypt (against 'bringing them into Egypt')."""
 _WITHOUT = re.compile(r"(?<![\w/])w/o(?![\w/])", re.IGNORECASE)
 """'w/o' typed for 'without' (a negation: 'with a penalty' / 'w/o penalty')."""
 
@@ -1032,7 +1027,6 @@ def _data_rates(text: str) -> str:
 def _text_facts(text: str) -> TextFacts:
     text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
     text = _LEAVE_OUT.sub(r"exclude \1", _LEFT_OUT_OF.sub("excluded from", text))
-    text = _OUT_OF_PLACE.sub(r"\1\2from", text)
     text = _WITHOUT_DOING.sub("without ", _HALF_HOUR.sub(_in_minutes, text))
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)
@@ -3398,7 +3392,10 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
             made = None  # ('create a signature for email in Outlook' makes a signature; review 98)
     if made is None and _asks_an_example(b.words):
         made = "example"  # 'what's one example of a good cover crop mix for grazing'
-    if made is None and _has_run(b.words[:6], ("a", "worked", "example")):
+    if made is None and any(
+        b.words[k : k + 2] == ("worked", "example") and b.words[k - 1] in ("a", "an", "one")
+        for k in range(1, len(b.words))
+    ):
         made = "example"  # 'work through a worked example of X' (not 'in my textbook's worked example')
     if made == "lesson" and teaching:
         return False  # 'teach me X' / 'give me a lesson on X' (review 95)
@@ -3416,8 +3413,9 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 
 _SUMMARISING = frozenset({"summarize", "summarise"})
 _LOOSE_MADE = frozenset(
-    {"checklist", "worksheet", "flashcards", "quiz", "syllabus", "outline", "crossword", "mnemonic"}
-)
+    {"checklist", "worksheet", "flashcards", "quiz", "syllabus", "outline", "crossword", "mnemonic", "song", "poem",
+     "slide", "story", "essay", "haiku", "limerick", "rap", "sonnet", "skit", "speech"}
+)  # fmt: skip
 """Things made that stay the thing after several describing words ('a tree risk assessment
 checklist'); not 'code', 'email' or 'YAML', which name what a thing is for ('a QR code',
 'a signature for email'; review 98)."""
@@ -3440,7 +3438,7 @@ _KINDS_MADE = MappingProxyType(
         **dict.fromkeys(("macro", "code", "command"), frozenset({"code"})),
         "function": frozenset({"code", "formula"}),
         "formula": frozenset({"formula"}),
-        **dict.fromkeys(("question", "questions"), frozenset({"quiz", "problem", "survey", "script"})),
+        **dict.fromkeys(("question", "questions"), frozenset({"quiz", "problem", "survey"})),
         **dict.fromkeys(("problem", "problems", "exercise", "exercises", "drill", "drills"), frozenset({"problem"})),
         "script": frozenset({"code", "script"}),
         "quiz": frozenset({"quiz"}),
@@ -3449,14 +3447,15 @@ _KINDS_MADE = MappingProxyType(
 """Things made that may be one deliverable: a script, a command and code ('a Python script
 that uploads' / 'boto3 code to push', 'a PowerShell script' / 'a PowerShell command'), and a
 function either code or a spreadsheet's formula ('an Excel formula' / 'an Excel function';
-review 96), and questions a quiz, practice problems, a survey or an interview script ('write
-10 quiz questions' / 'a 10-question quiz'; review 98)."""
+review 96), and questions a quiz, practice problems or a survey ('write 10 quiz questions' /
+'a 10-question quiz'; review 98; not a script: 'a Python script' / 'interview questions')."""
 
 
 _AGAINST = frozenset(
-    {"cons", "disadvantages", "disadvantage", "drawbacks", "drawback", "downsides", "downside", "risks", "weaknesses",
+    {"cons", "disadvantages", "disadvantage", "drawbacks", "drawback", "downsides", "downside", "weaknesses",
      "weakness", "against"}
 )  # fmt: skip
+_BOTH_CUES = frozenset({"worth", "should", "good", "bad", "rewards", "dangers", "costs", "risks", "improvement"})
 _IN_FAVOUR = frozenset(
     {"pros", "advantages", "advantage", "benefits", "benefit", "upsides", "upside", "strengths", "strength"}
 )
@@ -3472,19 +3471,42 @@ def _both_sides_or_one(a: TextFacts, b: TextFacts) -> bool:
     )
     if not both:
         return False
-    against, in_favour = not _AGAINST.isdisjoint(b.words), not _IN_FAVOUR.isdisjoint(b.words)
+    if not _BOTH_CUES.isdisjoint(b.words) or not (_AGAINST.isdisjoint(b.words) or _IN_FAVOUR.isdisjoint(b.words)):
+        return False  # ('is it worth it', 'risks and rewards', 'should I'; review 99; both asked apart)
+    asked = {
+        word
+        for j, word in enumerate(b.words[1:-1], start=1)
+        if (word in _AGAINST or word in _IN_FAVOUR)
+        and (b.words[j - 1] in ("the", "any", "main", "biggest") or b.words[j - 1 : j] == ("arguments",))
+        and b.words[j + 1] in ("of", "to", "for", "against", "in")
+    } | (
+        {"against"}
+        if any(w == "arguments" and "against" in b.words[i + 1 : i + 3] for i, w in enumerate(b.words))
+        else set()
+    )
+    against, in_favour = not _AGAINST.isdisjoint(asked), not _IN_FAVOUR.isdisjoint(asked)
     return against != in_favour
 
 
-_NEEDED = frozenset({"tools", "equipment", "materials", "supplies", "ingredients", "parts", "gear"})
+_NEEDED = frozenset({"tools", "equipment", "materials", "supplies", "ingredients"})
 _STEPS = frozenset({"steps", "instructions", "procedure", "process"})
 
 
 def _needed_or_steps(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks what is needed ('what tools do I need to terminate Cat6a jacks'), ``b`` for
     the steps ('what are the steps to terminate them'), neither naming the other's."""
-    needed = a.words[:1] in (("what",), ("which",)) and not _NEEDED.isdisjoint(a.words[1:3])
-    return needed and not _STEPS.isdisjoint(b.words) and _STEPS.isdisjoint(a.words) and _NEEDED.isdisjoint(b.words)
+    needed = (
+        a.words[:1] in (("what",), ("which",))
+        and not _NEEDED.isdisjoint(a.words[1:4])
+        and not {"need", "needed"}.isdisjoint(a.words[2:6])
+    )
+    return (
+        needed
+        and not _STEPS.isdisjoint(b.words)
+        and _STEPS.isdisjoint(a.words)
+        and _NEEDED.isdisjoint(b.words)
+        and {"need", "needed"}.isdisjoint(b.words)  # ('what do I need and what are the steps'; review 99)
+    )
 
 
 def _made_apart(a: TextFacts, b: TextFacts) -> bool:
@@ -5297,7 +5319,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     important step' is one ask). A plural right after a wh-word is a verb unless a question
     goes on ('what causes inflation' / 'what metrics should I track')."""
     said_a = set(a.words)
-    tops = _the_one_top(a.words, top="which" not in b.words)  # ('of the skills, which ranks first'; review 98)
+    picks = any(w == "which" and not _PICKING.isdisjoint(b.words[i + 1 : i + 9]) for i, w in enumerate(b.words))
+    tops = _the_one_top(a.words, top=not picks)  # ('of the skills, which ranks first'; review 98)
     if _SINGLE_ONE.isdisjoint(b.words) and any(_plural(noun) in b.words for noun in tops):
         return True  # 'the single most important question' / 'the most important questions'
     if any(_singles(b.words, k) for k in range(len(b.words))) or _picks_one(b.words):
@@ -5333,7 +5356,7 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'the most common cause of X' / 'what are all the causes of X'
     if (
         b.words[:1] in (("list",), ("enumerate",))
-        and not any(_is_superlative(w) and "and" in b.words[:j] for j, w in enumerate(b.words))
+        and not any(map(_is_superlative, b.words))  # ('list the best X options' asks for the best too)
         and any(
             word in _superlative_nouns(a.words) and following in _ANSWER_KINDS
             for word, following in pairwise(b.words[:8])
@@ -5465,6 +5488,8 @@ _ANSWER_KINDS = frozenset(
 """Plurals that name kinds of answer: asking for all of them asks for a list."""
 
 
+_PICKING = frozenset({"is", "ranks", "comes", "was"})
+"""Singular verbs with which a 'which' question picks one ('which ranks first')."""
 _SOME = frozenset({"some", "few", "several", "many", "any"})
 """Words that ask for a few of a kind ('some of the places in India that'), which 'one place'
 may answer (QQP labels them one question)."""
@@ -5520,12 +5545,16 @@ def _the_one_top(words: tuple[str, ...], *, top: bool = False) -> set[str]:
     return found
 
 
+_FULLEST = frozenset({"complete", "exhaustive", "comprehensive", "thorough", "detailed", "full", "extensive"})
+"""'The most complete list of ways to' asks for all of them (review 99)."""
+
+
 def _most_nouns(words: tuple[str, ...]) -> set[str]:
     """The singular head noun after 'the most' and a word ('the most common cause of' ->
     cause): one, the top one, of a kind."""
     found = set()
     for i, word in enumerate(words[:-3]):
-        if word == "the" and words[i + 1] == "most" and _is_content(words[i + 2]):
+        if word == "the" and words[i + 1] == "most" and _is_content(words[i + 2]) and words[i + 2] not in _FULLEST:
             run = _noun_run(words, i + 3)
             if run and not run[-1].endswith("s"):
                 found.add(run[-1])
