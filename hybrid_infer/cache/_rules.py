@@ -3456,6 +3456,8 @@ _AGAINST = frozenset(
      "weakness", "against"}
 )  # fmt: skip
 _BOTH_CUES = frozenset({"worth", "should", "good", "bad", "rewards", "dangers", "costs", "risks", "improvement"})
+"""Words with which a side still weighs both sides in other words ('is it worth it', 'the risks
+and rewards', 'should I'; review 99)."""
 _IN_FAVOUR = frozenset(
     {"pros", "advantages", "advantage", "benefits", "benefit", "upsides", "upside", "strengths", "strength"}
 )
@@ -3466,8 +3468,8 @@ def _both_sides_or_one(a: TextFacts, b: TextFacts) -> bool:
     ``b`` for one of them only ('the arguments against', 'the advantages of')."""
     both = any(
         (x in _IN_FAVOUR and y in _AGAINST) or (x in _AGAINST and y in _IN_FAVOUR) or (x, y) == ("for", "against")
-        for x, _, y in zip(a.words, a.words[1:], a.words[2:], strict=False)
-        if _ == "and"
+        for x, joiner, y in zip(a.words, a.words[1:], a.words[2:], strict=False)
+        if joiner == "and"
     )
     if not both:
         return False
@@ -3525,7 +3527,7 @@ def _made_apart(a: TextFacts, b: TextFacts) -> bool:
 def _formula_or_worked(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for the formula and ``b``, naming none, works it on a number ``a`` lacks:
     'formula to convert an azimuth to a quadrant bearing' / 'convert the azimuth 125° to a
-    quadrant bearing' (the rule against one case of it)."""
+    quadrant bearing' (one worked case, not the rule)."""
     asked = any(
         word in _STATING and word != "definition" and (following in ("for", "to", "of") or before in ("the", "a"))
         for before, word, following in zip(("", *a.words), a.words, (*a.words[1:], ""), strict=False)
@@ -5333,7 +5335,7 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
     named = {_plural(noun) for noun in _one_named(a.words) | _picked_nouns(a.words)}
     if named and "all" not in said_a and (_asks_all(b.words, named, only_kinds=True) or _lists(b.words, named)):
-        return True
+        return True  # 'give me one quick field test to' / 'list all the field tests to'
     ones = {_plural(noun) for noun in _one_named(a.words)} - said_a
     if (
         ones
@@ -5344,7 +5346,6 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         )
     ):
         return True  # 'name one side effect of metformin' / 'what are the side effects of metformin'
-    # 'give me one quick field test to' / 'list all the field tests to'
     best = {_plural(noun) for noun in _superlative_nouns(a.words)}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
@@ -5791,7 +5792,8 @@ def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
 def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
     one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
-    first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone')."""
+    first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone'), or
+    a numbered period after 'just' or 'only' ('just week 1 of a 12-week plan')."""
     return (
         bool(_alone(words))
         or any(
