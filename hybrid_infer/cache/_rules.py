@@ -5333,10 +5333,11 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'the one biggest thing I can do' / 'all the ways to'
     if "all" not in said_a and _picks_one(a.words) and _asks_all(b.words):
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
-    named = {_plural(noun) for noun in _one_named(a.words) | _picked_nouns(a.words)}
+    one_nouns = _one_named(a.words)
+    named = {_plural(noun) for noun in one_nouns | _picked_nouns(a.words)}
     if named and "all" not in said_a and (_asks_all(b.words, named, only_kinds=True) or _lists(b.words, named)):
         return True  # 'give me one quick field test to' / 'list all the field tests to'
-    ones = {_plural(noun) for noun in _one_named(a.words)} - said_a
+    ones = {_plural(noun) for noun in one_nouns} - said_a
     if (
         ones
         and _SINGLE_ONE.isdisjoint(b.words)
@@ -5346,7 +5347,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         )
     ):
         return True  # 'name one side effect of metformin' / 'what are the side effects of metformin'
-    best = {_plural(noun) for noun in _superlative_nouns(a.words)}
+    superlatives = _superlative_nouns(a.words)
+    best = {_plural(noun) for noun in superlatives}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
     most = {_plural(noun) for noun in _most_nouns(a.words)}
@@ -5355,27 +5357,19 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     )
     if most and "all" not in said_a and _asks_all(b.words, most, only_kinds=not asked):
         return True  # 'the most common cause of X' / 'what are all the causes of X'
+    # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo', 'the best
+    # dispatch software for' / 'list the dispatch software options for' (not 'list the best
+    # practices for' or 'list the best X options', which ask for the best ones too; reviews 89, 99)
     if (
         b.words[:1] in (("list",), ("enumerate",))
-        and not any(map(_is_superlative, b.words))  # ('list the best X options' asks for the best too)
-        and any(
-            word in _superlative_nouns(a.words) and following in _ANSWER_KINDS
-            for word, following in pairwise(b.words[:8])
+        and not any(map(_is_superlative, b.words))
+        and (
+            not best.isdisjoint(b.words[:5])
+            or any(word in superlatives and following in _ANSWER_KINDS for word, following in pairwise(b.words[:8]))
         )
     ):
-        return True  # 'the best dispatch software for' / 'list the dispatch software options for'
-    # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo' (not
-    # 'list the best practices for', which asks for the best ones too; review 89)
-    if (
-        b.words[:1] in (("list",), ("enumerate",))
-        and not best.isdisjoint(b.words[:5])
-        and not any(map(_is_superlative, b.words))
-    ):
         return True
-    if any(
-        _has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun))
-        for noun in _superlative_nouns(a.words)
-    ):
+    if any(_has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun)) for noun in superlatives):
         return True  # 'identify the biggest risk in this lease' / 'identify every risk in it'
     for noun in _singled_nouns(a.words):
         plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
