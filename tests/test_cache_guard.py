@@ -1294,6 +1294,13 @@ def broken(a: str, b: str) -> set[str]:
             "Explain a diacetyl rest for professional brewers.",
             "antonym",
         ),
+        # hold-out 148
+        (
+            "What VA benefits can I get with an other than honorable discharge?",
+            "What VA benefits can't I get with an other than honorable discharge?",
+            "negation",
+        ),
+        ("Which jobs can I apply for without a degree?", "Which jobs can't I apply for without a degree?", "negation"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2397,6 +2404,15 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What's the most complete list of ways to save on taxes?", "What are all the ways to save on taxes?"),
         ("How to take money out of my 401k early", "How to withdraw money from my 401k early"),
         ("What is the best budgeting app for couples?", "List the best budgeting app options for couples."),
+        # a second negation of one word only with a plain 'not'
+        (
+            "How do I adjust the rear derailleur so it stops skipping gears?",
+            "My bike keeps skipping gears. How can I tune the rear derailleur to fix that?",
+        ),
+        (
+            "Can you give me a gluten-free chocolate cake recipe that the other kids won't notice is gluten-free?",
+            "Need a chocolate cake recipe that's gluten free but tastes normal so the other kids won't notice.",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -1363,6 +1363,8 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
         return True
     if _negates_several_shared(a, b) or _negates_several_shared(b, a):
         return True
+    if _negated_once_more(a, b) or _negated_once_more(b, a):
+        return True
     return (
         _negations(a) % 2 != _negations(b) % 2
         and (_negates_shared(a, b) or _negates_shared(b, a))
@@ -1388,6 +1390,29 @@ def _excluded_or_removed(a: TextFacts, b: TextFacts) -> bool:
         and not any(w in NEGATIONS for w in b.words)
         and not _REMOVING_FROM.isdisjoint(b.words)
     )
+
+
+_PLAIN_NOTS = frozenset(
+    {"not", "never", "cant", "cannot", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont"}
+    | {"shouldnt", "couldnt", "wouldnt", "mustnt", "hasnt", "havent", "hadnt"}
+)
+"""Words that only negate: not 'free' of 'gluten-free', not 'stop' of 'stop skipping'."""
+
+
+def _negated_once_more(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` negates the very word ``a`` negates once more, with a plain 'not' that ``a``
+    lacks, and nothing else: 'what benefits can I get with an other than honorable discharge'
+    / 'what benefits can't I get with an other than honorable discharge' (hold-out 148). Two
+    negations of one word cancel out."""
+    if not a.negated or len(b.negated) != len(a.negated) + 1:
+        return False
+    more = Counter(b.negated) - Counter(a.negated)
+    if len(more) != 1 or Counter(a.negated) - Counter(b.negated):
+        return False
+    target = next(iter(more))
+    plain_a = sum(w in _PLAIN_NOTS for w in a.words)
+    plain_b = sum(w in _PLAIN_NOTS for w in b.words)
+    return bool(target) and target in a.negated and plain_b == plain_a + 1
 
 
 def _negated_opposites(a: TextFacts, b: TextFacts) -> bool:
