@@ -1301,6 +1301,30 @@ def broken(a: str, b: str) -> set[str]:
             "negation",
         ),
         ("Which jobs can I apply for without a degree?", "Which jobs can't I apply for without a degree?", "negation"),
+        # hold-outs 149-151
+        ("Is the Vortex-X waterproof?", "Is the Vortex-Z waterproof?", "entity"),
+        ("Is a will with only one witness valid?", "Is a will with two witnesses valid?", "number"),
+        ("Is 2 kJ/mm heat input too high?", "Is 2 kJ/in heat input too high?", "unit"),
+        (
+            "Should the executor pay creditors before distributing to the heirs?",
+            "Should the executor distribute to the heirs before paying creditors?",
+            "direction",
+        ),
+        (
+            "Put the fillet on the arrow side and the groove on the other side.",
+            "Put the fillet on the other side and the groove on the arrow side.",
+            "direction",
+        ),
+        ("What are the symptoms of Lyme disease?", "What is the treatment for Lyme disease?", "category"),
+        ("Make a full-year garden calendar.", "Make a garden task list for April only.", "qualifier"),
+        ("What's the best shielding gas for TIG?", "List all the shielding gas options for TIG.", "qualifier"),
+        ("What's the torque for a 1/2 inch bolt?", "What's the torque for every common bolt size?", "qualifier"),
+        (
+            "Which countries allow same-day voter registration?",
+            "Which country was the first to allow same-day voter registration?",
+            "qualifier",
+        ),
+        ("How do I trim sheep hooves?", "How do I trim a goat's hooves?", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2412,6 +2436,17 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Can you give me a gluten-free chocolate cake recipe that the other kids won't notice is gluten-free?",
             "Need a chocolate cake recipe that's gluten free but tastes normal so the other kids won't notice.",
+        ),
+        # hold-outs 149-151: the bounds of their readings
+        ("Is a will with only one witness valid?", "Is a will with a single witness valid?"),
+        ("What's a spring rate of 50 lb/in in N/mm?", "Convert 50 pounds per inch spring rate to N/mm"),
+        ("Who was the first to climb Everest?", "Who climbed Everest before anyone else?"),
+        ("How much hay does a cow eat per day?", "daily hay intake for cattle?"),
+        ("What are the symptoms and treatment of Lyme disease?", "How is Lyme disease treated?"),
+        ("ibuprofen max daily dose adults", "adults max daily dose ibuprofen"),
+        (
+            "How do I document behavior incidents for a student being evaluated for special education?",
+            "Kid's going through a SPED eval - what's the right way to keep records of their behavior incidents?",
         ),
     ],
 )

