@@ -1325,6 +1325,10 @@ def broken(a: str, b: str) -> set[str]:
             "qualifier",
         ),
         ("How do I trim sheep hooves?", "How do I trim a goat's hooves?", "category"),
+        # hold-outs 142 and 146
+        ("When do you prescribe base-in prism?", "When do you prescribe base-out prism?", "antonym"),
+        ("Pre-op instructions for knee surgery", "post-op instructions for knee surgery", "antonym"),
+        ("When should I use most-to-least prompting?", "When should I use least-to-most prompting?", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2444,6 +2448,8 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How much hay does a cow eat per day?", "daily hay intake for cattle?"),
         ("What are the symptoms and treatment of Lyme disease?", "How is Lyme disease treated?"),
         ("ibuprofen max daily dose adults", "adults max daily dose ibuprofen"),
+        ("peer-to-peer lending risks", "What are the risks of peer-to-peer lending?"),
+        ("How do I add a sign-in page?", "How do I add a sign in page?"),
         (
             "How do I document behavior incidents for a student being evaluated for special education?",
             "Kid's going through a SPED eval - what's the right way to keep records of their behavior incidents?",

@@ -1218,7 +1218,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _keyword_extended(b, a)
         or _generic_args_reordered(a, b),
         "quoted": _quotes_differ(a, b),
-        "antonym": _antonyms(a, b) or _adds_opposite(a, b) or _adds_opposite(b, a) or _switched_apart(a, b),
+        "antonym": _antonyms(a, b)
+        or _adds_opposite(a, b)
+        or _adds_opposite(b, a)
+        or _switched_apart(a, b)
+        or _particle_flipped(a.compounds, b.compounds),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
@@ -2871,6 +2875,44 @@ def _name_variants(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
+def _compound_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """A hyphenated 'X-to-Y' read the other way: 'most-to-least prompting' / 'least-to-most
+    prompting' (hold-out 146), 'a top-to-bottom scan' / 'a bottom-to-top scan'."""
+    only_b = set(b) - set(a)
+    return any(
+        len(parts) == 3
+        and parts[1] in ("to", "vs", "over")
+        and parts[0] != parts[2]
+        and "-".join(reversed(parts)) in only_b
+        for parts in (x.split("-") for x in set(a) - set(b))
+    )
+
+
+_OPPOSITE_PARTICLES = frozenset(
+    {("in", "out"), ("up", "down"), ("on", "off"), ("over", "under"), ("inside", "outside"), ("pre", "post")}
+)
+
+
+def _particle_flipped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """A hyphenated word whose particle half turns to its opposite: 'base-in prism' /
+    'base-out prism' (hold-out 142), 'a log-in page' / 'a log-out page', 'pre-op' / 'post-op'."""
+    only_a, only_b = set(a) - set(b), set(b) - set(a)
+    for x in only_a:
+        for y in only_b:
+            xs, ys = x.split("-"), y.split("-")
+            if len(xs) != 2 or len(ys) != 2:
+                continue
+            if xs[0] == ys[0] and xs[1] != ys[1]:
+                pair = (xs[1], ys[1])
+            elif xs[1] == ys[1] and xs[0] != ys[0]:
+                pair = (xs[0], ys[0])
+            else:
+                continue
+            if pair in _OPPOSITE_PARTICLES or pair[::-1] in _OPPOSITE_PARTICLES:
+                return True
+    return False
+
+
 def _same_root(x: str, y: str) -> bool:
     """One name in two forms: a shared prefix of at least 5 letters covering three quarters
     of the shorter word ('australia' / 'australian', 'canada' / 'canadian'; not 'austria' /
@@ -4083,6 +4125,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _code_reordered(a.signature, b.signature)
         or _source_became_target(a, b)
         or (not keywords and _words_transposed(a.skeleton, b.skeleton))
+        or _compound_reversed(a.compounds, b.compounds)
     )
 
 
