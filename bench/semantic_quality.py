@@ -237,6 +237,9 @@ NEAR_MISS_HOLDOUT_148 = ROOT / "bench" / "near_miss_holdout_148.jsonl"
 NEAR_MISS_HOLDOUT_149 = ROOT / "bench" / "near_miss_holdout_149.jsonl"
 NEAR_MISS_HOLDOUT_150 = ROOT / "bench" / "near_miss_holdout_150.jsonl"
 NEAR_MISS_HOLDOUT_151 = ROOT / "bench" / "near_miss_holdout_151.jsonl"
+NEAR_MISS_HOLDOUT_152 = ROOT / "bench" / "near_miss_holdout_152.jsonl"
+NEAR_MISS_HOLDOUT_153 = ROOT / "bench" / "near_miss_holdout_153.jsonl"
+NEAR_MISS_HOLDOUT_154 = ROOT / "bench" / "near_miss_holdout_154.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -414,6 +417,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 149": NEAR_MISS_HOLDOUT_149,
     "near-miss, hold-out 150": NEAR_MISS_HOLDOUT_150,
     "near-miss, hold-out 151": NEAR_MISS_HOLDOUT_151,
+    "near-miss, hold-out 152": NEAR_MISS_HOLDOUT_152,
+    "near-miss, hold-out 153": NEAR_MISS_HOLDOUT_153,
+    "near-miss, hold-out 154": NEAR_MISS_HOLDOUT_154,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
