@@ -1329,6 +1329,23 @@ def broken(a: str, b: str) -> set[str]:
         ("When do you prescribe base-in prism?", "When do you prescribe base-out prism?", "antonym"),
         ("Pre-op instructions for knee surgery", "post-op instructions for knee surgery", "antonym"),
         ("When should I use most-to-least prompting?", "When should I use least-to-most prompting?", "direction"),
+        # review 100, hold-outs 152-154
+        ("I need only one retry on failure in celery", "I need 2 retries on failure in celery", "number"),
+        ("signs of parvo in puppies", "how to treat parvo in puppies", "category"),
+        ("Which state first legalized marijuana?", "Which states legalized marijuana?", "qualifier"),
+        ("who was the first woman to win a Nobel Prize", "which women have won a Nobel Prize", "qualifier"),
+        ("what's the best anime series for beginners", "list all the anime series for beginners", "qualifier"),
+        ("what's the best class to take for an easy A", "list all the classes to take for an easy A", "qualifier"),
+        ("What does it mean when the power light is on?", "What does it mean when the power light is off?", "antonym"),
+        ("Which hardware is required on a fire door?", "Which hardware is not allowed on a fire door?", "antonym"),
+        ("What's the main cause of inflation?", "List the causes of inflation.", "qualifier"),
+        (
+            "Compute the odds ratio of smokers vs nonsmokers.",
+            "Compute the odds ratio of nonsmokers vs smokers.",
+            "direction",
+        ),
+        ("Is this species in CITES Appendix I?", "Is this species in CITES Appendix II?", "number"),
+        ("Causes of World War I", "Causes of World War II", "number"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2450,6 +2467,34 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("ibuprofen max daily dose adults", "adults max daily dose ibuprofen"),
         ("peer-to-peer lending risks", "What are the risks of peer-to-peer lending?"),
         ("How do I add a sign-in page?", "How do I add a sign in page?"),
+        # review 100
+        (
+            "Can't I just use baking soda rather than baking powder?",
+            "Can I just use baking soda rather than baking powder?",
+        ),
+        ("Isn't a fragrance-free moisturizer better for eczema?", "Is a fragrance-free moisturizer better for eczema?"),
+        ("Are dental X-rays safe during pregnancy?", "Is a dental X-ray safe during pregnancy?"),
+        ("how many U-Haul trucks do I need for a 3 bedroom", "how many U-Hauls do I need for a 3 bedroom"),
+        ("Is only one car seat OK for twins?", "Can 2 babies share a single car seat?"),
+        ("Should I plant just one zucchini for a couple?", "Is one zucchini plant enough for 2 people?"),
+        (
+            "Which is cheaper to run, a gas dryer that's vented or an electric dryer that's vented?",
+            "Which is cheaper to run, an electric dryer that's vented or a gas dryer that's vented?",
+        ),
+        ("symptoms of bloat in goats and what to give them", "signs of goat bloat and treatment"),
+        ("symptoms of a bad O2 sensor", "what problems can a bad O2 sensor cause"),
+        ("symptoms of quitting sertraline cold turkey", "what happens if I stop sertraline cold turkey"),
+        ("what symptoms are normal after a flu shot", "normal reactions to the flu vaccine"),
+        ("Give me a budget for October only", "Give me a budget for the entire month of October"),
+        (
+            "Should each amoxicillin dose be taken with food?",
+            "I'm taking amoxicillin 3 times a day, do I take it with food?",
+        ),
+        ("Who was the first to discover penicillin?", "Who discovered penicillin?"),
+        ("What modifications should we make first to keep him safe?", "Which safety changes should we prioritize?"),
+        ("Type 1 diabetes diet", "Type I diabetes diet"),
+        ("What is ASME Section IX?", "Explain ASME Sec. IX"),
+        ("restaurants w/in 5 miles of me", "restaurants within 5 miles of me"),
         (
             "How do I document behavior incidents for a student being evaluated for special education?",
             "Kid's going through a SPED eval - what's the right way to keep records of their behavior incidents?",

@@ -823,6 +823,50 @@ _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+
 """A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
 
 
+_ROMAN_VALUES = MappingProxyType(
+    {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10, "XI": 11, "XII": 12}
+)
+_ROMAN_AFTER_NAME = re.compile(r"(?<![\w.])([A-Z][A-Za-z]+)(\.?[ \t]+)(XI{0,2}|IX|VI{0,3}|IV|I{1,3})(?![\w'\u2019-])")
+_ROMAN_LISTED = re.compile(
+    r"(?<=\d)(\s+(?:and|or|to|through|vs\.?|&)\s+|,\s*|/|-)(XI{0,2}|IX|VI{0,3}|IV|I{1,3})(?![\w'\u2019-])"
+)
+_NAME_SHORT_FOR = MappingProxyType(
+    {"sec": "Section", "sect": "Section", "art": "Article", "ch": "Chapter", "pt": "Part", "vol": "Volume"}
+)
+"""Short names written before a number ('Sec. IX' is 'Section 9')."""
+_NUMBERED_NAMES = frozenset(
+    {"type", "phase", "appendix", "schedule", "title", "class", "stage", "grade", "level", "war", "part", "chapter"}
+    | {"article", "section", "tier", "category", "volume", "book", "act", "division", "zone", "mark", "annex"}
+    | set(_NAME_SHORT_FOR)
+)
+"""Nouns a Roman numeral after them numbers ('Appendix I', 'Type II', 'World War I'), even
+a lone 'I', which elsewhere is the asker."""
+
+
+def _roman_numerals(text: str) -> str:
+    """Roman numerals that number a name, as digits: 'CITES Appendix I' / 'Appendix II' differ
+    as 1 and 2 do (hold-out 154), 'Type I' is 'Type 1', 'Henry VIII' is 'Henry 8'. A lone 'I',
+    'V' or 'X' counts only after a noun that takes a number ('can I', 'Model X', 'Malcolm X'
+    are no numbers), and nothing counts as the first word of a sentence ('IV fluids')."""
+
+    def numbered(match: re.Match[str]) -> str:
+        name, numeral = match.group(1), match.group(3)
+        listed = name.lower() in _NUMBERED_NAMES
+        if not listed and (len(numeral) == 1 or _sentence_start(text, match.start()) or "." in match.group(2)):
+            return match.group()
+        return f"{_NAME_SHORT_FOR.get(name.lower(), name)} {_ROMAN_VALUES[numeral]}"
+
+    converted = _ROMAN_AFTER_NAME.sub(numbered, text)
+    if converted == text:
+        return text
+    return _ROMAN_LISTED.sub(lambda m: f"{m.group(1)}{_ROMAN_VALUES[m.group(2)]}", converted)
+
+
+def _sentence_start(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in ".?!:;\n\"'("
+
+
 _SLASHED_RUN = re.compile(r"(?<![\w/])\d{1,3}(?:/\d{1,3}){2,}(?![\w/])")
 
 
@@ -1039,6 +1083,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _decades(text)
+    text = _roman_numerals(text)  # 'Appendix II' is 'Appendix 2'
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     text = _LETTERED_SIZE.sub(r"\1 x \2", text)  # 'M8x1.25' is 'M8 x 1.25'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
@@ -1222,7 +1267,10 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _adds_opposite(a, b)
         or _adds_opposite(b, a)
         or _switched_apart(a, b)
-        or _particle_flipped(a.compounds, b.compounds),
+        or _particle_flipped(a.compounds, b.compounds)
+        or _particle_turned(a.words, b.words)
+        or _required_or_forbidden(a, b)
+        or _required_or_forbidden(b, a),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
@@ -1262,6 +1310,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _first_or_all(b, a)
         or _all_or_top_few(a, b)
         or _all_or_top_few(b, a)
+        or _month_only_or_whole(a, b)
+        or _month_only_or_whole(b, a)
         or _one_size_or_every(a, b)
         or _one_size_or_every(b, a)
         or _first_to_or_all(a, b)
@@ -1288,14 +1338,34 @@ def _one_became_a_count(a: TextFacts, b: TextFacts) -> bool:
     stop' / 'with at most two stops'): 'one' is not read as a number elsewhere ('one of the
     ways', 'the one I bought'), so this is the word-for-word change only (a noun after it may
     change number)."""
-    if len(a.words) != len(b.words):
+    words_a, words_b = _without_limiters(a.words, b.words), _without_limiters(b.words, a.words)
+    if len(words_a) != len(words_b):
         return False
-    changed = [(x, y) for x, y in zip(a.words, b.words, strict=True) if x != y]
+    changed = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
     if not changed or len(changed) > 2:
         return False
-    counts = [(x, y) for x, y in changed if "one" in (x, y) and ({x, y} - {"one"}) <= _COUNT_WORDS]
-    plurals = [(x, y) for x, y in changed if (x, y) not in counts and _plain_plural(x) == _plain_plural(y)]
+    counts = [
+        (x, y)
+        for x, y in changed
+        if "one" in (x, y) and all(w in _COUNT_WORDS or (w.isdigit() and w != "1") for w in {x, y} - {"one"})
+    ]
+    plurals = [
+        (x, y)
+        for x, y in changed
+        if (x, y) not in counts and (_plain_plural(x) == _plain_plural(y) or stem(x) == stem(y))
+    ]
     return len(counts) == 1 and len(counts) + len(plurals) == len(changed)
+
+
+_LIMITERS = frozenset({"only", "just", "exactly"})
+
+
+def _without_limiters(words: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` less an 'only', 'just' or 'exactly' before 'one' that ``other`` lacks: 'with
+    only one witness' / 'with two witnesses' (hold-out 150) change the count alone."""
+    return tuple(
+        w for i, w in enumerate(words) if not (w in _LIMITERS and words[i + 1 : i + 2] == ("one",) and w not in other)
+    )
 
 
 def _numbers_masked(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -1428,7 +1498,9 @@ def _negated_once_more(a: TextFacts, b: TextFacts) -> bool:
     target = next(iter(more))
     plain_a = sum(w in _PLAIN_NOTS for w in a.words)
     plain_b = sum(w in _PLAIN_NOTS for w in b.words)
-    return bool(target) and target in a.negated and plain_b == plain_a + 1
+    # ("Isn't a caffeine-free coke still bad for teeth?" asks what 'is it' asks: a question
+    # opened by a negated verb expects a yes, it does not flip what it asks; review 100)
+    return bool(target) and target in a.negated and plain_b == plain_a + 1 and b.words[0] not in _PLAIN_NOTS
 
 
 def _negated_opposites(a: TextFacts, b: TextFacts) -> bool:
@@ -2177,18 +2249,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         for m in _ONE_OF.finditer(text)
         if _counted_noun(m.group(1).lower()) and _word_before(text, m.start()) not in _TENS  # 'twenty one days'
     )
-    # 'only one witness', 'exactly one retry': a count, whatever the noun
-    found.update(
-        "1"
-        for m in _ONLY_ONE.finditer(text)
-        if not _counted_noun(noun := m.group(1).lower()) and _is_content(noun) and noun not in _NOT_COUNTED_AFTER_ONE
-    )
     return found
-
-
-_ONLY_ONE = re.compile(r"(?i)(?<![\w-])(?:only|just|exactly)\s+one\s+([a-z]+)")
-_NOT_COUNTED_AFTER_ONE = frozenset({"more", "other", "another", "thing", "way", "last", "quick", "small", "little"})
-"""'just one more thing', 'only one way to find out': no count of anything."""
 
 
 _PLURAL_DIGITS = MappingProxyType(
@@ -2281,7 +2342,7 @@ _INCH_IN_COMPOUND = re.compile(
 """'in' as an inch: in a compound unit ('in·lb', 'in-lb', 'oz·in', 'in/s'), or after a
 decimal or a fraction before 'per' or as 'in.' ('0.004 in per tooth', 'a 3/4 in. pipe'; not
 'takes 15 in per week')."""
-_PER_INCH = re.compile(r"(?<![\w/])(?:kj|j|lbf?s?|oz|kn|n|kg|g|kw|w|kcal|cal|px|dots|lines|threads|teeth)/in(?![a-z])")
+_PER_INCH = re.compile(r"(?<![\w/])(?:kj|j|lbf?s?|oz|kn|n|kg|g|kw|kcal|cal|px|dots|lines|threads|teeth)/in(?![a-z])")
 """'in' as an inch after a unit and a slash: '2 kJ/in' (heat input), '50 lb/in', '300 px/in'."""
 
 
@@ -2867,11 +2928,43 @@ def _name_variants(a: TextFacts, b: TextFacts) -> bool:
     """Two names of one maker's line that differ only after a hyphen: 'BroodMinder-T' /
     'BroodMinder-W', 'Model-S' / 'Model-X' (hold-out 149). Read as one name in two forms
     otherwise, for their shared root."""
-    heads_a = {e.split("-", 1)[0]: e for e in a.entities - b.entities if "-" in e}
+    heads_a = {e.split("-", 1)[0]: e for e in a.entities - b.entities if _model_suffixed(e)}
     return any(
         heads_a.get(e.split("-", 1)[0], e) != e and heads_a[e.split("-", 1)[0]] not in b.entities
         for e in b.entities - a.entities
-        if "-" in e
+        if _model_suffixed(e)
+    )
+
+
+def _model_suffixed(name: str) -> bool:
+    """A name with a model code after its hyphen: a letter or two, or letters and digits
+    ('broodminder-t', 'vortex-x2'); not a word ('x-ray', 't-shirts', 'u-hauls'; review 100)."""
+    suffix = name.split("-", 1)[1] if "-" in name else ""
+    return 0 < len(suffix) <= 2 or (any(c.isdigit() for c in suffix) and any(c.isalpha() for c in suffix))
+
+
+def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same words but one particle turned to its opposite: 'when the AC light on my keypad
+    is on' / 'is off' (hold-out 152), 'zoom in' / 'zoom out', 'scroll up' / 'scroll down'."""
+    if len(a) != len(b):
+        return False
+    changed = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    return len(changed) == 1 and (changed[0] in _OPPOSITE_PARTICLES or changed[0][::-1] in _OPPOSITE_PARTICLES)
+
+
+_REQUIRED = frozenset({"required", "mandatory", "necessary", "needed", "compulsory", "obligatory", "requires"})
+_FORBIDDEN = frozenset({"prohibited", "forbidden", "banned", "illegal", "disallowed"})
+_ALLOWED = frozenset({"allowed", "permitted", "legal", "ok", "okay"})
+
+
+def _required_or_forbidden(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks what is required, ``b`` what is forbidden: 'which door hardware is required
+    on a fire-rated door' / 'which is not allowed on one' (hold-out 152). ('Is a permit
+    required' / 'is it illegal without a permit' ask the same.)"""
+    if _REQUIRED.isdisjoint(a.words) or a.negated or not _REQUIRED.isdisjoint(b.words) or "without" in b.words:
+        return False
+    return not _FORBIDDEN.isdisjoint(b.words) or any(
+        w in ("not", "never") and not _ALLOWED.isdisjoint(b.words[i + 1 : i + 3]) for i, w in enumerate(b.words)
     )
 
 
@@ -3774,23 +3867,28 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
 
 
-_SYMPTOMS = frozenset({"symptom", "symptoms", "symptomatic"})
-_NOT_SYMPTOMS = _CAUSE | _REMEDY | frozenset(
-    {"treatment", "treatments", "treating", "treated", "cure", "cures", "remedy", "remedies", "prevention",
-     "preventing", "prevented", "diagnose", "diagnosis", "diagnosing", "vaccine", "vaccination", "medication",
-     "medicine", "drug", "drugs", "dose", "dosage"}
-)  # fmt: skip
+_SYMPTOMS = frozenset({"symptom", "symptoms", "sign", "signs"})
+_SYMPTOM_LIKE = _SYMPTOMS | frozenset(
+    {"symptomatic", "feel", "feels", "feeling", "happens", "happen", "reaction", "reactions", "effects", "problems"}
+    | {"issues", "know", "tell", "look", "looks", "recognize", "recognise", "spot", "identify"}
+)
+_TREATING = frozenset(
+    {"treatment", "treatments", "treat", "treating", "treated", "cure", "cures", "cured", "remedy", "remedies"}
+    | {"prevent", "prevention", "preventing", "prevented", "relieve", "calm", "manage", "managing", "ease", "relief"}
+    | {"soothe", "doctor", "vet"}
+)
 
 
 def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks for the symptoms of a thing, ``b`` for its treatment, cause or prevention:
+    """``a`` asks for the symptoms or signs of a thing, ``b`` how to treat or prevent it:
     'Describe the symptoms of bloat in goats' / 'Describe the treatment for bloat in goats'
-    (hold-out 149). A side that names both asks the other's question too."""
+    (hold-out 149), 'signs of parvo' / 'how to treat parvo'. A side that names both, or
+    asks what it feels or looks like, asks the other's question too (review 100)."""
     return (
         not _SYMPTOMS.isdisjoint(a.words)
-        and _NOT_SYMPTOMS.isdisjoint(a.words)
-        and _SYMPTOMS.isdisjoint(b.words)
-        and not _NOT_SYMPTOMS.isdisjoint(b.words)
+        and _TREATING.isdisjoint(a.words)
+        and _SYMPTOM_LIKE.isdisjoint(b.words)
+        and not _TREATING.isdisjoint(b.words)
     )
 
 
@@ -4126,7 +4224,27 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _source_became_target(a, b)
         or (not keywords and _words_transposed(a.skeleton, b.skeleton))
         or _compound_reversed(a.compounds, b.compounds)
+        or _ratio_reversed(a.words, b.words)
     )
+
+
+_RATIO_JOINS = frozenset({"vs", "versus", "to", "over", "and", "between"})
+
+
+def _ratio_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'the risk ratio of exposed vs unexposed' / 'of unexposed vs exposed' (hold-out 153): in
+    a ratio the order of the two says which is divided by which."""
+
+    def terms(words: tuple[str, ...]) -> tuple[str, str] | None:
+        for i, word in enumerate(words[:-4]):
+            if word in ("ratio", "ratios") and words[i + 1] in ("of", "for"):
+                x, join, y = words[i + 2 : i + 5]
+                if join in _RATIO_JOINS and _is_content(x) and _is_content(y) and x != y:
+                    return x, y
+        return None
+
+    ta, tb = terms(a), terms(b)
+    return ta is not None and tb is not None and ta == tb[::-1]
 
 
 _LIST_JOINS = frozenset({"and", "or", "vs", "versus", "nor", "&", "between"})
@@ -4149,8 +4267,14 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         and (_is_content(a[i]) or _is_content(a[j]))
         and j - i > 3
         and _LIST_JOINS.isdisjoint(a[: i + 1][-2:])
+        and _BETWEEN_ALTERNATIVES.isdisjoint(a[i + 1 : j])
         and not set(a[i + 1 : j]) <= _LIST_JOINS | _FRAME_FILLERS
     )
+
+
+_BETWEEN_ALTERNATIVES = frozenset({"or", "vs", "versus", "nor", "than"})
+"""Words between two alternatives, which may come in any order: 'a gas dryer that's vented or
+an electric dryer that's vented' (review 100)."""
 
 
 def _source_became_target(a: TextFacts, b: TextFacts) -> bool:
@@ -5506,7 +5630,7 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         )
     ):
         return True  # 'name one side effect of metformin' / 'what are the side effects of metformin'
-    superlatives = _superlative_nouns(a.words)
+    superlatives = _superlative_nouns(a.words) | _main_nouns(a.words)
     best = {_plural(noun) for noun in superlatives}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
@@ -5715,6 +5839,21 @@ def _most_nouns(words: tuple[str, ...]) -> set[str]:
     return found
 
 
+_MAIN = frozenset({"main", "primary", "leading", "principal", "chief"})
+
+
+def _main_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after 'the main' or 'the primary': 'the main cause of low
+    coverage' asks for one cause, as 'the biggest cause' does (hold-out 153)."""
+    found = set()
+    for i, word in enumerate(words[:-2]):
+        if word == "the" and words[i + 1] in _MAIN:
+            run = _noun_run(words, i + 2)
+            if run and (not run[-1].endswith("s") or run[-1].endswith(("ss", "us", "is")) or run[-1] in _SINGULAR_S):
+                found.add(run[-1])
+    return found
+
+
 def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
     """The head noun after 'the' and a superlative: 'the biggest risk in' (risk), 'the best
     hay for' (hay). ('The best X' alone singles nothing: people ask it meaning a few; against
@@ -5724,7 +5863,7 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
         if word != "the" or not _is_superlative(words[i + 1]) or words[i + 1] in ("most", "least"):
             continue
         run = _noun_run(words, i + 2)
-        if run and (not run[-1].endswith("s") or run[-1] in _SINGULAR_S):
+        if run and (not run[-1].endswith("s") or run[-1].endswith(("ss", "us", "is")) or run[-1] in _SINGULAR_S):
             found.add(run[-1])
     return found
 
@@ -5760,7 +5899,10 @@ _PRAISING = frozenset({"good", "best", "great", "top", "main"})
 
 
 def _plural(noun: str) -> str:
-    """The regular plural of a singular noun ('risk' -> 'risks', 'fix' -> 'fixes', 'policy' -> 'policies')."""
+    """The regular plural of a singular noun ('risk' -> 'risks', 'fix' -> 'fixes', 'policy' -> 'policies');
+    'series' and 'species' are their own."""
+    if noun in ("series", "species", "news", "chassis"):
+        return noun
     if noun.endswith(("s", "x", "z", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
@@ -5952,8 +6094,7 @@ def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
     one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
     first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone'), or
-    a numbered period after 'just' or 'only' ('just week 1 of a 12-week plan'), or a month or
-    a day with 'only' after it ('a task list for October only')."""
+    a numbered period after 'just' or 'only' ('just week 1 of a 12-week plan')."""
     return (
         bool(_alone(words))
         or any(
@@ -5962,7 +6103,6 @@ def _asks_part(words: tuple[str, ...]) -> bool:
             or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
             or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
             or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
-            or (word in _CALENDAR and len(word) > 3 and following in ("only", "alone"))  # 'for October only'
             for word, following in pairwise(words)
         )
         or any(  # 'just week 1 of a 12-week plan'
@@ -6015,9 +6155,19 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
     return frozenset(found)
 
 
-_SIZES = frozenset(
-    {"size", "diameter", "thickness", "gauge", "length", "width", "weight", "dose", "strength", "capacity", "voltage"}
-)
+def _month_only_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` limits itself to a month or a day ('a task list for October only') where ``b``
+    takes a whole that does not name it ('a full-year task calendar'; hold-out 149); 'for
+    October only' / 'for the entire month of October' ask the same (review 100)."""
+    only = {
+        word
+        for word, following in pairwise(a.words)
+        if word in _CALENDAR and len(word) > 3 and following in ("only", "alone")
+    }
+    return bool(only) and b.says_whole and only.isdisjoint(b.words)
+
+
+_SIZES = frozenset({"size", "diameter", "thickness", "gauge", "length", "width", "capacity", "voltage"})
 _SIZES_ALL = _SIZES | {_plural(size) for size in _SIZES} | {"sizes", "thicknesses"}
 
 
@@ -6027,6 +6177,8 @@ def _one_size_or_every(a: TextFacts, b: TextFacts) -> bool:
     and ``b`` names no number ``a`` lacks."""
     if not (a.numbers - b.numbers) or (b.numbers - a.numbers):
         return False
+    if not any(unit not in _TIME_PERIODS and number not in b.numbers for number, unit in a.number_units):
+        return False  # ('I take it 3 times a day' / 'should each dose be taken with food'; review 100)
     return any(
         word in ("every", "each", "all") and not _SIZES_ALL.isdisjoint(b.words[i + 1 : i + 4])
         for i, word in enumerate(b.words)
@@ -6036,13 +6188,33 @@ def _one_size_or_every(a: TextFacts, b: TextFacts) -> bool:
 def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks which one was the first to do a thing, ``b`` which ones do it: 'which US
     state was the first to allow aquamation' / 'which US states allow aquamation' (hold-out
-    150)."""
+    150), 'which state first legalized it' / 'which states legalized it', 'the first woman to
+    win a Nobel Prize' / 'which women have won one'. ``b`` must ask for several ('who was the
+    first to discover penicillin' / 'who discovered penicillin' ask the same; review 100)."""
     firsts = any(
-        word == "first" and a.words[i + 1 : i + 2] == ("to",) and a.words[i - 1 : i] == ("the",)
+        word == "first"
+        and (
+            (a.words[i - 1 : i] in (("the",), ("was",), ("is",)) and "to" in a.words[i + 1 : i + 3])
+            or (i > 1 and a.words[i - 2] in ("which", "what"))
+        )
         for i, word in enumerate(a.words)
     )
-    # ('who climbed Everest before anyone else', 'who pioneered it' still ask for the first)
-    return firsts and _EARLIEST.isdisjoint(b.words) and _BEFORE_OTHERS.isdisjoint(b.words)
+    if not firsts or not _EARLIEST.isdisjoint(b.words) or not _BEFORE_OTHERS.isdisjoint(b.words):
+        return False  # ('who climbed Everest before anyone else', 'who pioneered it' still ask for the first)
+    return any(
+        word in ("which", "what") and any(_is_plural_noun(w) for w in b.words[i + 1 : i + 3])
+        for i, word in enumerate(b.words)
+    ) or b.words[:1] == ("list",)
+
+
+def _is_plural_noun(word: str) -> bool:
+    """A regular plural ('states', 'women' and other irregular ones too)."""
+    return word in _IRREGULAR_PLURALS or (
+        word.endswith("s") and not word.endswith(("ss", "us", "is")) and _is_content(word) and word not in _SINGULAR_S
+    )
+
+
+_IRREGULAR_PLURALS = frozenset({"women", "men", "people", "children", "countries", "cities", "companies"})
 
 
 _BEFORE_OTHERS = frozenset({"before", "pioneer", "pioneered", "originally", "original", "invented", "founded"})
