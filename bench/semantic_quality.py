@@ -240,6 +240,9 @@ NEAR_MISS_HOLDOUT_151 = ROOT / "bench" / "near_miss_holdout_151.jsonl"
 NEAR_MISS_HOLDOUT_152 = ROOT / "bench" / "near_miss_holdout_152.jsonl"
 NEAR_MISS_HOLDOUT_153 = ROOT / "bench" / "near_miss_holdout_153.jsonl"
 NEAR_MISS_HOLDOUT_154 = ROOT / "bench" / "near_miss_holdout_154.jsonl"
+NEAR_MISS_HOLDOUT_155 = ROOT / "bench" / "near_miss_holdout_155.jsonl"
+NEAR_MISS_HOLDOUT_156 = ROOT / "bench" / "near_miss_holdout_156.jsonl"
+NEAR_MISS_HOLDOUT_157 = ROOT / "bench" / "near_miss_holdout_157.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -420,6 +423,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 152": NEAR_MISS_HOLDOUT_152,
     "near-miss, hold-out 153": NEAR_MISS_HOLDOUT_153,
     "near-miss, hold-out 154": NEAR_MISS_HOLDOUT_154,
+    "near-miss, hold-out 155": NEAR_MISS_HOLDOUT_155,
+    "near-miss, hold-out 156": NEAR_MISS_HOLDOUT_156,
+    "near-miss, hold-out 157": NEAR_MISS_HOLDOUT_157,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
