@@ -1346,6 +1346,26 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Is this species in CITES Appendix I?", "Is this species in CITES Appendix II?", "number"),
         ("Causes of World War I", "Causes of World War II", "number"),
+        # review 101, hold-outs 155-157
+        ("Who fights in Rocky V?", "Who fights in Rocky IV?", "number"),
+        ("What does Regulation Z require from lenders?", "What does Regulation X require from lenders?", "entity"),
+        ("Is just one coat of primer enough for drywall?", "Are two coats of primer enough for drywall?", "number"),
+        ("Who was the first to swim the English Channel?", "Who has swum the English Channel?", "qualifier"),
+        ("What are the symptoms of a gout flare?", "What causes a gout flare?", "category"),
+        ("What's the USPS cost for a 5 lb box?", "What's the USPS cost for boxes of every weight?", "qualifier"),
+        ("In Opera PMS, what does status DUE IN mean?", "In Opera PMS, what does status DUE OUT mean?", "antonym"),
+        ("When is a counselor required to break confidentiality?", "When is a counselor not allowed to?", "antonym"),
+        ("Do the Goggles 3 work with the Avata 2?", "Do the Goggles 3 work with the original Avata?", "number"),
+        (
+            "Can a licensed pilot supervise a student flying?",
+            "Can a student supervise a licensed pilot flying?",
+            "direction",
+        ),
+        (
+            "It leaves him 20 pounds sterling. What's that today?",
+            "It leaves him 20 shillings. What's that today?",
+            "unit",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2495,6 +2515,23 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Type 1 diabetes diet", "Type I diabetes diet"),
         ("What is ASME Section IX?", "Explain ASME Sec. IX"),
         ("restaurants w/in 5 miles of me", "restaurants within 5 miles of me"),
+        # review 101
+        ("How do I fill in a W-4 if I have two jobs?", "How do I fill out a W-4 if I have two jobs?"),
+        ("Can I cash in my savings bonds early?", "Can I cash out my savings bonds early?"),
+        ("Is car insurance compulsory in the UK?", "Is driving uninsured illegal in the UK?"),
+        ("Is a receipt required for returns at Costco?", "Are returns at Costco not allowed if you lost the receipt?"),
+        ("What's the ratio of cement and sand for mortar?", "What's the ratio of sand and cement for mortar?"),
+        ("Show me the primary key of each table in this schema", "List the primary keys of the tables in this schema"),
+        ("What are the signs that a horse is relaxed?", "How does a relaxed, calm horse act?"),
+        (
+            "What are the signs of a peanut allergy in a toddler?",
+            "How would a toddler react to a peanut butter treat if they had a peanut allergy?",
+        ),
+        ("Why is the Toyota Supra Mark IV so expensive now?", "Why is the MK4 Supra so expensive now?"),
+        ("Is Final Fantasy VII Rebirth a sequel to Remake?", "Is FF7 Rebirth a sequel to FF7 Remake?"),
+        ("Isn't it bad to charge my phone overnight?", "Is it bad to charge my phone overnight?"),
+        ("How do I increase FPS in Counter-Strike 2?", "cs2 running badly, how do i get more fps"),
+        ("Is the Tesla Model X worth it?", "Is Tesla's Model X worth buying?"),
         (
             "How do I document behavior incidents for a student being evaluated for special education?",
             "Kid's going through a SPED eval - what's the right way to keep records of their behavior incidents?",

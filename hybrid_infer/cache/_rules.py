@@ -830,6 +830,13 @@ _ROMAN_AFTER_NAME = re.compile(r"(?<![\w.])([A-Z][A-Za-z]+)(\.?[ \t]+)(XI{0,2}|I
 _ROMAN_LISTED = re.compile(
     r"(?<=\d)(\s+(?:and|or|to|through|vs\.?|&)\s+|,\s*|/|-)(XI{0,2}|IX|VI{0,3}|IV|I{1,3})(?![\w'\u2019-])"
 )
+_LETTER_NAMED = frozenset(
+    {"model", "series", "gen", "generation", "malcolm", "planet", "space", "os", "regulation", "rule", "form"}
+    | {"plan", "vitamin", "option", "exhibit", "tab", "column", "row", "wing", "building", "gate", "terminal"}
+    | {"lot", "unit", "route", "exit", "channel", "block", "sector", "line", "platform", "day"}
+)
+"""Names after which a lone 'V' or 'X' is a letter: 'Model X', 'Xbox Series X', 'Gen X',
+'Regulation X' (next to 'Regulation Z'), 'Plan X'."""
 _NAME_SHORT_FOR = MappingProxyType(
     {"sec": "Section", "sect": "Section", "art": "Article", "ch": "Chapter", "pt": "Part", "vol": "Volume"}
 )
@@ -837,6 +844,7 @@ _NAME_SHORT_FOR = MappingProxyType(
 _NUMBERED_NAMES = frozenset(
     {"type", "phase", "appendix", "schedule", "title", "class", "stage", "grade", "level", "war", "part", "chapter"}
     | {"article", "section", "tier", "category", "volume", "book", "act", "division", "zone", "mark", "annex"}
+    | {"episode", "season"}
     | set(_NAME_SHORT_FOR)
 )
 """Nouns a Roman numeral after them numbers ('Appendix I', 'Type II', 'World War I'), even
@@ -845,14 +853,16 @@ a lone 'I', which elsewhere is the asker."""
 
 def _roman_numerals(text: str) -> str:
     """Roman numerals that number a name, as digits: 'CITES Appendix I' / 'Appendix II' differ
-    as 1 and 2 do (hold-out 154), 'Type I' is 'Type 1', 'Henry VIII' is 'Henry 8'. A lone 'I',
-    'V' or 'X' counts only after a noun that takes a number ('can I', 'Model X', 'Malcolm X'
-    are no numbers), and nothing counts as the first word of a sentence ('IV fluids')."""
+    as 1 and 2 do (hold-out 154), 'Type I' is 'Type 1', 'Henry VIII' is 'Henry 8', 'Rocky V'
+    is 'Rocky 5'. A lone 'I' counts only after a noun that takes a number ('can I' is the
+    asker), a lone 'V' or 'X' not after a name it is a letter of ('Model X', 'Malcolm X'), and
+    nothing after the first word of a sentence ('Give IV fluids')."""
 
     def numbered(match: re.Match[str]) -> str:
         name, numeral = match.group(1), match.group(3)
         listed = name.lower() in _NUMBERED_NAMES
-        if not listed and (len(numeral) == 1 or _sentence_start(text, match.start()) or "." in match.group(2)):
+        lone = numeral == "I" or (len(numeral) == 1 and name.lower() in _LETTER_NAMED)
+        if not listed and (lone or _sentence_start(text, match.start()) or "." in match.group(2)):
             return match.group()
         return f"{_NAME_SHORT_FOR.get(name.lower(), name)} {_ROMAN_VALUES[numeral]}"
 
@@ -1231,6 +1241,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     measured = _same_measures(a, b)
     school = _kids_are_students(a, b)
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
+    numbers_a, numbers_b = _abbreviated_numbers(numbers_a, b), _abbreviated_numbers(numbers_b, a)
     units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
     return {
         "number": (_says_more(a, b, numbers_a, numbers_b) and _says_more(b, a, numbers_b, numbers_a))
@@ -1239,7 +1250,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _counts_traded(a, b)
         or _numbers_reordered(a, b)
         or _change_kind_differs(a, b)
-        or _one_became_a_count(a, b),
+        or _one_became_a_count(a, b)
+        or _original_or_numbered(a, b)
+        or _original_or_numbered(b, a)
+        or _only_one_or_count(a, b)
+        or _only_one_or_count(b, a),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
@@ -1357,6 +1372,53 @@ def _one_became_a_count(a: TextFacts, b: TextFacts) -> bool:
     return len(counts) == 1 and len(counts) + len(plurals) == len(changed)
 
 
+def _plain_stem(word: str) -> str:
+    return stem(_plain_plural(word))
+
+
+def _only_one_or_count(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks about only one of a thing, ``b`` about a count of the same thing: 'is just
+    one reference letter enough' / 'are three reference letters enough', 'have only one
+    witness sign my will' / 'need two witnesses' (hold-out 150, review 101). A count of
+    something else is no difference ('only one car seat for twins' / '2 babies share a single
+    car seat')."""
+    ones = {
+        stem(w)
+        for i, word in enumerate(a.words[:-2])
+        if word in _LIMITERS and a.words[i + 1] == "one"
+        for w in a.words[i + 2 : i + 4]
+        if _is_content(w)
+    }
+    if not ones:
+        return False
+    for i, word in enumerate(b.words[:-1]):
+        if (word in _COUNT_WORDS and word != "one") or (word.isdigit() and word not in ("0", "1")):
+            counted = {f(w) for w in b.words[i + 1 : i + 3] if _is_content(w) for f in (stem, _plain_stem)}
+            if ones & counted:
+                return True
+    return False
+
+
+def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` names the original of a product line ('the original Avata'), ``b`` a later one
+    by its number ('the Avata 2', 'Avata2'; hold-out 156)."""
+    originals = {
+        w
+        for i, word in enumerate(a.words)
+        if word == "original"
+        for w in a.words[i + 1 : i + 3]
+        if _is_content(w) and not w[0].isdigit()
+    }
+    if not originals:
+        return False
+    for i, word in enumerate(b.words):
+        glued = re.fullmatch(r"([a-z]+)(\d+)", word)
+        name, number = (glued[1], glued[2]) if glued else (word, b.words[i + 1] if i + 1 < len(b.words) else "")
+        if name in originals and number.isdigit() and number != "1" and "original" not in b.words:
+            return True
+    return False
+
+
 _LIMITERS = frozenset({"only", "just", "exactly"})
 
 
@@ -1430,6 +1492,8 @@ def _less_read(a: TextFacts, b: TextFacts) -> TextFacts:
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     if _excluded_or_removed(a, b) or _excluded_or_removed(b, a):
         return False  # 'exclude the header row from the sum' / 'remove the header row from it'
+    if _asks_expecting_yes(a, b) or _asks_expecting_yes(b, a):
+        return False  # "isn't it bad to charge my phone overnight" / 'is it bad to charge it overnight'
     a, b = _replacement_read(a, b), _replacement_read(b, a)
     if (a.held & b.persisting) or (b.held & a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
@@ -1456,6 +1520,19 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
         and (_negates_shared(a, b) or _negates_shared(b, a))
         and (not (a.negated and b.negated) or _negated_on_one_side(a, b) or _negated_on_one_side(b, a))
     )
+
+
+_NEGATED_OPENERS = frozenset(
+    {"isnt", "arent", "doesnt", "didnt", "wasnt", "werent", "cant", "couldnt", "shouldnt", "wouldnt", "wont"}
+    | {"hasnt", "havent", "hadnt"}
+)
+"""Negated verbs that open a question expecting 'yes': "isn't it bad to…" asks 'is it bad to…'
+(answered the same way, yes or no). 'Don't' is left out: it opens commands too."""
+
+
+def _asks_expecting_yes(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s one negation is the verb opening its question, and ``b`` negates nothing (review 101)."""
+    return bool(a.words) and a.words[0] in _NEGATED_OPENERS and _negations(a) == 1 and _negations(b) == 0
 
 
 _EXCLUDING = frozenset({"exclude", "excluded", "excludes", "excluding", "omit", "omits", "omitted", "omitting"})
@@ -2847,6 +2924,29 @@ def _compared_numbers(facts: TextFacts, measured: bool) -> frozenset[str]:
     return frozenset(n for n in facts.numbers if facts.number_counts.get(n, 0) > facts.measure_numbers.get(n, 0))
 
 
+_GLUED_NUMBER = re.compile(r"([a-z]{2,3})(\d+)")
+
+
+def _abbreviated_numbers(numbers: frozenset[str], other: TextFacts) -> frozenset[str]:
+    """``numbers`` with a name glued to its number ('ff7', 'mk4') read as the number alone when
+    ``other`` says that number after the name in full: 'FF7' is 'Final Fantasy VII' (its
+    initials), 'MK4' 'Mark IV' (the word's first and last letters; review 101)."""
+    out = set(numbers)
+    for token in numbers:
+        glued = _GLUED_NUMBER.fullmatch(token)
+        if glued is None or glued[2] not in other.numbers:
+            continue
+        letters, number = glued[1], glued[2]
+        for i, word in enumerate(other.words):
+            if word != number or i == 0:
+                continue
+            before = other.words[max(0, i - len(letters)) : i]
+            if "".join(w[0] for w in before) == letters or other.words[i - 1][0] + other.words[i - 1][-1] == letters:
+                out.discard(token)
+                out.add(number)
+    return frozenset(out)
+
+
 def _compared_units(facts: TextFacts, measured: bool) -> frozenset[str]:
     """The units the unit rule compares: without those of matching measures."""
     return facts.units - facts.measure_units if measured else facts.units
@@ -2948,10 +3048,25 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     is on' / 'is off' (hold-out 152), 'zoom in' / 'zoom out', 'scroll up' / 'scroll down'."""
     if len(a) != len(b):
         return False
-    changed = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
-    return len(changed) == 1 and (changed[0] in _OPPOSITE_PARTICLES or changed[0][::-1] in _OPPOSITE_PARTICLES)
+    changed = [(i, x, y) for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if len(changed) != 1:
+        return False
+    i, x, y = changed[0]
+    if (x, y) not in _OPPOSITE_PARTICLES and (y, x) not in _OPPOSITE_PARTICLES:
+        return False
+    # ('fill in' / 'fill out' a form, 'cash in' / 'cash out' a bond say the same; review 101)
+    return "in" not in (x, y) or (i > 0 and a[i - 1] in _IN_OR_OUT_VERBS)
 
 
+_IN_OR_OUT_VERBS = frozenset(
+    {"log", "logged", "logging", "zoom", "zoomed", "zooming", "opt", "opted", "opting", "check", "checked"}
+    | {"checking", "sign", "signed", "signing", "clock", "clocked", "plug", "plugged", "breathe", "breathing", "move"}
+    | {"due", "punch", "punched", "walk", "walked", "time", "timed"}
+)
+"""Verbs whose 'in' and 'out' are opposites ('log in' / 'log out'); 'fill in' and 'fill out' are not."""
+
+
+_WHICH_OR_WHAT = frozenset({("which",), ("what",), ("what's",), ("whats",), ("when",)})
 _REQUIRED = frozenset({"required", "mandatory", "necessary", "needed", "compulsory", "obligatory", "requires"})
 _FORBIDDEN = frozenset({"prohibited", "forbidden", "banned", "illegal", "disallowed"})
 _ALLOWED = frozenset({"allowed", "permitted", "legal", "ok", "okay"})
@@ -2963,6 +3078,8 @@ def _required_or_forbidden(a: TextFacts, b: TextFacts) -> bool:
     required' / 'is it illegal without a permit' ask the same.)"""
     if _REQUIRED.isdisjoint(a.words) or a.negated or not _REQUIRED.isdisjoint(b.words) or "without" in b.words:
         return False
+    if a.words[:1] not in _WHICH_OR_WHAT or b.words[:1] not in _WHICH_OR_WHAT:
+        return False  # ('is car insurance compulsory' / 'is driving uninsured illegal' ask the same; review 101)
     return not _FORBIDDEN.isdisjoint(b.words) or any(
         w in ("not", "never") and not _ALLOWED.isdisjoint(b.words[i + 1 : i + 3]) for i, w in enumerate(b.words)
     )
@@ -3874,9 +3991,12 @@ _SYMPTOM_LIKE = _SYMPTOMS | frozenset(
 )
 _TREATING = frozenset(
     {"treatment", "treatments", "treat", "treating", "treated", "cure", "cures", "cured", "remedy", "remedies"}
-    | {"prevent", "prevention", "preventing", "prevented", "relieve", "calm", "manage", "managing", "ease", "relief"}
-    | {"soothe", "doctor", "vet"}
+    | {"prevent", "prevention", "preventing", "prevented", "relieve", "ease", "relief", "soothe", "doctor", "vet"}
+    | {"medication", "medications", "vaccine", "vaccines", "vaccinated", "dosage", "dose", "doses", "causes", "cause"}
+    | {"caused", "causing", "save", "rid"}
 )
+_NOT_TREATING_AFTER = frozenset({"a", "an", "the", "this", "that", "my", "your", "butter", "peanut"})
+"""Words before 'treat' that make it a thing ('a peanut butter treat'; review 101)."""
 
 
 def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
@@ -3888,7 +4008,10 @@ def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
         not _SYMPTOMS.isdisjoint(a.words)
         and _TREATING.isdisjoint(a.words)
         and _SYMPTOM_LIKE.isdisjoint(b.words)
-        and not _TREATING.isdisjoint(b.words)
+        and any(
+            w in _TREATING and not (w == "treat" and i and b.words[i - 1] in _NOT_TREATING_AFTER)
+            for i, w in enumerate(b.words)
+        )
     )
 
 
@@ -4228,7 +4351,8 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
-_RATIO_JOINS = frozenset({"vs", "versus", "to", "over", "and", "between"})
+_RATIO_JOINS = frozenset({"vs", "versus", "to", "over"})
+"""('the ratio of cement and sand' is said in any order; review 101)"""
 
 
 def _ratio_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -4361,7 +4485,8 @@ _RELATING_VERBS = frozenset(
         "caused", "impact", "impacts", "impacted", "shape", "shaped", "shapes", "drive", "drives", "drove",
         "lead", "leads", "led", "depend", "depends", "inspire", "inspired", "inspires", "follow", "follows",
         "followed", "precede", "precedes", "preceded", "beat", "beats", "defeated", "replace", "replaced",
-        "replaces", "outperform", "outperforms",
+        "replaces", "outperform", "outperforms", "supervise", "supervises", "supervised", "oversee",
+        "oversees", "manage", "manages", "mentor", "mentors", "hire", "hires", "sue", "sues", "owe", "owes",
     }
 )  # fmt: skip
 """Verbs that relate what stands before them to what stands after: 'how did X affect Y'."""
@@ -4371,7 +4496,13 @@ def _verb_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """What stands before a relating verb on one side stands after it on the other, and the
     reverse, each described in its own words: 'how did the Reformation affect the spread of
     the printing press' / 'how did the invention of the printing press affect the
-    Reformation'. The verb is said once on each side, in one sentence."""
+    Reformation'. The verb is said once on each side, in one sentence. Words both sides end
+    on are no side of it ('a pilot supervise a non-certified person flying the drone' / 'a
+    non-certified person supervise a pilot flying the drone'; hold-out 156)."""
+    tail = 0
+    while tail < min(len(a), len(b)) - 1 and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[: len(a) - tail], b[: len(b) - tail]
     for verb in _RELATING_VERBS.intersection(a).intersection(b):
         if a.count(verb) != 1 or b.count(verb) != 1:
             continue
@@ -5839,13 +5970,17 @@ def _most_nouns(words: tuple[str, ...]) -> set[str]:
     return found
 
 
-_MAIN = frozenset({"main", "primary", "leading", "principal", "chief"})
+_DISTRIBUTING = frozenset({"each", "every", "per"})
+_MAIN = frozenset({"main"})
+"""('the primary key', 'the principal investigator', 'the chief executive' are terms; review 101)"""
 
 
 def _main_nouns(words: tuple[str, ...]) -> set[str]:
     """The singular head noun after 'the main' or 'the primary': 'the main cause of low
     coverage' asks for one cause, as 'the biggest cause' does (hold-out 153)."""
-    found = set()
+    found: set[str] = set()
+    if not _DISTRIBUTING.isdisjoint(words):
+        return found  # ('the main exchange for each of these stocks' asks one per stock)
     for i, word in enumerate(words[:-2]):
         if word == "the" and words[i + 1] in _MAIN:
             run = _noun_run(words, i + 2)
@@ -6167,7 +6302,9 @@ def _month_only_or_whole(a: TextFacts, b: TextFacts) -> bool:
     return bool(only) and b.says_whole and only.isdisjoint(b.words)
 
 
-_SIZES = frozenset({"size", "diameter", "thickness", "gauge", "length", "width", "capacity", "voltage"})
+_SIZES = frozenset(
+    {"size", "diameter", "thickness", "gauge", "length", "width", "capacity", "voltage", "weight", "strength", "dose"}
+)
 _SIZES_ALL = _SIZES | {_plural(size) for size in _SIZES} | {"sizes", "thicknesses"}
 
 
@@ -6192,7 +6329,7 @@ def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
     win a Nobel Prize' / 'which women have won one'. ``b`` must ask for several ('who was the
     first to discover penicillin' / 'who discovered penicillin' ask the same; review 100)."""
     firsts = any(
-        word == "first"
+        word in ("first", "earliest")
         and (
             (a.words[i - 1 : i] in (("the",), ("was",), ("is",)) and "to" in a.words[i + 1 : i + 3])
             or (i > 1 and a.words[i - 2] in ("which", "what"))
@@ -6201,10 +6338,14 @@ def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
     )
     if not firsts or not _EARLIEST.isdisjoint(b.words) or not _BEFORE_OTHERS.isdisjoint(b.words):
         return False  # ('who climbed Everest before anyone else', 'who pioneered it' still ask for the first)
-    return any(
-        word in ("which", "what") and any(_is_plural_noun(w) for w in b.words[i + 1 : i + 3])
-        for i, word in enumerate(b.words)
-    ) or b.words[:1] == ("list",)
+    return (
+        any(
+            word in ("which", "what") and any(_is_plural_noun(w) for w in b.words[i + 1 : i + 3])
+            for i, word in enumerate(b.words)
+        )
+        or b.words[:1] == ("list",)
+        or b.words[:2] in (("who", "has"), ("who", "have"))  # 'who has swum the Channel'
+    )
 
 
 def _is_plural_noun(word: str) -> bool:
