@@ -243,6 +243,9 @@ NEAR_MISS_HOLDOUT_154 = ROOT / "bench" / "near_miss_holdout_154.jsonl"
 NEAR_MISS_HOLDOUT_155 = ROOT / "bench" / "near_miss_holdout_155.jsonl"
 NEAR_MISS_HOLDOUT_156 = ROOT / "bench" / "near_miss_holdout_156.jsonl"
 NEAR_MISS_HOLDOUT_157 = ROOT / "bench" / "near_miss_holdout_157.jsonl"
+NEAR_MISS_HOLDOUT_158 = ROOT / "bench" / "near_miss_holdout_158.jsonl"
+NEAR_MISS_HOLDOUT_159 = ROOT / "bench" / "near_miss_holdout_159.jsonl"
+NEAR_MISS_HOLDOUT_160 = ROOT / "bench" / "near_miss_holdout_160.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -426,6 +429,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 155": NEAR_MISS_HOLDOUT_155,
     "near-miss, hold-out 156": NEAR_MISS_HOLDOUT_156,
     "near-miss, hold-out 157": NEAR_MISS_HOLDOUT_157,
+    "near-miss, hold-out 158": NEAR_MISS_HOLDOUT_158,
+    "near-miss, hold-out 159": NEAR_MISS_HOLDOUT_159,
+    "near-miss, hold-out 160": NEAR_MISS_HOLDOUT_160,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
