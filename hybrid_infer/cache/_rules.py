@@ -1325,6 +1325,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _first_or_all(b, a)
         or _all_or_top_few(a, b)
         or _all_or_top_few(b, a)
+        or _best_or_top_few(a, b)
+        or _best_or_top_few(b, a)
         or _month_only_or_whole(a, b)
         or _month_only_or_whole(b, a)
         or _one_size_or_every(a, b)
@@ -4527,6 +4529,15 @@ _CONVERTING = frozenset(
 )
 
 
+_GLUED_MEASURE = re.compile(r"\d+(?:\.\d+)?([a-z]+)")
+
+
+def _unit_of(word: str) -> str:
+    """A measure written glued ('8mm') as its unit, the side of a conversion it names."""
+    glued = _GLUED_MEASURE.fullmatch(word)
+    return glued[1] if glued and glued[1] in UNITS else word
+
+
 def _conversions(words: tuple[str, ...]) -> list[tuple[frozenset[str], frozenset[str]]]:
     """(what is converted, what it becomes) for each 'convert X to Y' / 'turn X into Y': the
     content stems up to 'to' / 'into' (at most ten words on), and at most four words after
@@ -4538,9 +4549,11 @@ def _conversions(words: tuple[str, ...]) -> list[tuple[frozenset[str], frozenset
         end = next((j for j in range(i + 1, min(i + 11, len(words))) if words[j] in ("to", "into")), None)
         if end is None:
             continue
-        source = frozenset(stem(w) for w in words[i + 1 : end] if _is_content(w))
+        source = frozenset(stem(_unit_of(w)) for w in words[i + 1 : end] if _is_content(w))
         target = frozenset(
-            stem(w) for w in takewhile(lambda w: w not in _PHRASE_BREAKS, words[end + 1 : end + 5]) if _is_content(w)
+            stem(_unit_of(w))
+            for w in takewhile(lambda w: w not in _PHRASE_BREAKS, words[end + 1 : end + 5])
+            if _is_content(w)
         )
         if source and target:
             found.append((source, target))
@@ -5816,6 +5829,33 @@ def _all_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     off-flavors', 'the two best national parks'). A count alone may be the whole set ('all
     the noble gases' / 'the six noble gases'; review 96)."""
     return not _all_named(a.words).isdisjoint(_top_counted(b.words))
+
+
+def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the best one of a kind ('best ink brand for color realism', "what's the
+    best ink brand"), ``b`` for a counted top few of it ('top 5 ink brands', 'the 3 best ink
+    brands'; hold-out 158)."""
+    words = a.words
+    singles = _superlative_nouns(words)
+    if words[:1] in (("best",), ("top",)):  # a query without its 'the'
+        run = _noun_run(words, 1)
+        if run and not run[-1].endswith("s"):
+            singles.add(run[-1])
+    if not singles:
+        return False
+    plurals = {_plural(noun) for noun in singles}
+    for i, word in enumerate(b.words[:-2]):
+        counted = (word == "top" and _is_count(b.words[i + 1])) or (
+            _is_count(word) and (_is_superlative(b.words[i + 1]) or b.words[i + 1] == "top")
+        )
+        if counted and not plurals.isdisjoint(b.words[i + 2 : i + 6]):
+            return True
+    return False
+
+
+def _is_count(word: str) -> bool:
+    """A count of two or more, in digits or words."""
+    return (word.isdigit() and int(word) > 1) or (word in _COUNT_WORDS and word != "one")
 
 
 def _all_named(words: tuple[str, ...]) -> set[str]:
