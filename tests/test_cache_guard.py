@@ -1350,7 +1350,7 @@ def broken(a: str, b: str) -> set[str]:
         ("Who fights in Rocky V?", "Who fights in Rocky IV?", "number"),
         ("What does Regulation Z require from lenders?", "What does Regulation X require from lenders?", "entity"),
         ("Is just one coat of primer enough for drywall?", "Are two coats of primer enough for drywall?", "number"),
-        ("Who was the first to swim the English Channel?", "Who has swum the English Channel?", "qualifier"),
+        ("Which country was the first to ban plastic bags?", "Which countries ban plastic bags?", "qualifier"),
         ("What are the symptoms of a gout flare?", "What causes a gout flare?", "category"),
         ("What's the USPS cost for a 5 lb box?", "What's the USPS cost for boxes of every weight?", "qualifier"),
         ("In Opera PMS, what does status DUE IN mean?", "In Opera PMS, what does status DUE OUT mean?", "antonym"),
@@ -1371,6 +1371,17 @@ def broken(a: str, b: str) -> set[str]:
         ("Write a tweet announcing our new roster.", "Write a press release announcing our new roster.", "category"),
         ("Best ink brand for color realism", "Top 5 ink brands for color realism", "qualifier"),
         ("What's the best laptop for students?", "What are the 3 best laptops for students?", "qualifier"),
+        # review 102
+        (
+            "Didn't receive a 1098-T from my college, what do I do?",
+            "Received a 1098-T from my college, what do I do?",
+            "negation",
+        ),
+        ("How do I fade in audio in Premiere Pro?", "How do I fade out audio in Premiere Pro?", "antonym"),
+        ("Should I let my cat out at night?", "Should I let my cat in at night?", "antonym"),
+        ("Signs of anxiety in dogs", "How to calm an anxious dog", "category"),
+        ("Signs of burnout", "What leads to burnout?", "category"),
+        ("Who fights in Civilization V?", "Who fights in Civilization VI?", "number"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2540,6 +2551,33 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What's the best laptop for students?", "What are the best laptops for students?"),
         ("Write a press release about our merger", "Draft a news release on our merger"),
         ("Convert 5kg to lbs", "how many pounds is 5 kg"),
+        # review 102
+        (
+            "Can I make these brownies with just one egg instead of two eggs?",
+            "The recipe calls for 2 eggs, can I use only one?",
+        ),
+        (
+            "Is just one coat of polyurethane enough or do I need 2 coats?",
+            "Do I need two coats of polyurethane, or will one do?",
+        ),
+        (
+            "Symptoms of lead poisoning from old paint in children",
+            "What does lead exposure from old paint cause in kids?",
+        ),
+        (
+            "Flu symptoms if you've already had the flu shot",
+            "How does the flu present in someone who got the flu vaccine?",
+        ),
+        ("Signs my cat is getting too much gabapentin", "Cat gabapentin dose too high - what to watch for"),
+        ("Who was the first to decipher Linear B?", "Who deciphered Linear B?"),
+        ("Should I take my 500 mg amoxicillin with food?", "Should each dose of amoxicillin be taken with food?"),
+        ("Which agency supervised the 2020 census?", "The 2020 census was supervised by which agency?"),
+        ("Is the original Top Gun on Netflix?", "Is Top Gun 1986 streaming on Netflix?"),
+        ("How much is a Pikachu V card worth?", "What's a Pikachu V card worth?"),
+        (
+            "How can I help my 7th grader with variables on both sides of the equals sign?",
+            "My son in 7th grade struggles with variables on both sides. How can I help him practice?",
+        ),
         (
             "How do I document behavior incidents for a student being evaluated for special education?",
             "Kid's going through a SPED eval - what's the right way to keep records of their behavior incidents?",

@@ -830,13 +830,6 @@ _ROMAN_AFTER_NAME = re.compile(r"(?<![\w.])([A-Z][A-Za-z]+)(\.?[ \t]+)(XI{0,2}|I
 _ROMAN_LISTED = re.compile(
     r"(?<=\d)(\s+(?:and|or|to|through|vs\.?|&)\s+|,\s*|/|-)(XI{0,2}|IX|VI{0,3}|IV|I{1,3})(?![\w'\u2019-])"
 )
-_LETTER_NAMED = frozenset(
-    {"model", "series", "gen", "generation", "malcolm", "planet", "space", "os", "regulation", "rule", "form"}
-    | {"plan", "vitamin", "option", "exhibit", "tab", "column", "row", "wing", "building", "gate", "terminal"}
-    | {"lot", "unit", "route", "exit", "channel", "block", "sector", "line", "platform", "day"}
-)
-"""Names after which a lone 'V' or 'X' is a letter: 'Model X', 'Xbox Series X', 'Gen X',
-'Regulation X' (next to 'Regulation Z'), 'Plan X'."""
 _NAME_SHORT_FOR = MappingProxyType(
     {"sec": "Section", "sect": "Section", "art": "Article", "ch": "Chapter", "pt": "Part", "vol": "Volume"}
 )
@@ -853,16 +846,15 @@ a lone 'I', which elsewhere is the asker."""
 
 def _roman_numerals(text: str) -> str:
     """Roman numerals that number a name, as digits: 'CITES Appendix I' / 'Appendix II' differ
-    as 1 and 2 do (hold-out 154), 'Type I' is 'Type 1', 'Henry VIII' is 'Henry 8', 'Rocky V'
-    is 'Rocky 5'. A lone 'I' counts only after a noun that takes a number ('can I' is the
-    asker), a lone 'V' or 'X' not after a name it is a letter of ('Model X', 'Malcolm X'), and
+    as 1 and 2 do (hold-out 154), 'Type I' is 'Type 1', 'Henry VIII' is 'Henry 8'. A lone
+    'I', 'V' or 'X' counts only after a noun that takes a number ('can I' is the asker, 'Model
+    X', 'Pikachu V' and 'Mega Man X' are names; see :func:`_lone_numeral_against`), and
     nothing after the first word of a sentence ('Give IV fluids')."""
 
     def numbered(match: re.Match[str]) -> str:
         name, numeral = match.group(1), match.group(3)
         listed = name.lower() in _NUMBERED_NAMES
-        lone = numeral == "I" or (len(numeral) == 1 and name.lower() in _LETTER_NAMED)
-        if not listed and (lone or _sentence_start(text, match.start()) or "." in match.group(2)):
+        if not listed and (len(numeral) == 1 or _sentence_start(text, match.start()) or "." in match.group(2)):
             return match.group()
         return f"{_NAME_SHORT_FOR.get(name.lower(), name)} {_ROMAN_VALUES[numeral]}"
 
@@ -1254,7 +1246,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _original_or_numbered(a, b)
         or _original_or_numbered(b, a)
         or _only_one_or_count(a, b)
-        or _only_one_or_count(b, a),
+        or _only_one_or_count(b, a)
+        or _lone_numeral_against(a, b)
+        or _lone_numeral_against(b, a),
         "unit": (bool(units_a - units_b) and bool(units_b - units_a))
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
@@ -1378,6 +1372,23 @@ def _plain_stem(word: str) -> str:
     return stem(_plain_plural(word))
 
 
+def _lone_numeral_against(a: TextFacts, b: TextFacts) -> bool:
+    """A lone 'V' or 'X' after a name that the other side numbers otherwise: 'Rocky V' /
+    'Rocky IV' (read 'Rocky 4'), 'Civilization V' / 'Civilization VI' (review 101). A lone
+    letter is read as a numeral only so: 'Pikachu V' / 'Pikachu VMAX' stay names (review 102)."""
+    for i, word in enumerate(a.words[1:], start=1):
+        value = {"v": "5", "x": "10"}.get(word)
+        if value is None:
+            continue
+        name = a.words[i - 1]
+        if any(
+            b.words[j - 1] == name and other.isdigit() and other != value and word not in b.words
+            for j, other in enumerate(b.words[1:], start=1)
+        ):
+            return True
+    return False
+
+
 def _only_one_or_count(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks about only one of a thing, ``b`` about a count of the same thing: 'is just
     one reference letter enough' / 'are three reference letters enough', 'have only one
@@ -1391,8 +1402,8 @@ def _only_one_or_count(a: TextFacts, b: TextFacts) -> bool:
         for w in a.words[i + 2 : i + 4]
         if _is_content(w)
     }
-    if not ones:
-        return False
+    if not ones or any(_is_count(w) for w in a.words) or not _SINGLE_ONE.isdisjoint(b.words) or "1" in b.words:
+        return False  # ('just one egg instead of two', 'or will one do' weigh both; review 102)
     for i, word in enumerate(b.words[:-1]):
         if (word in _COUNT_WORDS and word != "one") or (word.isdigit() and word not in ("0", "1")):
             counted = {f(w) for w in b.words[i + 1 : i + 3] if _is_content(w) for f in (stem, _plain_stem)}
@@ -1416,7 +1427,7 @@ def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:
     for i, word in enumerate(b.words):
         glued = re.fullmatch(r"([a-z]+)(\d+)", word)
         name, number = (glued[1], glued[2]) if glued else (word, b.words[i + 1] if i + 1 < len(b.words) else "")
-        if name in originals and number.isdigit() and number != "1" and "original" not in b.words:
+        if name in originals and number.isdigit() and 1 < int(number) < 100 and "original" not in b.words:
             return True
     return False
 
@@ -1532,9 +1543,23 @@ _NEGATED_OPENERS = frozenset(
 (answered the same way, yes or no). 'Don't' is left out: it opens commands too."""
 
 
+_SUBJECTS = frozenset(
+    {"it", "i", "you", "we", "they", "he", "she", "this", "that", "there", "the", "a", "an", "my", "your", "our"}
+    | {"their", "his", "her", "its", "these", "those", "everyone", "anyone", "people"}
+)
+
+
 def _asks_expecting_yes(a: TextFacts, b: TextFacts) -> bool:
-    """``a``'s one negation is the verb opening its question, and ``b`` negates nothing (review 101)."""
-    return bool(a.words) and a.words[0] in _NEGATED_OPENERS and _negations(a) == 1 and _negations(b) == 0
+    """``a``'s one negation is the verb opening its question, a subject after it, and ``b``
+    negates nothing (review 101). Without a subject the verb states a fact: "didn't receive a
+    1098-T, what do I do" (review 102)."""
+    return (
+        len(a.words) > 1
+        and a.words[0] in _NEGATED_OPENERS
+        and a.words[1] in _SUBJECTS
+        and _negations(a) == 1
+        and _negations(b) == 0
+    )
 
 
 _EXCLUDING = frozenset({"exclude", "excluded", "excludes", "excluding", "omit", "omits", "omitted", "omitting"})
@@ -3057,15 +3082,12 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if (x, y) not in _OPPOSITE_PARTICLES and (y, x) not in _OPPOSITE_PARTICLES:
         return False
     # ('fill in' / 'fill out' a form, 'cash in' / 'cash out' a bond say the same; review 101)
-    return "in" not in (x, y) or (i > 0 and a[i - 1] in _IN_OR_OUT_VERBS)
+    return "in" not in (x, y) or not (i > 0 and a[i - 1] in _IN_IS_OUT_VERBS)
 
 
-_IN_OR_OUT_VERBS = frozenset(
-    {"log", "logged", "logging", "zoom", "zoomed", "zooming", "opt", "opted", "opting", "check", "checked"}
-    | {"checking", "sign", "signed", "signing", "clock", "clocked", "plug", "plugged", "breathe", "breathing", "move"}
-    | {"due", "punch", "punched", "walk", "walked", "time", "timed"}
-)
-"""Verbs whose 'in' and 'out' are opposites ('log in' / 'log out'); 'fill in' and 'fill out' are not."""
+_IN_IS_OUT_VERBS = frozenset({"fill", "fills", "filled", "filling", "cash", "cashes", "cashed", "cashing"})
+"""Verbs whose 'in' and 'out' say the same ('fill in' / 'fill out' a form); elsewhere they are
+opposites ('log in', 'fade in', 'let the cat in', 'scale in'; review 102)."""
 
 
 _WHICH_OR_WHAT = frozenset({("which",), ("what",), ("what's",), ("whats",), ("when",)})
@@ -3986,17 +4008,27 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
 
 
-_SYMPTOMS = frozenset({"symptom", "symptoms", "sign", "signs"})
+_SYMPTOMS = frozenset({"symptom", "symptoms", "signs"})
+"""('the equals sign' is no symptom)"""
 _SYMPTOM_LIKE = _SYMPTOMS | frozenset(
     {"symptomatic", "feel", "feels", "feeling", "happens", "happen", "reaction", "reactions", "effects", "problems"}
-    | {"issues", "know", "tell", "look", "looks", "recognize", "recognise", "spot", "identify"}
+    | {"issues", "know", "tell", "look", "looks", "recognize", "recognise", "spot", "identify", "present"}
+    | {"presents", "show", "shows", "notice", "experience", "watch", "expect", "normal"}
 )
 _TREATING = frozenset(
     {"treatment", "treatments", "treat", "treating", "treated", "cure", "cures", "cured", "remedy", "remedies"}
     | {"prevent", "prevention", "preventing", "prevented", "relieve", "ease", "relief", "soothe", "doctor", "vet"}
-    | {"medication", "medications", "vaccine", "vaccines", "vaccinated", "dosage", "dose", "doses", "causes", "cause"}
-    | {"caused", "causing", "save", "rid"}
+    | {"medication", "medications", "vaccine", "vaccines", "vaccinated", "dosage", "dose", "doses", "rid"}
 )
+_HOW_TO_DO = frozenset(
+    {("how", "to"), ("how", "do", "i"), ("how", "can", "i"), ("how", "should", "i"), ("how", "do", "you")}
+    | {("ways", "to"), ("best", "way", "to"), ("how", "we", "can")}
+)
+_HOW_TO_HELP = frozenset({"calm", "manage", "save", "saved", "cool", "stop", "fix", "comfort", "handle"})
+"""Verbs of a 'how to …' or 'can it be …' that asks what to do ('how to calm an anxious dog')."""
+_CAUSE_ASKED = (("what", "causes"), ("causes", "of"), ("cause", "of"), ("what", "leads"), ("what", "triggers"))
+"""How a question asks for causes ('what causes a gout flare'), not for effects ('what does
+lead exposure cause in kids', which asks for its symptoms; review 102)."""
 _NOT_TREATING_AFTER = frozenset({"a", "an", "the", "this", "that", "my", "your", "butter", "peanut"})
 """Words before 'treat' that make it a thing ('a peanut butter treat'; review 101)."""
 
@@ -4006,14 +4038,21 @@ def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
     'Describe the symptoms of bloat in goats' / 'Describe the treatment for bloat in goats'
     (hold-out 149), 'signs of parvo' / 'how to treat parvo'. A side that names both, or
     asks what it feels or looks like, asks the other's question too (review 100)."""
+    if _SYMPTOMS.isdisjoint(a.words) or not _TREATING.isdisjoint(a.words) or not _SYMPTOM_LIKE.isdisjoint(b.words):
+        return False
+    if any(_has_run(a.words, run) for run in _CAUSE_ASKED):
+        return False
     return (
-        not _SYMPTOMS.isdisjoint(a.words)
-        and _TREATING.isdisjoint(a.words)
-        and _SYMPTOM_LIKE.isdisjoint(b.words)
-        and any(
+        any(
             w in _TREATING and not (w == "treat" and i and b.words[i - 1] in _NOT_TREATING_AFTER)
             for i, w in enumerate(b.words)
         )
+        or any(_has_run(b.words, run) for run in _CAUSE_ASKED)
+        or any(
+            w in _HOW_TO_HELP and (b.words[i - 2 : i] in _HOW_TO_DO or b.words[max(0, i - 3) : i] in _HOW_TO_DO)
+            for i, w in enumerate(b.words[1:], start=1)
+        )
+        or "saved" in b.words
     )
 
 
@@ -4508,11 +4547,20 @@ def _verb_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     for verb in _RELATING_VERBS.intersection(a).intersection(b):
         if a.count(verb) != 1 or b.count(verb) != 1:
             continue
+        if _passive_or_pronoun(a, a.index(verb)) or _passive_or_pronoun(b, b.index(verb)):
+            continue  # ('the census was supervised by which agency', 'temp workers: who should supervise them')
         before_a, after_a = _sides_of(a, a.index(verb))
         before_b, after_b = _sides_of(b, b.index(verb))
         if before_a & after_b and after_a & before_b and not before_a & before_b and not after_a & after_b:
             return True
     return False
+
+
+def _passive_or_pronoun(words: tuple[str, ...], at: int) -> bool:
+    """The verb at ``at`` is passive ('was supervised by') or takes a pronoun standing for a
+    topic said before it ('temp workers: who should supervise them'; review 102)."""
+    following = words[at + 1 : at + 2]
+    return following in (("by",), ("them",), ("it",), ("him",), ("her",)) or (at > 0 and words[at - 1] in _BE_FORMS)
 
 
 def _sides_of(words: tuple[str, ...], at: int) -> tuple[set[str], set[str]]:
@@ -6011,7 +6059,7 @@ def _most_nouns(words: tuple[str, ...]) -> set[str]:
 
 
 _DISTRIBUTING = frozenset({"each", "every", "per"})
-_MAIN = frozenset({"main"})
+_MAIN = frozenset({"main", "leading"})
 """('the primary key', 'the principal investigator', 'the chief executive' are terms; review 101)"""
 
 
@@ -6357,9 +6405,14 @@ def _one_size_or_every(a: TextFacts, b: TextFacts) -> bool:
     if not any(unit not in _TIME_PERIODS and number not in b.numbers for number, unit in a.number_units):
         return False  # ('I take it 3 times a day' / 'should each dose be taken with food'; review 100)
     return any(
-        word in ("every", "each", "all") and not _SIZES_ALL.isdisjoint(b.words[i + 1 : i + 4])
+        word in ("every", "each", "all")
+        and not (_SIZES_ALL if word != "each" else _SIZES_ALL - _DOSES).isdisjoint(b.words[i + 1 : i + 4])
         for i, word in enumerate(b.words)
     )
+
+
+_DOSES = frozenset({"dose", "doses", "strength", "strengths"})
+"""('each dose of amoxicillin' is every time one takes one's own; review 102)"""
 
 
 def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
@@ -6367,7 +6420,8 @@ def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
     state was the first to allow aquamation' / 'which US states allow aquamation' (hold-out
     150), 'which state first legalized it' / 'which states legalized it', 'the first woman to
     win a Nobel Prize' / 'which women have won one'. ``b`` must ask for several ('who was the
-    first to discover penicillin' / 'who discovered penicillin' ask the same; review 100)."""
+    first to discover penicillin' / 'who discovered penicillin' ask the same; review 100; 'who
+    has proven Fermat's Last Theorem' too, when only one ever did; review 102)."""
     firsts = any(
         word in ("first", "earliest")
         and (
@@ -6378,14 +6432,10 @@ def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
     )
     if not firsts or not _EARLIEST.isdisjoint(b.words) or not _BEFORE_OTHERS.isdisjoint(b.words):
         return False  # ('who climbed Everest before anyone else', 'who pioneered it' still ask for the first)
-    return (
-        any(
-            word in ("which", "what") and any(_is_plural_noun(w) for w in b.words[i + 1 : i + 3])
-            for i, word in enumerate(b.words)
-        )
-        or b.words[:1] == ("list",)
-        or b.words[:2] in (("who", "has"), ("who", "have"))  # 'who has swum the Channel'
-    )
+    return any(
+        word in ("which", "what") and any(_is_plural_noun(w) for w in b.words[i + 1 : i + 3])
+        for i, word in enumerate(b.words)
+    ) or b.words[:1] == ("list",)
 
 
 def _is_plural_noun(word: str) -> bool:
