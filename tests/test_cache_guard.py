@@ -2856,3 +2856,22 @@ def test_invisible_characters_on_one_side_only_are_no_match(tmp_path: Path, hidd
         assert cache.lookup_semantic(build_request(question)) is None
     finally:
         cache.close()
+
+
+def test_no_module_constant_of_the_rules_is_bound_twice() -> None:
+    """A second binding of a module-level name silently replaces the first for every rule that
+    reads it (it happened twice: a new '_ALTERNATIVES' and '_ASKING_HOW' changed older rules)."""
+    import ast
+
+    import hybrid_infer.cache._rules as rules
+
+    tree = ast.parse(Path(rules.__file__).read_text(encoding="utf-8"))
+    bound: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            bound += [target.id for target in node.targets if isinstance(target, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            bound.append(node.target.id)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            bound.append(node.name)
+    assert sorted(name for name in set(bound) if bound.count(name) > 1) == []
