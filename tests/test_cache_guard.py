@@ -1382,6 +1382,22 @@ def broken(a: str, b: str) -> set[str]:
         ("Signs of anxiety in dogs", "How to calm an anxious dog", "category"),
         ("Signs of burnout", "What leads to burnout?", "category"),
         ("Who fights in Civilization V?", "Who fights in Civilization VI?", "number"),
+        # hold-outs 161-163, review 103
+        (
+            "How do I calculate MOD for a nitrox mix? Just give me the formula.",
+            "How do I calculate MOD for a nitrox mix? Walk me through a worked example.",
+            "category",
+        ),
+        ("What's the first sign of glaucoma?", "How is glaucoma treated?", "category"),
+        ("Symptoms of a UTI in dogs", "What could be causing my dog's UTI?", "category"),
+        ("Signs of root rot in a monstera", "Is it possible to save a monstera with root rot?", "category"),
+        ("original Xbox controller layout", "Xbox 360 controller layout", "number"),
+        ("Is only one dose of the vaccine enough for adults over 26?", "Do adults over 26 need three doses?", "number"),
+        (
+            "How much does the 20mg strength of Adderall cost?",
+            "How much does each strength of Adderall cost?",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2574,6 +2590,15 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Which agency supervised the 2020 census?", "The 2020 census was supervised by which agency?"),
         ("Is the original Top Gun on Netflix?", "Is Top Gun 1986 streaming on Netflix?"),
         ("How much is a Pikachu V card worth?", "What's a Pikachu V card worth?"),
+        # review 103
+        ("best 4 season tent", "top 4 season tents"),
+        ("best tent for 2 people", "top 2 person tents"),
+        ("Isn't coffee bad for your kidneys", "is coffee bad for your kidneys"),
+        ("Can't cats eat tuna", "can cats eat tuna"),
+        ("do I fill it in with black ink", "do I fill it out with black ink"),
+        ("should I cash my savings bonds in now", "should I cash my savings bonds out now"),
+        ("whats 7 x 8", "7*8"),
+        ("What is 7 x 8?", "What's 7 times 8?"),
         (
             "How can I help my 7th grader with variables on both sides of the equals sign?",
             "My son in 7th grade struggles with variables on both sides. How can I help him practice?",

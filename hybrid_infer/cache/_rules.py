@@ -1381,6 +1381,8 @@ def _lone_numeral_against(a: TextFacts, b: TextFacts) -> bool:
         if value is None:
             continue
         name = a.words[i - 1]
+        if not name.isalpha():
+            continue  # ('7 x 8' multiplies)
         if any(
             b.words[j - 1] == name and other.isdigit() and other != value and word not in b.words
             for j, other in enumerate(b.words[1:], start=1)
@@ -1402,14 +1404,24 @@ def _only_one_or_count(a: TextFacts, b: TextFacts) -> bool:
         for w in a.words[i + 2 : i + 4]
         if _is_content(w)
     }
-    if not ones or any(_is_count(w) for w in a.words) or not _SINGLE_ONE.isdisjoint(b.words) or "1" in b.words:
+    if not ones or not _SINGLE_ONE.isdisjoint(b.words) or "1" in b.words or _counts_of(a.words, ones):
         return False  # ('just one egg instead of two', 'or will one do' weigh both; review 102)
-    for i, word in enumerate(b.words[:-1]):
+    return _counts_of(b.words, ones)
+
+
+def _counts_of(words: tuple[str, ...], things: set[str]) -> bool:
+    """A count of two or more of ``things`` (stems) in ``words``: 'three reference letters'."""
+    for i, word in enumerate(words[:-1]):
         if (word in _COUNT_WORDS and word != "one") or (word.isdigit() and word not in ("0", "1")):
-            counted = {f(w) for w in b.words[i + 1 : i + 3] if _is_content(w) for f in (stem, _plain_stem)}
-            if ones & counted:
+            counted = {f(w) for w in words[i + 1 : i + 3] if _is_content(w) for f in (stem, _plain_stem)}
+            if things & counted:
                 return True
     return False
+
+
+def _numbered_not_dated(number: str) -> bool:
+    """A model's number, not a year ('Top Gun 1986' may be the original one; review 102)."""
+    return int(number) > 1 and not 1900 <= int(number) <= 2099
 
 
 def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:
@@ -1427,7 +1439,7 @@ def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:
     for i, word in enumerate(b.words):
         glued = re.fullmatch(r"([a-z]+)(\d+)", word)
         name, number = (glued[1], glued[2]) if glued else (word, b.words[i + 1] if i + 1 < len(b.words) else "")
-        if name in originals and number.isdigit() and 1 < int(number) < 100 and "original" not in b.words:
+        if name in originals and number.isdigit() and _numbered_not_dated(number) and "original" not in b.words:
             return True
     return False
 
@@ -1550,16 +1562,29 @@ _SUBJECTS = frozenset(
 
 
 def _asks_expecting_yes(a: TextFacts, b: TextFacts) -> bool:
-    """``a``'s one negation is the verb opening its question, a subject after it, and ``b``
-    negates nothing (review 101). Without a subject the verb states a fact: "didn't receive a
-    1098-T, what do I do" (review 102)."""
+    """``a``'s one negation is the verb opening its question, a subject after it ("isn't it",
+    "doesn't coffee"), and ``b`` negates nothing (review 101). With a verb after it instead it
+    states a fact: "didn't receive a 1098-T, what do I do" (reviews 102, 103)."""
     return (
         len(a.words) > 1
         and a.words[0] in _NEGATED_OPENERS
-        and a.words[1] in _SUBJECTS
+        and (a.words[1] in _SUBJECTS or not _verb_like(a.words[1]))
         and _negations(a) == 1
         and _negations(b) == 0
     )
+
+
+_BASE_VERBS = frozenset(
+    {"receive", "get", "take", "have", "know", "work", "pass", "make", "turn", "go", "see", "need", "want", "like"}
+    | {"feel", "seem", "think", "understand", "remember", "find", "pay", "show", "start", "stop", "sleep", "eat"}
+    | {"come", "give", "keep", "let", "load", "open", "run", "save", "send", "sync", "boot", "charge", "connect"}
+)
+
+
+def _verb_like(word: str) -> bool:
+    """A word that reads as a verb after a negated opener ("didn't receive", "wasn't told",
+    "wasn't wearing"): the opener states a fact about the asker then, it asks nothing."""
+    return word.endswith(("ed", "ing")) or word in _BASE_VERBS or word in _IRREGULAR_PAST
 
 
 _EXCLUDING = frozenset({"exclude", "excluded", "excludes", "excluding", "omit", "omits", "omitted", "omitting"})
@@ -3082,10 +3107,12 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if (x, y) not in _OPPOSITE_PARTICLES and (y, x) not in _OPPOSITE_PARTICLES:
         return False
     # ('fill in' / 'fill out' a form, 'cash in' / 'cash out' a bond say the same; review 101)
-    return "in" not in (x, y) or not (i > 0 and a[i - 1] in _IN_IS_OUT_VERBS)
+    return "in" not in (x, y) or _IN_IS_OUT_VERBS.isdisjoint(a[max(0, i - 4) : i])
 
 
-_IN_IS_OUT_VERBS = frozenset({"fill", "fills", "filled", "filling", "cash", "cashes", "cashed", "cashing"})
+_IN_IS_OUT_VERBS = frozenset(
+    {"fill", "fills", "filled", "filling", "cash", "cashes", "cashed", "cashing", "type", "typed", "typing"}
+)
 """Verbs whose 'in' and 'out' say the same ('fill in' / 'fill out' a form); elsewhere they are
 opposites ('log in', 'fade in', 'let the cat in', 'scale in'; review 102)."""
 
@@ -3718,7 +3745,12 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
     about X', 'give me an example of X'): 'quiz me' first, or a verb of making right before
     the thing ('what does the poem mean', 'I got a letter from the IRS' ask no poem, no letter)."""
     teaching = "teach" in a.words[:4]  # ('teach me X' asks what 'explain X' asks)
-    if _EXPLAIN.isdisjoint(a.words[:4]) and _STATING.isdisjoint(a.words[:5]) and not teaching:
+    if (
+        _EXPLAIN.isdisjoint(a.words[:4])
+        and _STATING.isdisjoint(a.words[:5])
+        and not teaching
+        and not _only_the_rule(a.words)
+    ):
         return False
     if not _EXPLAIN.isdisjoint(b.words) or not _STATING.intersection(b.words) <= set(a.words):
         return False  # (a formula both name is their topic: 'explain the Universal Soil Loss Equation')
@@ -3758,6 +3790,17 @@ _LOOSE_MADE = frozenset(
 """Things made that stay the thing after several describing words ('a tree risk assessment
 checklist'); not 'code', 'email' or 'YAML', which name what a thing is for ('a QR code',
 'a signature for email'; review 98)."""
+
+
+def _only_the_rule(words: tuple[str, ...]) -> bool:
+    """'… just give me the formula', 'only the equation, please': the general rule asked for
+    after the question, and nothing worked (hold-out 163)."""
+    return any(
+        word in _STATING and words[i - 1] == "the" and not {"just", "only"}.isdisjoint(words[max(0, i - 5) : i])
+        for i, word in enumerate(words[1:], start=1)
+    )
+
+
 _STATING = frozenset({"formula", "formulas", "equation", "definition"})
 """Words that ask for the general rule, as an explanation does: 'give me the formula for Cpk'
 / 'give me a worked example of Cpk'."""
@@ -4009,11 +4052,21 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SYMPTOMS = frozenset({"symptom", "symptoms", "signs"})
-"""('the equals sign' is no symptom)"""
+
+
+def _asks_symptoms(words: tuple[str, ...]) -> bool:
+    """Symptoms or signs, or one sign of a thing ('the first sign of glaucoma', 'a sign of
+    measles'; 'the equals sign' is none)."""
+    return not _SYMPTOMS.isdisjoint(words) or any(
+        word == "sign" and (words[i + 1 : i + 2] == ("of",) or (i and words[i - 1] in ("first", "early", "warning")))
+        for i, word in enumerate(words)
+    )
+
+
 _SYMPTOM_LIKE = _SYMPTOMS | frozenset(
     {"symptomatic", "feel", "feels", "feeling", "happens", "happen", "reaction", "reactions", "effects", "problems"}
     | {"issues", "know", "tell", "look", "looks", "recognize", "recognise", "spot", "identify", "present"}
-    | {"presents", "show", "shows", "notice", "experience", "watch", "expect", "normal"}
+    | {"presents", "show", "shows", "notice", "experience", "watch", "normal"}
 )
 _TREATING = frozenset(
     {"treatment", "treatments", "treat", "treating", "treated", "cure", "cures", "cured", "remedy", "remedies"}
@@ -4022,11 +4075,14 @@ _TREATING = frozenset(
 )
 _HOW_TO_DO = frozenset(
     {("how", "to"), ("how", "do", "i"), ("how", "can", "i"), ("how", "should", "i"), ("how", "do", "you")}
-    | {("ways", "to"), ("best", "way", "to"), ("how", "we", "can")}
+    | {("ways", "to"), ("best", "way", "to"), ("how", "we", "can"), ("possible", "to")}
 )
 _HOW_TO_HELP = frozenset({"calm", "manage", "save", "saved", "cool", "stop", "fix", "comfort", "handle"})
 """Verbs of a 'how to …' or 'can it be …' that asks what to do ('how to calm an anxious dog')."""
-_CAUSE_ASKED = (("what", "causes"), ("causes", "of"), ("cause", "of"), ("what", "leads"), ("what", "triggers"))
+_CAUSE_ASKED = (
+    ("what", "causes"), ("causes", "of"), ("cause", "of"), ("what", "leads"), ("what", "triggers"), ("can", "cause"),
+    ("could", "cause"), ("be", "causing"), ("is", "causing"),
+)  # fmt: skip
 """How a question asks for causes ('what causes a gout flare'), not for effects ('what does
 lead exposure cause in kids', which asks for its symptoms; review 102)."""
 _NOT_TREATING_AFTER = frozenset({"a", "an", "the", "this", "that", "my", "your", "butter", "peanut"})
@@ -4038,7 +4094,7 @@ def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
     'Describe the symptoms of bloat in goats' / 'Describe the treatment for bloat in goats'
     (hold-out 149), 'signs of parvo' / 'how to treat parvo'. A side that names both, or
     asks what it feels or looks like, asks the other's question too (review 100)."""
-    if _SYMPTOMS.isdisjoint(a.words) or not _TREATING.isdisjoint(a.words) or not _SYMPTOM_LIKE.isdisjoint(b.words):
+    if not _asks_symptoms(a.words) or not _TREATING.isdisjoint(a.words) or not _SYMPTOM_LIKE.isdisjoint(b.words):
         return False
     if any(_has_run(a.words, run) for run in _CAUSE_ASKED):
         return False
@@ -5896,8 +5952,9 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
         counted = (word == "top" and _is_count(b.words[i + 1])) or (
             _is_count(word) and (_is_superlative(b.words[i + 1]) or b.words[i + 1] == "top")
         )
-        if counted and not plurals.isdisjoint(b.words[i + 2 : i + 6]):
-            return True
+        count = b.words[i + 1] if word == "top" else word
+        if counted and count not in a.words and not plurals.isdisjoint(b.words[i + 2 : i + 6]):
+            return True  # ('best 4 season tent' / 'top 4 season tents' count no top four; review 103)
     return False
 
 
@@ -6411,7 +6468,7 @@ def _one_size_or_every(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
-_DOSES = frozenset({"dose", "doses", "strength", "strengths"})
+_DOSES = frozenset({"dose", "doses"})
 """('each dose of amoxicillin' is every time one takes one's own; review 102)"""
 
 
