@@ -1398,6 +1398,24 @@ def broken(a: str, b: str) -> set[str]:
             "How much does each strength of Adderall cost?",
             "qualifier",
         ),
+        # review 104
+        (
+            "Can't swim, is snorkeling in Hawaii safe for me?",
+            "I can swim well, is snorkeling in Hawaii safe for me?",
+            "negation",
+        ),
+        (
+            "Doesn't fit in the overhead bin, will they check my bag?",
+            "Fits in the overhead bin, will they check my bag?",
+            "negation",
+        ),
+        ("What's the best gift for a 10 year old boy?", "Top 10 gifts for a 10 year old boy", "qualifier"),
+        ("best car seat for a 3 year old", "top 3 car seats for a 3 year old", "qualifier"),
+        (
+            "Is typing with your elbows in better for posture?",
+            "Is typing with your elbows out better for posture?",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2593,7 +2611,22 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # review 103
         ("best 4 season tent", "top 4 season tents"),
         ("best tent for 2 people", "top 2 person tents"),
-        ("Isn't coffee bad for your kidneys", "is coffee bad for your kidneys"),
+        ("Aren't tomatoes technically a fruit", "are tomatoes a fruit"),
+        ("Doesn't Medicare cover hearing aids", "does medicare cover hearing aids"),
+        # review 104
+        ("Is a slow laptop a sign of a virus?", "Could a virus be causing my laptop to be slow?"),
+        ("Symptoms after the second Shingrix shot", "What to expect after the second Shingrix vaccine dose"),
+        (
+            "How do I stop Excel flipping the sign of negative numbers?",
+            "Excel keeps flipping the sign of negatives, how do I stop it?",
+        ),
+        ("What was the launch price of the original Xbox 360?", "How much did the Xbox 360 cost at launch?"),
+        (
+            "Levothyroxine 50 mcg: why is each strength a different color?",
+            "Why is each strength of levothyroxine a different color?",
+        ),
+        ("Percent change in Excel - just give me the formula", "Give me an example Excel formula for percent change"),
+        ("top 5 dog food for puppies", "5 best dog foods for puppies"),
         ("Can't cats eat tuna", "can cats eat tuna"),
         ("do I fill it in with black ink", "do I fill it out with black ink"),
         ("should I cash my savings bonds in now", "should I cash my savings bonds out now"),

@@ -1439,7 +1439,13 @@ def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:
     for i, word in enumerate(b.words):
         glued = re.fullmatch(r"([a-z]+)(\d+)", word)
         name, number = (glued[1], glued[2]) if glued else (word, b.words[i + 1] if i + 1 < len(b.words) else "")
-        if name in originals and number.isdigit() and _numbered_not_dated(number) and "original" not in b.words:
+        if (
+            name in originals
+            and number.isdigit()
+            and _numbered_not_dated(number)
+            and "original" not in b.words
+            and number not in a.words  # ('the original Xbox 360' / 'the Xbox 360 at launch'; review 104)
+        ):
             return True
     return False
 
@@ -1568,7 +1574,7 @@ def _asks_expecting_yes(a: TextFacts, b: TextFacts) -> bool:
     return (
         len(a.words) > 1
         and a.words[0] in _NEGATED_OPENERS
-        and (a.words[1] in _SUBJECTS or not _verb_like(a.words[1]))
+        and _subject_after(a)
         and _negations(a) == 1
         and _negations(b) == 0
     )
@@ -1579,6 +1585,17 @@ _BASE_VERBS = frozenset(
     | {"feel", "seem", "think", "understand", "remember", "find", "pay", "show", "start", "stop", "sleep", "eat"}
     | {"come", "give", "keep", "let", "load", "open", "run", "save", "send", "sync", "boot", "charge", "connect"}
 )
+
+
+def _subject_after(facts: TextFacts) -> bool:
+    """The word after a negated opener is its subject: a pronoun or determiner ("isn't it",
+    "doesn't the"), a name ("doesn't Medicare", "wasn't Napoleon") or a plural noun ("aren't
+    tomatoes", "can't cats"). A lower-case singular word may be a verb ("can't swim", "didn't
+    cry", "doesn't fit"; review 104), so it counts as none."""
+    word = facts.words[1]
+    if word in _SUBJECTS or word in facts.entities:
+        return True
+    return word.endswith("s") and not word.endswith(("ss", "us")) and len(word) > 3 and not _verb_like(word)
 
 
 def _verb_like(word: str) -> bool:
@@ -3107,7 +3124,10 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if (x, y) not in _OPPOSITE_PARTICLES and (y, x) not in _OPPOSITE_PARTICLES:
         return False
     # ('fill in' / 'fill out' a form, 'cash in' / 'cash out' a bond say the same; review 101)
-    return "in" not in (x, y) or _IN_IS_OUT_VERBS.isdisjoint(a[max(0, i - 4) : i])
+    before = a[max(0, i - 4) : i]
+    at = max((k for k, w in enumerate(before) if w in _IN_IS_OUT_VERBS), default=-1)
+    # (the verb's object may stand between, 'fill it in'; not a phrase: 'typing with your elbows in')
+    return "in" not in (x, y) or at < 0 or not _PREPOSITIONS.isdisjoint(before[at + 1 :])
 
 
 _IN_IS_OUT_VERBS = frozenset(
@@ -3795,6 +3815,8 @@ checklist'); not 'code', 'email' or 'YAML', which name what a thing is for ('a Q
 def _only_the_rule(words: tuple[str, ...]) -> bool:
     """'… just give me the formula', 'only the equation, please': the general rule asked for
     after the question, and nothing worked (hold-out 163)."""
+    if not _SPREADSHEETS.isdisjoint(words):
+        return False  # ('percent change in Excel, just give me the formula' asks for one; review 104)
     return any(
         word in _STATING and words[i - 1] == "the" and not {"just", "only"}.isdisjoint(words[max(0, i - 5) : i])
         for i, word in enumerate(words[1:], start=1)
@@ -4057,16 +4079,21 @@ _SYMPTOMS = frozenset({"symptom", "symptoms", "signs"})
 def _asks_symptoms(words: tuple[str, ...]) -> bool:
     """Symptoms or signs, or one sign of a thing ('the first sign of glaucoma', 'a sign of
     measles'; 'the equals sign' is none)."""
+    if not _SPREADSHEETS.isdisjoint(words) or not _SIGNED_NUMBERS.isdisjoint(words):
+        return False  # ('Excel flips the sign of negative numbers'; review 104)
     return not _SYMPTOMS.isdisjoint(words) or any(
         word == "sign" and (words[i + 1 : i + 2] == ("of",) or (i and words[i - 1] in ("first", "early", "warning")))
         for i, word in enumerate(words)
     )
 
 
+_SIGNED_NUMBERS = frozenset({"negative", "positive", "number", "numbers", "totals", "value", "values", "minus", "plus"})
+
+
 _SYMPTOM_LIKE = _SYMPTOMS | frozenset(
     {"symptomatic", "feel", "feels", "feeling", "happens", "happen", "reaction", "reactions", "effects", "problems"}
     | {"issues", "know", "tell", "look", "looks", "recognize", "recognise", "spot", "identify", "present"}
-    | {"presents", "show", "shows", "notice", "experience", "watch", "normal"}
+    | {"presents", "show", "shows", "notice", "experience", "watch", "normal", "expect"}
 )
 _TREATING = frozenset(
     {"treatment", "treatments", "treat", "treating", "treated", "cure", "cures", "cured", "remedy", "remedies"}
@@ -4096,6 +4123,8 @@ def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
     asks what it feels or looks like, asks the other's question too (review 100)."""
     if not _asks_symptoms(a.words) or not _TREATING.isdisjoint(a.words) or not _SYMPTOM_LIKE.isdisjoint(b.words):
         return False
+    if a.words[:1] in (("is",), ("are",), ("can",), ("could",)):
+        return False  # ('is a slow laptop a sign of a virus' / 'could a virus be causing it' ask the same; review 104)
     if any(_has_run(a.words, run) for run in _CAUSE_ASKED):
         return False
     return (
@@ -5940,6 +5969,8 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     best ink brand"), ``b`` for a counted top few of it ('top 5 ink brands', 'the 3 best ink
     brands'; hold-out 158)."""
     words = a.words
+    if any(_is_count(w) and {"top", "best"} & {*words[i - 1 : i], *words[i + 1 : i + 2]} for i, w in enumerate(words)):
+        return False  # ('top 5 dog food' / '5 best dog foods' count both; review 103)
     singles = _superlative_nouns(words)
     if words[:1] in (("best",), ("top",)):  # a query without its 'the'
         run = _noun_run(words, 1)
@@ -5952,10 +5983,23 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
         counted = (word == "top" and _is_count(b.words[i + 1])) or (
             _is_count(word) and (_is_superlative(b.words[i + 1]) or b.words[i + 1] == "top")
         )
-        count = b.words[i + 1] if word == "top" else word
-        if counted and count not in a.words and not plurals.isdisjoint(b.words[i + 2 : i + 6]):
+        at = i + 1 if word == "top" else i
+        if (
+            counted
+            and not _says_compound(a.words, b.words[at], b.words[at + 1 : at + 2])
+            and not plurals.isdisjoint(b.words[at + 1 : at + 5])
+        ):
             return True  # ('best 4 season tent' / 'top 4 season tents' count no top four; review 103)
     return False
+
+
+def _says_compound(words: tuple[str, ...], count: str, following: tuple[str, ...]) -> bool:
+    """``words`` say ``count`` before the word that follows it on the other side: a '4 season'
+    or '2 person' tent, not a top four or two ('a tent for 2 people' / 'top 2 person tents')."""
+    same = {stem(w) for w in following} | ({"person", "people"} if set(following) & {"person", "people"} else set())
+    return any(
+        word == count and (stem(words[j + 1]) in same or words[j + 1] in same) for j, word in enumerate(words[:-1])
+    )
 
 
 def _is_count(word: str) -> bool:
@@ -6461,6 +6505,11 @@ def _one_size_or_every(a: TextFacts, b: TextFacts) -> bool:
         return False
     if not any(unit not in _TIME_PERIODS and number not in b.numbers for number, unit in a.number_units):
         return False  # ('I take it 3 times a day' / 'should each dose be taken with food'; review 100)
+    if any(
+        word in ("every", "each", "all") and not _SIZES_ALL.isdisjoint(a.words[i + 1 : i + 4])
+        for i, word in enumerate(a.words)
+    ):
+        return False  # (both ask about every strength: '50 mcg: why is each strength a different color'; review 104)
     return any(
         word in ("every", "each", "all")
         and not (_SIZES_ALL if word != "each" else _SIZES_ALL - _DOSES).isdisjoint(b.words[i + 1 : i + 4])
