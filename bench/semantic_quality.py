@@ -249,6 +249,9 @@ NEAR_MISS_HOLDOUT_160 = ROOT / "bench" / "near_miss_holdout_160.jsonl"
 NEAR_MISS_HOLDOUT_161 = ROOT / "bench" / "near_miss_holdout_161.jsonl"
 NEAR_MISS_HOLDOUT_162 = ROOT / "bench" / "near_miss_holdout_162.jsonl"
 NEAR_MISS_HOLDOUT_163 = ROOT / "bench" / "near_miss_holdout_163.jsonl"
+NEAR_MISS_HOLDOUT_164 = ROOT / "bench" / "near_miss_holdout_164.jsonl"
+NEAR_MISS_HOLDOUT_165 = ROOT / "bench" / "near_miss_holdout_165.jsonl"
+NEAR_MISS_HOLDOUT_166 = ROOT / "bench" / "near_miss_holdout_166.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -438,6 +441,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 161": NEAR_MISS_HOLDOUT_161,
     "near-miss, hold-out 162": NEAR_MISS_HOLDOUT_162,
     "near-miss, hold-out 163": NEAR_MISS_HOLDOUT_163,
+    "near-miss, hold-out 164": NEAR_MISS_HOLDOUT_164,
+    "near-miss, hold-out 165": NEAR_MISS_HOLDOUT_165,
+    "near-miss, hold-out 166": NEAR_MISS_HOLDOUT_166,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
