@@ -1412,7 +1412,7 @@ def _only_one_or_count(a: TextFacts, b: TextFacts) -> bool:
 def _counts_of(words: tuple[str, ...], things: set[str]) -> bool:
     """A count of two or more of ``things`` (stems) in ``words``: 'three reference letters'."""
     for i, word in enumerate(words[:-1]):
-        if (word in _COUNT_WORDS and word != "one") or (word.isdigit() and word not in ("0", "1")):
+        if _is_count(word):
             counted = {f(w) for w in words[i + 1 : i + 3] if _is_content(w) for f in (stem, _plain_stem)}
             if things & counted:
                 return True
