@@ -4117,10 +4117,13 @@ _NOT_TREATING_AFTER = frozenset({"a", "an", "the", "this", "that", "my", "your",
 
 
 def _symptoms_or_else(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks for the symptoms or signs of a thing, ``b`` how to treat or prevent it:
-    'Describe the symptoms of bloat in goats' / 'Describe the treatment for bloat in goats'
-    (hold-out 149), 'signs of parvo' / 'how to treat parvo'. A side that names both, or
-    asks what it feels or looks like, asks the other's question too (review 100)."""
+    """``a`` asks for the symptoms or signs of a thing, ``b`` how to treat, prevent, calm or
+    save it, or what causes it: 'Describe the symptoms of bloat in goats' / 'Describe the
+    treatment for bloat in goats' (hold-out 149), 'signs of parvo' / 'how to treat parvo',
+    'signs of burnout' / 'what leads to burnout'. A side that names both, or asks what it
+    feels or looks like, how it presents or what to expect, asks the other's question too
+    (reviews 100 to 104), and a yes-or-no 'is X a sign of Y' asks what 'could Y be causing X'
+    asks."""
     if not _asks_symptoms(a.words) or not _TREATING.isdisjoint(a.words) or not _SYMPTOM_LIKE.isdisjoint(b.words):
         return False
     if a.words[:1] in (("is",), ("are",), ("can",), ("could",)):
