@@ -1553,10 +1553,12 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
-_NEGATED_OPENERS = frozenset(
-    {"isnt", "arent", "doesnt", "didnt", "wasnt", "werent", "cant", "couldnt", "shouldnt", "wouldnt", "wont"}
-    | {"hasnt", "havent", "hadnt"}
+_PLAIN_NOTS = frozenset(
+    {"not", "never", "cant", "cannot", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont"}
+    | {"shouldnt", "couldnt", "wouldnt", "mustnt", "hasnt", "havent", "hadnt"}
 )
+"""Words that only negate: not 'free' of 'gluten-free', not 'stop' of 'stop skipping'."""
+_NEGATED_OPENERS = _PLAIN_NOTS - {"not", "never", "cannot", "dont", "mustnt"}
 """Negated verbs that open a question expecting 'yes': "isn't it bad to…" asks 'is it bad to…'
 (answered the same way, yes or no). 'Don't' is left out: it opens commands too."""
 
@@ -1622,13 +1624,6 @@ def _excluded_or_removed(a: TextFacts, b: TextFacts) -> bool:
         and not any(w in NEGATIONS for w in b.words)
         and not _REMOVING_FROM.isdisjoint(b.words)
     )
-
-
-_PLAIN_NOTS = frozenset(
-    {"not", "never", "cant", "cannot", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont"}
-    | {"shouldnt", "couldnt", "wouldnt", "mustnt", "hasnt", "havent", "hadnt"}
-)
-"""Words that only negate: not 'free' of 'gluten-free', not 'stop' of 'stop skipping'."""
 
 
 def _negated_once_more(a: TextFacts, b: TextFacts) -> bool:
@@ -3121,7 +3116,7 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if len(changed) != 1:
         return False
     i, x, y = changed[0]
-    if (x, y) not in _OPPOSITE_PARTICLES and (y, x) not in _OPPOSITE_PARTICLES:
+    if not _opposite_particles(x, y):
         return False
     # ('fill in' / 'fill out' a form, 'cash in' / 'cash out' a bond say the same; review 101)
     before = a[max(0, i - 4) : i]
@@ -3174,6 +3169,11 @@ _OPPOSITE_PARTICLES = frozenset(
 )
 
 
+def _opposite_particles(x: str, y: str) -> bool:
+    """'in' and 'out', 'up' and 'down', … in either order."""
+    return (x, y) in _OPPOSITE_PARTICLES or (y, x) in _OPPOSITE_PARTICLES
+
+
 def _particle_flipped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """A hyphenated word whose particle half turns to its opposite: 'base-in prism' /
     'base-out prism' (hold-out 142), 'a log-in page' / 'a log-out page', 'pre-op' / 'post-op'."""
@@ -3189,7 +3189,7 @@ def _particle_flipped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
                 pair = (xs[0], ys[0])
             else:
                 continue
-            if pair in _OPPOSITE_PARTICLES or pair[::-1] in _OPPOSITE_PARTICLES:
+            if _opposite_particles(*pair):
                 return True
     return False
 
@@ -6168,7 +6168,7 @@ _MAIN = frozenset({"main", "leading"})
 
 
 def _main_nouns(words: tuple[str, ...]) -> set[str]:
-    """The singular head noun after 'the main' or 'the primary': 'the main cause of low
+    """The singular head noun after 'the main' or 'the leading': 'the main cause of low
     coverage' asks for one cause, as 'the biggest cause' does (hold-out 153)."""
     found: set[str] = set()
     if not _DISTRIBUTING.isdisjoint(words):
@@ -6176,7 +6176,7 @@ def _main_nouns(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[:-2]):
         if word == "the" and words[i + 1] in _MAIN:
             run = _noun_run(words, i + 2)
-            if run and (not run[-1].endswith("s") or run[-1].endswith(("ss", "us", "is")) or run[-1] in _SINGULAR_S):
+            if run and _singular_noun(run[-1]):
                 found.add(run[-1])
     return found
 
@@ -6190,9 +6190,14 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
         if word != "the" or not _is_superlative(words[i + 1]) or words[i + 1] in ("most", "least"):
             continue
         run = _noun_run(words, i + 2)
-        if run and (not run[-1].endswith("s") or run[-1].endswith(("ss", "us", "is")) or run[-1] in _SINGULAR_S):
+        if run and _singular_noun(run[-1]):
             found.add(run[-1])
     return found
+
+
+def _singular_noun(word: str) -> bool:
+    """No regular plural: no final 's', or one of 'class', 'bus', 'analysis', 'gas', 'series'."""
+    return not word.endswith("s") or word.endswith(("ss", "us", "is")) or word in _SINGULAR_S
 
 
 _SINGULAR_S = frozenset(
@@ -6549,9 +6554,7 @@ def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
 
 def _is_plural_noun(word: str) -> bool:
     """A regular plural ('states', 'women' and other irregular ones too)."""
-    return word in _IRREGULAR_PLURALS or (
-        word.endswith("s") and not word.endswith(("ss", "us", "is")) and _is_content(word) and word not in _SINGULAR_S
-    )
+    return word in _IRREGULAR_PLURALS or (_is_content(word) and not _singular_noun(word))
 
 
 _IRREGULAR_PLURALS = frozenset({"women", "men", "people", "children", "countries", "cities", "companies"})
