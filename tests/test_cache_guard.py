@@ -1416,6 +1416,26 @@ def broken(a: str, b: str) -> set[str]:
             "Is typing with your elbows out better for posture?",
             "antonym",
         ),
+        # hold-outs 164-166's leftovers
+        (
+            "Which hydraulic elevators must have a safety bulkhead?",
+            "Which hydraulic elevators are exempt from having a safety bulkhead?",
+            "antonym",
+        ),
+        (
+            "List occupancies that require a fire alarm.",
+            "List occupancies exempt from requiring a fire alarm.",
+            "antonym",
+        ),
+        (
+            "Escalator switched from up to down - what to adjust?",
+            "Escalator switched from down to up - what to adjust?",
+            "direction",
+        ),
+        ("Should I sand with the grain?", "Should I sand against the grain?", "direction"),
+        ("Traction elevator at 150 m/min: which buffers?", "Traction elevator at 150 fpm: which buffers?", "unit"),
+        ("What size wire for a 30 amp breaker?", "What size wire for a 30 volt breaker?", "unit"),
+        ("Explain leveling for a brand-new apprentice.", "Explain leveling for an experienced adjuster.", "antonym"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2640,6 +2660,15 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "How do I document behavior incidents for a student being evaluated for special education?",
             "Kid's going through a SPED eval - what's the right way to keep records of their behavior incidents?",
         ),
+        # hold-outs 164-166's leftovers
+        ("Do I have to pay council tax as a student?", "Are students exempt from council tax, or do they have to pay?"),
+        ("speed limit 50 miles per hour", "speed limit 50 mph"),
+        ("Traction elevator at 150 feet per minute", "Traction elevator at 150 fpm"),
+        ("Traction elevator at 150 ft/min", "Traction elevator at 150 fpm"),
+        ("I earn 20 dollars an hour", "I make $20 per hour"),
+        ("4% annual rate on $5,000", "4% per year on $5,000"),
+        ("What amperage per inch of steel for TIG?", "How many amps per inch of steel for TIG?"),
+        ("Should I sand with the grain?", "do you sand along the grain"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

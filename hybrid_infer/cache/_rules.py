@@ -1150,7 +1150,7 @@ def _text_facts(text: str) -> TextFacts:
         switched=_switched(text, reach),
         run_ends=_run_ends(text),
         numbered_names=frozenset((m[1].lower(), m[2]) for m in _NUMBERED_NAME.finditer(text)),
-        number_units=frozenset((m[1], UNITS[m[2]]) for m in _NUMBER_UNIT.finditer(text.lower()) if m[2] in UNITS),
+        number_units=_number_units(text.lower()),
         negated_clauses=_negated_clauses(clauses),
         listed=_listed(clauses),
         scopes=_scopes(words),
@@ -1279,7 +1279,10 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _particle_flipped(a.compounds, b.compounds)
         or _particle_turned(a.words, b.words)
         or _required_or_forbidden(a, b)
-        or _required_or_forbidden(b, a),
+        or _required_or_forbidden(b, a)
+        or _required_or_exempt(a, b)
+        or _required_or_exempt(b, a)
+        or _audience_level_differs(a, b),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
@@ -2613,6 +2616,26 @@ _NUMBER_UNIT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)[ -]?([a-z]+|%)(?![\w/])")
 """A number and the unit written right after it ('24px', '24 pt', '16-pixel')."""
 
 
+_PER_TIME_AFTER = re.compile(r"\s+(?:per|an|a)\s+([a-z]+)")
+
+
+def _number_units(text: str) -> frozenset[tuple[str, str]]:
+    """Each number with the unit written right after it, a rate when 'per' and a time follow:
+    '50 miles per hour' is 50 mph, '150 feet per minute' is 150 fpm (hold-out 165), as the
+    rate's own name says it."""
+    found = set()
+    for match in _NUMBER_UNIT.finditer(text):
+        if match[2] not in UNITS:
+            continue
+        unit = UNITS[match[2]]
+        per = _PER_TIME_AFTER.match(text, match.end())
+        if per and _singular(per[1]) in _PER_TIME:
+            rate = f"{unit}/{_PER_TIME[_singular(per[1])]}"
+            unit = _RATE_NAMES.get(rate, UNITS.get(rate, unit))  # ('4% per year' is 4%)
+        found.add((match[1], unit))
+    return frozenset(found)
+
+
 def _units_rebound(a: TextFacts, b: TextFacts) -> bool:
     """The same number with one unit on one side and another on the other, when the unit sets
     agree because a unit is said elsewhere ('a line height of 24px for 16px text' / 'of 24pt
@@ -3149,6 +3172,58 @@ def _required_or_forbidden(a: TextFacts, b: TextFacts) -> bool:
     return not _FORBIDDEN.isdisjoint(b.words) or any(
         w in ("not", "never") and not _ALLOWED.isdisjoint(b.words[i + 1 : i + 3]) for i, w in enumerate(b.words)
     )
+
+
+_MUST = frozenset({"must", "need", "needs", "require", "requires", "requiring", "required", "mandatory"})
+_EXEMPT = frozenset({"exempt", "exempted", "exemption", "exemptions"})
+_ASKS_WHICH = _WHICH_OR_WHAT | {("who",), ("list",), ("name",)}
+
+
+def _required_or_exempt(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks which things must have something, ``b`` which are exempt from it: 'which
+    hydraulic elevators must have a safety bulkhead' / 'which are exempt from having one'
+    (hold-out 165), 'list occupancies that require a fire alarm' / 'that are exempt from
+    requiring one' (hold-out 164): each answer is the other's complement. A yes-or-no question
+    is answered by either ('do students have to pay council tax' / 'are students exempt from
+    it, or do they have to pay'), so only which/what/who/list questions."""
+    return (
+        a.words[:1] in _ASKS_WHICH
+        and b.words[:1] in _ASKS_WHICH
+        and not _MUST.isdisjoint(a.words)
+        and not a.negated
+        and _EXEMPT.isdisjoint(a.words)
+        and not _EXEMPT.isdisjoint(b.words)
+    )
+
+
+_NEW_HANDS = frozenset(
+    {"beginner", "beginners", "novice", "novices", "newbie", "newbies", "apprentice", "apprentices"}
+    | {"newcomer", "newcomers", "trainee", "trainees", "dummies"}
+)
+_OLD_HANDS = frozenset(
+    {"experienced", "expert", "experts", "seasoned", "veteran", "veterans", "advanced", "senior", "pros"}
+)
+
+
+def _audience_level(words: tuple[str, ...]) -> set[str]:
+    """Whom an explanation is 'for' (or 'as' whom one asks), by experience: 'new' for 'for a
+    brand-new apprentice', 'old' for 'for an experienced adjuster'."""
+    levels = set()
+    for i, word in enumerate(words):
+        if word in ("for", "as"):
+            said = set(words[i + 1 : i + 5])  # ('for a brand new apprentice')
+            levels |= {"new"} if said & _NEW_HANDS else set()
+            levels |= {"old"} if said & _OLD_HANDS else set()
+    return levels
+
+
+def _audience_level_differs(a: TextFacts, b: TextFacts) -> bool:
+    """One side writes for newcomers, the other for the experienced: 'explain leveling for a
+    brand-new apprentice' / 'for an experienced adjuster' (hold-out 165), where the audience
+    nouns differ in kind and no word list pairs them. 'What mistakes do beginners make' /
+    'what do experienced players see newcomers get wrong' name no audience with 'for'."""
+    la, lb = _audience_level(a.words), _audience_level(b.words)
+    return len(la) == len(lb) == 1 and la != lb
 
 
 def _compound_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -4477,6 +4552,8 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or (not keywords and _words_transposed(a.skeleton, b.skeleton))
         or _compound_reversed(a.compounds, b.compounds)
         or _ratio_reversed(a.words, b.words)
+        or _from_to_reversed(a.words, b.words)
+        or _grain_turned(a.words, b.words)
     )
 
 
@@ -4498,6 +4575,42 @@ def _ratio_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
     ta, tb = terms(a), terms(b)
     return ta is not None and tb is not None and ta == tb[::-1]
+
+
+def _from_to_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'from X to Y' on one side, 'from Y to X' on the other, for any two single words, function
+    words too: 'switched from up to down running' / 'from down to up' (hold-out 165), 'read from
+    right to left' / 'from left to right', which no content-word pairing sees."""
+
+    def spans(words: tuple[str, ...]) -> set[tuple[str, str]]:
+        return {
+            (words[i + 1], words[i + 3])
+            for i in range(len(words) - 3)
+            if words[i] == "from" and words[i + 2] in ("to", "into") and words[i + 1] != words[i + 3]
+        }
+
+    ta, tb = spans(a), spans(b)
+    return any((y, x) in tb and (x, y) not in tb for x, y in ta - tb)
+
+
+_WITH_THE_GRAIN = frozenset({"grain", "direction", "current", "flow", "wind", "tide", "nap", "lay", "growth"})
+"""What one works with or against: 'clip against the direction of hair growth' / 'with the
+direction' (hold-out 166), 'sand against the grain' / 'with the grain'."""
+
+
+def _grain_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'against the X' on one side, 'with the X' (or 'along the X') on the other, for X a grain,
+    direction, current, flow, wind, tide or nap."""
+
+    def sides(words: tuple[str, ...]) -> set[tuple[str, str]]:
+        return {
+            ("against" if words[i] == "against" else "with", words[i + 2])
+            for i in range(len(words) - 2)
+            if words[i] in ("against", "with", "along") and words[i + 1] == "the" and words[i + 2] in _WITH_THE_GRAIN
+        }
+
+    sa, sb = sides(a), sides(b)
+    return any((("with" if way == "against" else "against"), what) in sb - sa for way, what in sa - sb)
 
 
 _LIST_JOINS = frozenset({"and", "or", "vs", "versus", "nor", "&", "between"})
