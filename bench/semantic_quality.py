@@ -252,6 +252,9 @@ NEAR_MISS_HOLDOUT_163 = ROOT / "bench" / "near_miss_holdout_163.jsonl"
 NEAR_MISS_HOLDOUT_164 = ROOT / "bench" / "near_miss_holdout_164.jsonl"
 NEAR_MISS_HOLDOUT_165 = ROOT / "bench" / "near_miss_holdout_165.jsonl"
 NEAR_MISS_HOLDOUT_166 = ROOT / "bench" / "near_miss_holdout_166.jsonl"
+NEAR_MISS_HOLDOUT_167 = ROOT / "bench" / "near_miss_holdout_167.jsonl"
+NEAR_MISS_HOLDOUT_168 = ROOT / "bench" / "near_miss_holdout_168.jsonl"
+NEAR_MISS_HOLDOUT_169 = ROOT / "bench" / "near_miss_holdout_169.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -444,6 +447,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 164": NEAR_MISS_HOLDOUT_164,
     "near-miss, hold-out 165": NEAR_MISS_HOLDOUT_165,
     "near-miss, hold-out 166": NEAR_MISS_HOLDOUT_166,
+    "near-miss, hold-out 167": NEAR_MISS_HOLDOUT_167,
+    "near-miss, hold-out 168": NEAR_MISS_HOLDOUT_168,
+    "near-miss, hold-out 169": NEAR_MISS_HOLDOUT_169,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
