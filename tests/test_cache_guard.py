@@ -1436,6 +1436,26 @@ def broken(a: str, b: str) -> set[str]:
         ("Traction elevator at 150 m/min: which buffers?", "Traction elevator at 150 fpm: which buffers?", "unit"),
         ("What size wire for a 30 amp breaker?", "What size wire for a 30 volt breaker?", "unit"),
         ("Explain leveling for a brand-new apprentice.", "Explain leveling for an experienced adjuster.", "antonym"),
+        # hold-outs 167-169
+        (
+            "How do I make WSJT-X automatically log QSOs?",
+            "How do I stop WSJT-X from automatically logging QSOs?",
+            "negation",
+        ),
+        ("What's the most common cause of high SWR?", "What are all the possible causes of high SWR?", "qualifier"),
+        ("Is a 3:1 SWR safe for my transceiver?", "Is a 2 to 1 SWR safe for my transceiver?", "number"),
+        ("Add 1/2 cup of sugar", "Add 2 cups of sugar", "number"),
+        ("ammonia at 2ppm, what do I do?", "ammonia at 4ppm, what do I do?", "number"),
+        (
+            "What's the one piece of equipment I need first to start glassblowing?",
+            "What's the full list of equipment I need to start glassblowing?",
+            "qualifier",
+        ),
+        (
+            "Can I operate in Canada with my US license?",
+            "Can I operate in the US with my Canadian license?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2669,6 +2689,22 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("4% annual rate on $5,000", "4% per year on $5,000"),
         ("What amperage per inch of steel for TIG?", "How many amps per inch of steel for TIG?"),
         ("Should I sand with the grain?", "do you sand along the grain"),
+        ("Should I stain with the grain or against it?", "which way to stain, against the grain or with it"),
+        # hold-outs 167-169
+        ("how do I stop my PC from randomly restarting", "why does my PC keep randomly restarting"),
+        ("How do I sort a list of dictionaries by a key?", "order a list of dicts by the value of one particular key"),
+        ("What assumptions does a one-way ANOVA make?", "list the assumptions behind one way anova pls"),
+        ("Can I operate in Canada with my US license?", "With a US license, can I operate in Canada?"),
+        ("Is a 3:1 SWR safe for my transceiver?", "Will running into a 3 to 1 SWR damage my radio?"),
+        ("count down from 10 to 1 in python", "countdown 10 to 1 python"),
+        ("My ammonia is at 2 ppm, what should I do?", "ammonia reading 2ppm, what steps do I take?"),
+        ("How often should I change the water in a 75 gallon tank?", "Water change frequency for a 75g?"),
+        ("Do goldfish need a filter?", "Is filtration necessary for goldfish or can they do without?"),
+        ("How do I log contacts in Logbook of the World?", "How do I get my QSOs into LoTW?"),
+        ("What does the Return to Home altitude setting do?", "What is the RTH altitude setting for?"),
+        ("Why is my goldfish floating upside down?", "My goldfish keeps flipping belly-up. What causes that?"),
+        ("What blade leaves about half an inch of coat?", "What blade leaves ~1/2 inch of coat?"),
+        ("Add 1/2 cup of sugar", "Add half a cup of sugar"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -115,7 +115,7 @@ _COUNT_WORDS = frozenset(
     w for w in _CARDINALS if w not in ("zero", "hundred", "thousand", "million", "billion", "dozen")
 )
 _QUANTITY = re.compile(
-    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
+    r"(?<![\w.,/])(\d+/\d+|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
     + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
     + "|".join(sorted(_CARDINALS, key=len, reverse=True))
     + r"|an?|one|(?<=the )(?:last|past|previous|next|coming))"  # 'the last hour' is one hour
@@ -455,6 +455,9 @@ class TextFacts:
     keyword_runs: tuple[tuple[str, ...], ...] = ()
     """Upper-case words in a text that is not all shouting, as runs of adjacent ones
     ('UNION ALL', 'GROUP BY', 'HTTP'), lower-cased: keywords whose added word changes them."""
+    titled: frozenset[tuple[str, str]] = frozenset()
+    """``(initials, word)`` for each word of a title spelled with its small words: 'Logbook of
+    the World' -> ``("lotw", "logbook")``, ``("lotw", "world")``: the other side may say 'LoTW'."""
 
 
 _CAPITONYMS = frozenset(_VOCABULARY["capitonyms"]["words"])
@@ -756,6 +759,9 @@ def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
 
 _WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
 """'Wi-Fi', 'Wi Fi', 'wifi': one spelling for every rule ('Wi-Fi Direct' / 'WiFi' still differ)."""
+_UPSIDE_DOWN = re.compile(r"(?i)\bupside[- ]down\b")
+"""'upside down' is one word: its 'down' is no opposite of an 'up' on the other side ('floating
+upside down' / 'flipping belly-up', hold-out 169)."""
 _SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
 """'switch off the LED' says 'turn off the LED' (the verb alone does not: 'switch' / 'turn a
 mattress' differ)."""
@@ -819,6 +825,9 @@ _NOT_FREE_OF = frozenset(
 
 _LETTERED_SIZE = re.compile(r"(?<![\w.])([A-Za-z]{1,2}\d+(?:\.\d+)?)[x\u00d7](\d+(?:\.\d+)?)(?![\w.])")
 """A size after a letter, glued ('M8x1.25', a thread): said as 'M8 x 1.25' too."""
+_TO_ONE = re.compile(r"(?i)\b(a|an|at|of|is) (\d+)(?:\s+to\s+|-to-)1\b(?![.,/:]?\d)")
+"""A ratio to one said in words: 'a 3 to 1 SWR', 'at 4-to-1' (hold-out 168); not a count from
+10 to 1."""
 _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+)?)(?![\w-]|\.\d)")
 """A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
 
@@ -1078,7 +1087,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
-    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", text))
+    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub("upsidedown", text)))
     text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
@@ -1086,6 +1095,7 @@ def _text_facts(text: str) -> TextFacts:
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _decades(text)
     text = _roman_numerals(text)  # 'Appendix II' is 'Appendix 2'
+    text = _TO_ONE.sub(r"\1 \2:1", text)  # a '3 to 1 SWR' is a 3:1 SWR
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     text = _LETTERED_SIZE.sub(r"\1 x \2", text)  # 'M8x1.25' is 'M8 x 1.25'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
@@ -1163,14 +1173,14 @@ def _text_facts(text: str) -> TextFacts:
         symbols=_symbols(text),
         args=_args(text),
         held=frozenset(stem(words[j]) for i, w in enumerate(words) if w in _PREVENTING and (j := _held_from(words, i))),
-        persisting=frozenset(stem(y) for x, y in pairwise(words) if x in _KEEPING and y.endswith("ing"))
-        | _told_then_stopped(sentences),
+        persisting=_persisting(words) | _told_then_stopped(sentences),
         instead_of=_instead_of(words),
         replaced=_replaced(words),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
         directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()`*"))),  # '`-P`', '**-P**' too
         keyword_runs=_keyword_runs(text),
+        titled=_titled(text),
         date_orders=_date_orders_in(signature),
         change_kinds=_change_kinds(signature),
         numbered_counts=MappingProxyType(Counter(_NUMBERED_TOKEN.findall(signature))),
@@ -1223,6 +1233,30 @@ def _keyword_extended(a: TextFacts, b: TextFacts) -> bool:
     )  # the added words may come before the next keyword: 'UNION SELECT' / 'UNION ALL SELECT'
 
 
+def _grams_as_gallons(a: TextFacts, b: TextFacts) -> TextFacts:
+    """``a`` read with its 'g' as gallons where ``b`` gives the same number in gallons: a
+    '75g' tank is a 75 gallon tank (hold-out 169), a shorthand no one uses for grams of the
+    thing the other side measures in gallons."""
+    said_g = {number for number, unit in a.number_units if unit == "g"}
+    gallons = {number for number, unit in b.number_units if unit == "gallon"}
+    if not (said_g & gallons) or "g" in b.units:
+        return a
+    mass, volume = _SCALES["g"][1], _SCALES["gallon"][1]
+    as_volume = {float(n) * mass: float(n) * volume for n in said_g & gallons}
+    return replace(
+        a,
+        units=(a.units - {"g"}) | {"gallon"},
+        measure_units=(a.measure_units - {"g"}) | {"gallon"},
+        number_units=frozenset((n, "gallon" if u == "g" and n in gallons else u) for n, u in a.number_units),
+        quantities=tuple(
+            sorted(
+                ("volume", as_volume[size]) if dim == "mass" and size in as_volume else (dim, size)
+                for dim, size in a.quantities
+            )
+        ),
+    )
+
+
 def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     """Which rules the pair breaks, by rule name (see :data:`RULES`).
 
@@ -1230,6 +1264,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     other lacks (a substitution: 3.11 vs 3.12, Canada vs Mexico); a detail only one side
     adds is reported by :func:`added_details` instead, for the learned verifier to weigh.
     """
+    a, b = _grams_as_gallons(a, b), _grams_as_gallons(b, a)
     measured = _same_measures(a, b)
     school = _kids_are_students(a, b)
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
@@ -1822,6 +1857,7 @@ def added_details(a: TextFacts, b: TextFacts) -> dict[str, bool]:
 
     The same measure written two ways ('a week' / '7 days') adds nothing.
     """
+    a, b = _grams_as_gallons(a, b), _grams_as_gallons(b, a)
     measured = _same_measures(a, b)
     school = _kids_are_students(a, b)
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
@@ -1897,6 +1933,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             and not (word == "not" and i and words[i - 1] == "if" and not _is_content(following))  # 'if not, …'
             and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
             and not (word == "without" and words[max(0, i - 2) : i] == ("with", "or"))  # either way
+            and not (word == "without" and _or_do_without(words, i))
             and not _bounds(words, i)  # 'never more than 10' is 'at most 10'
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
@@ -1919,6 +1956,13 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _COMPARATIVES = frozenset({"more", "fewer", "less", "longer", "later", "higher", "greater", "bigger", "larger"})
+
+
+def _or_do_without(words: tuple[str, ...], at: int) -> bool:
+    """'… or can they do without?' closing a question asks it both ways: 'is filtration
+    necessary for goldfish or can they do without' asks 'do goldfish need a filter' (hold-out
+    169). The 'without' ends the text, an 'or' shortly before it."""
+    return not any(map(_is_content, words[at + 1 :])) and "or" in words[max(0, at - 5) : at]
 
 
 def _bounds(words: tuple[str, ...], at: int) -> bool:
@@ -2127,11 +2171,26 @@ def _held_back_from(words: tuple[str, ...], at: int) -> bool:
     )
 
 
+def _persisting(words: tuple[str, ...]) -> frozenset[str]:
+    """What 'keeps Ving' ('keeps restarting', 'keeps randomly restarting'): the stems of the
+    actions that go on, which a 'stop X from Ving' on the other side asks to end."""
+    found = set()
+    for i, word in enumerate(words[:-1]):
+        if word in _KEEPING:
+            j = i + 2 if words[i + 1].endswith("ly") and i + 2 < len(words) else i + 1
+            if words[j].endswith("ing"):
+                found.add(stem(words[j]))
+    return frozenset(found)
+
+
 def _held_from(words: tuple[str, ...], i: int) -> int:
-    """Where the held-back action starts in 'stop X from Ving' (at most four words of X), or
-    in 'stop my cat scratching' (X a determiner and one or two words, 'from' left out), or 0."""
+    """Where the held-back action starts in 'stop X from Ving' (at most four words of X; an
+    adverb may come first: 'stop WSJT-X from automatically logging', hold-out 168), or in 'stop
+    my cat scratching' (X a determiner and one or two words, 'from' left out), or 0."""
     for j in range(i + 2, min(i + 6, len(words) - 1)):
         if words[j] == "from":
+            if words[j + 1].endswith("ly") and j + 2 < len(words):
+                j += 1
             following = words[j + 1]
             return j + 1 if following.endswith("ing") and len(following) > 5 else 0
     if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ONE_THING_MARKERS:
@@ -2330,6 +2389,11 @@ def _participle_bases(word: str) -> set[str]:
     return bases
 
 
+_GLUED_MEASURES = frozenset({"ppm", "ppb", "psi", "dpi", "ppi", "fps", "bpm", "mpg", "gpm", "cfm", "mah", "dbm", "db"})
+"""Measures read as words, not units, whose number may be glued to them: '2ppm' says the 2 of
+'2 ppm' (hold-out 169)."""
+
+
 def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     """Each number the text says, with how many times it says it."""
     found = Counter(_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text))  # '1e-5', '6.02e23'
@@ -2361,8 +2425,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         if re.match(r"^v\d+(?:\.\d+)*$", token):
             token = token[1:]  # 'v3.0' is version '3.0'
         digits = re.match(r"^(\d+(?:[.,:/]\d+)*)([a-z]{1,3})$", token)
-        if digits and digits.group(2) in UNITS:
-            token = digits.group(1)  # "5kg" -> "5" (the unit is compared separately)
+        if digits and (digits.group(2) in UNITS or digits.group(2) in _GLUED_MEASURES):
+            token = digits.group(1)  # "5kg" -> "5" (the unit is compared separately), '2ppm' -> '2'
         elif digits and digits.group(2) in ("st", "nd", "rd", "th"):
             token = digits.group(1)  # "66th" -> "66"
         elif digits and digits.group(2) == "s" and digits.group(1).isdigit():
@@ -2846,6 +2910,21 @@ def _initials(text: str, words: tuple[str, ...]) -> frozenset[str]:
     content = [w for w in words if _is_content(w) and w.isalpha()]
     for n in (2, 3, 4):
         found.update("".join(w[0] for w in content[i : i + n]) for i in range(len(content) - n + 1))
+    found.update(initials for initials, _ in _titled(text))
+    return frozenset(found)
+
+
+_TITLED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:(?:of|the|and|for|on|in|to|a)\s+){1,2}[A-Z][a-z]+)+")
+
+
+def _titled(text: str) -> frozenset[tuple[str, str]]:
+    """Initials of titles spelled with their small words, with each word of the title:
+    'Logbook of the World' -> 'lotw' (hold-out 168)."""
+    found: set[tuple[str, str]] = set()
+    for run in _TITLED_RUN.findall(text):
+        words = run.split()
+        initials = "".join(w[0] for w in words).lower()
+        found.update((initials, w.lower()) for w in words)
     return frozenset(found)
 
 
@@ -2954,6 +3033,9 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
         if UNITS[unit] == "year" and count not in ("a", "an", "one") and _AGE.match(lowered, match.end()):
             continue  # '42-year-old', '42 years old': an age, the number the other side may give alone
         count = _word_numbers(tuple(count.replace("-", " ").split()))[0] if " " in count or "-" in count else count
+        if "/" in count:  # '1/2 cup' is half a cup, not 2 cups
+            numerator, denominator = count.split("/")
+            count = f"{int(numerator) / max(int(denominator), 1):g}"
         value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
         before = lowered[max(match.start() - 20, 0) : match.start()].rstrip()
         value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
@@ -3078,6 +3160,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     shouted = a.shouted | b.shouted  # 'COUNTIFS' is no plural of 'COUNTIF', nor 'HTTPS' of 'HTTP'
     known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | b.initials
     known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
+    known |= {w for initials, w in a.titled if initials in b.words}  # 'Logbook of the World' / 'LoTW'
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)
     glued = groups & _glued_groups(a, b)
     aliased = {w for w, g in a.aliases if g in groups} | {
@@ -4609,6 +4692,8 @@ def _grain_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if words[i] in ("against", "with", "along") and words[i + 1] == "the" and words[i + 2] in _WITH_THE_GRAIN
         }
 
+    if "against" in a and "against" in b:
+        return False  # ('with the grain or against it' / 'against the grain or with it')
     sa, sb = sides(a), sides(b)
     return any((("with" if way == "against" else "against"), what) in sb - sa for way, what in sa - sb)
 
@@ -4619,8 +4704,9 @@ _LIST_JOINS = frozenset({"and", "or", "vs", "versus", "nor", "&", "between"})
 def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Everything in place but two words that trade places, past more than a list's 'and':
     'the fillet symbol on the arrow side and the groove symbol on the other side' / 'the
-    fillet symbol on the other side and the groove symbol on the arrow side' (hold-out 151).
-    ('X and Y' / 'Y and X' is one list in another order.)"""
+    fillet symbol on the other side and the groove symbol on the arrow side' (hold-out 151),
+    or close by with no list between them: 'in Canada with my US license' / 'in the US with my
+    Canadian license' (hold-out 168). ('X and Y' / 'Y and X' is one list in another order.)"""
     if len(a) != len(b):
         return False
     changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
@@ -4631,7 +4717,7 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         a[i] == b[j]
         and a[j] == b[i]
         and (_is_content(a[i]) or _is_content(a[j]))
-        and j - i > 3
+        and (j - i > 3 or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j])))  # ('name, status, and age')
         and _LIST_JOINS.isdisjoint(a[: i + 1][-2:])
         and _BETWEEN_ALTERNATIVES.isdisjoint(a[i + 1 : j])
         and not set(a[i + 1 : j]) <= _LIST_JOINS | _FRAME_FILLERS
@@ -6011,7 +6097,11 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
     one_nouns = _one_named(a.words)
     named = {_plural(noun) for noun in one_nouns | _picked_nouns(a.words)}
-    if named and "all" not in said_a and (_asks_all(b.words, named, only_kinds=True) or _lists(b.words, named)):
+    if (
+        named
+        and "all" not in said_a
+        and (_asks_all(b.words, named, only_kinds=True) or _lists(b.words, named | _piece_nouns(a.words)))
+    ):
         return True  # 'give me one quick field test to' / 'list all the field tests to'
     ones = {_plural(noun) for noun in one_nouns} - said_a
     if (
@@ -6183,14 +6273,35 @@ def _one_named(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[:-1]):
         if word != "one" or (i and words[i - 1] in ("which", "no", "any", "every", "each", "this", "that")):
             continue
-        if i and words[i - 1] == "the" and not any(map(_is_superlative, words[i + 2 : i + 10])):
-            continue  # ('the one I bought'; but 'the one hop variety that works best')
+        if (
+            i
+            and words[i - 1] == "the"
+            and not any(map(_is_superlative, words[i + 2 : i + 10]))
+            and words[i + 1 : i + 3] not in _ONE_PIECE
+        ):
+            continue  # ('the one I bought'; but 'the one hop variety that works best', 'the one piece of')
         kind = next((w for w in words[i + 1 : i + 4] if _plural(w) in _ANSWER_KINDS), None)
         if kind is not None:
             found.add(kind)  # 'one way to', 'one quick way to', 'one thing I can do'
             continue
+        if words[i + 1 : i + 3] in _ONE_PIECE:
+            found |= _piece_nouns(words[i:])  # 'the one piece of equipment I need first' (hold-out 167)
+            continue
         run = _noun_run(words, i + 1)
         if run and not run[-1].endswith("s") and words[i + 1] != "of":
+            found.add(run[-1])
+    return found
+
+
+_ONE_PIECE = frozenset({("piece", "of"), ("item", "of"), ("bit", "of")})
+
+
+def _piece_nouns(words: tuple[str, ...]) -> set[str]:
+    """What 'one piece of X' counts one of: a mass noun ('equipment', 'advice') that a list
+    names as it is, with no plural ('the full list of equipment')."""
+    found = set()
+    for i, word in enumerate(words[:-3]):
+        if word == "one" and words[i + 1 : i + 3] in _ONE_PIECE and (run := _noun_run(words, i + 3)):
             found.add(run[-1])
     return found
 
@@ -6330,7 +6441,8 @@ def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset(), *, o
         if word != "all" or words[i - 1] not in _ASKING_ALL:
             continue
         rest = words[i + 1 : i + 6]
-        rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
+        rest = rest[2:] if rest[:2] in (("of", "the"), ("the", "possible")) else rest
+        rest = rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
         for named in rest[:4]:
             if named in kinds or (named in _ANSWER_KINDS and not only_kinds):
                 return True
