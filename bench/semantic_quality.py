@@ -255,6 +255,9 @@ NEAR_MISS_HOLDOUT_166 = ROOT / "bench" / "near_miss_holdout_166.jsonl"
 NEAR_MISS_HOLDOUT_167 = ROOT / "bench" / "near_miss_holdout_167.jsonl"
 NEAR_MISS_HOLDOUT_168 = ROOT / "bench" / "near_miss_holdout_168.jsonl"
 NEAR_MISS_HOLDOUT_169 = ROOT / "bench" / "near_miss_holdout_169.jsonl"
+NEAR_MISS_HOLDOUT_170 = ROOT / "bench" / "near_miss_holdout_170.jsonl"
+NEAR_MISS_HOLDOUT_171 = ROOT / "bench" / "near_miss_holdout_171.jsonl"
+NEAR_MISS_HOLDOUT_172 = ROOT / "bench" / "near_miss_holdout_172.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -450,6 +453,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 167": NEAR_MISS_HOLDOUT_167,
     "near-miss, hold-out 168": NEAR_MISS_HOLDOUT_168,
     "near-miss, hold-out 169": NEAR_MISS_HOLDOUT_169,
+    "near-miss, hold-out 170": NEAR_MISS_HOLDOUT_170,
+    "near-miss, hold-out 171": NEAR_MISS_HOLDOUT_171,
+    "near-miss, hold-out 172": NEAR_MISS_HOLDOUT_172,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
