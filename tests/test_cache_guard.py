@@ -1446,6 +1446,34 @@ def broken(a: str, b: str) -> set[str]:
         ("Is a 3:1 SWR safe for my transceiver?", "Is a 2 to 1 SWR safe for my transceiver?", "number"),
         ("Add 1/2 cup of sugar", "Add 2 cups of sugar", "number"),
         ("ammonia at 2ppm, what do I do?", "ammonia at 4ppm, what do I do?", "number"),
+        # hold-outs 170-172, review 105
+        (
+            "Does the game clock stop after an incomplete pass?",
+            "Does the game clock keep running after an incomplete pass?",
+            "antonym",
+        ),
+        (
+            "Explain the take foul rule to a casual fan.",
+            "Explain the take foul rule to an experienced referee.",
+            "antonym",
+        ),
+        ("What hit earns a 5-minute penalty?", "What hit earns a 5-game suspension?", "unit"),
+        (
+            "Give me the top 3 differences between NFHS and NCAA rules.",
+            "Give me every difference between NFHS and NCAA rules.",
+            "qualifier",
+        ),
+        ("Explain how gray coverage formulas work.", "Give me an example of a gray coverage formula.", "category"),
+        ("Who has to file a federal tax return?", "Who is exempt from filing a federal tax return?", "antonym"),
+        ("Is 15ppb lead in tap water safe?", "Is 15ppm lead in tap water safe?", "unit"),
+        ("Should I cool angel food cake upside down?", "Should I cool angel food cake right side up?", "antonym"),
+        ("Is cycling against the wind good training?", "Is cycling with the wind good training?", "direction"),
+        (
+            "Tell me the one bit of advice you'd give a new teacher",
+            "Tell me all the advice you'd give a new teacher",
+            "qualifier",
+        ),
+        ("Is 500 fpm too fast for a 6 inch duct?", "Is 500 cfm too much for a 6 inch duct?", "unit"),
         (
             "What's the one piece of equipment I need first to start glassblowing?",
             "What's the full list of equipment I need to start glassblowing?",
@@ -2705,6 +2733,48 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Why is my goldfish floating upside down?", "My goldfish keeps flipping belly-up. What causes that?"),
         ("What blade leaves about half an inch of coat?", "What blade leaves ~1/2 inch of coat?"),
         ("Add 1/2 cup of sugar", "Add half a cup of sugar"),
+        # review 105
+        (
+            "What documents do I need to apply for the homestead tax break?",
+            "What documents are required for a homestead exemption application?",
+        ),
+        (
+            "Should my CSS gradient go from blue to green or from green to blue?",
+            "Should the gradient go from green to blue or blue to green in CSS?",
+        ),
+        (
+            "How do I tell my manager I disagree with the direction of the project?",
+            "How do I tell my boss I'm against the direction the project is going?",
+        ),
+        (
+            "How do I secure my tent against the wind on a beach?",
+            "How do I secure my tent on a beach with the wind blowing?",
+        ),
+        ("I can walk 3 miles in an hour, is that a brisk pace?", "Is walking 3 miles an hour a brisk pace?"),
+        ("Good beginner workout for a senior citizen?", "Good workout for a beginner who is a senior citizen?"),
+        ("As a tax novice, where can I get expert help?", "Where should a tax novice go for expert help?"),
+        (
+            "How do I stop my phone from automatically updating apps?",
+            "How do I prevent my phone from auto-updating apps?",
+        ),
+        ("Can I mix bleach with vinegar?", "Can I mix vinegar with bleach?"),
+        ("Is a 3 to 1 lead in the World Series safe?", "Is a 3-1 World Series lead safe?"),
+        ("Print a countdown of 10 to 1 in Python", "Print a countdown from 10 to 1 in Python"),
+        ("My pump does 5 gallons per minute, how long to fill 500 gallons?", "How long to fill 500 gallons at 5 gpm?"),
+        (
+            "Pick the one item of clothing from my list that I should pack",
+            "From my list of clothing, pick the one item to pack",
+        ),
+        ("Does the game clock stop after an incomplete pass?", "After an incomplete pass, is the clock stopped?"),
+        (
+            "How do I fix a toilet that won't stop filling?",
+            "My toilet keeps running and refilling. How can I repair it?",
+        ),
+        ("How do I make 2:1 sugar syrup for fall feeding?", "recipe for 2 to 1 autumn syrup for my hives pls"),
+        (
+            "My React component re-renders every time the parent updates. How do I prevent that?",
+            "How can I stop a React child component from re-rendering whenever its parent re-renders?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -455,6 +455,12 @@ class TextFacts:
     keyword_runs: tuple[tuple[str, ...], ...] = ()
     """Upper-case words in a text that is not all shouting, as runs of adjacent ones
     ('UNION ALL', 'GROUP BY', 'HTTP'), lower-cased: keywords whose added word changes them."""
+    tank_sizes: frozenset[str] = frozenset()
+    """Numbers said with a 'g' of a container ('a 75g', 'a 100g tank'): gallons, where the other
+    side says gallons."""
+    hyphen_counts: frozenset[tuple[str, str]] = frozenset()
+    """``(number, word)`` of a number hyphenated to the word it counts: '5-minute' ->
+    ``("5", "minute")``, '5-game' -> ``("5", "game")``."""
     titled: frozenset[tuple[str, str]] = frozenset()
     """``(initials, word)`` for each word of a title spelled with its small words: 'Logbook of
     the World' -> ``("lotw", "logbook")``, ``("lotw", "world")``: the other side may say 'LoTW'."""
@@ -759,9 +765,10 @@ def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
 
 _WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
 """'Wi-Fi', 'Wi Fi', 'wifi': one spelling for every rule ('Wi-Fi Direct' / 'WiFi' still differ)."""
-_UPSIDE_DOWN = re.compile(r"(?i)\bupside[- ]down\b")
-"""'upside down' is one word: its 'down' is no opposite of an 'up' on the other side ('floating
-upside down' / 'flipping belly-up', hold-out 169)."""
+_UPSIDE_DOWN = re.compile(r"(?i)\b(upside|belly)[- ](down|up)\b")
+"""'upside down' and 'belly up' are one word each: no opposites of each other ('floating upside
+down' / 'flipping belly-up', hold-out 169); 'upside down' still opposes 'right side up' and
+'standing up' (the vocabulary's antonyms)."""
 _SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
 """'switch off the LED' says 'turn off the LED' (the verb alone does not: 'switch' / 'turn a
 mattress' differ)."""
@@ -825,9 +832,9 @@ _NOT_FREE_OF = frozenset(
 
 _LETTERED_SIZE = re.compile(r"(?<![\w.])([A-Za-z]{1,2}\d+(?:\.\d+)?)[x\u00d7](\d+(?:\.\d+)?)(?![\w.])")
 """A size after a letter, glued ('M8x1.25', a thread): said as 'M8 x 1.25' too."""
-_TO_ONE = re.compile(r"(?i)\b(a|an|at|of|is) (\d+)(?:\s+to\s+|-to-)1\b(?![.,/:]?\d)")
-"""A ratio to one said in words: 'a 3 to 1 SWR', 'at 4-to-1' (hold-out 168); not a count from
-10 to 1."""
+_TO_ONE = re.compile(r"(?<![\w.,/:])(\d+):1\b(?![.,/:]?\d)")
+"""A ratio to one in figures, read as said: 'a 3:1 SWR' is 'a 3 to 1 SWR' (hold-out 168); the
+words stay as they are ('a 3 to 1 lead', 'a countdown of 10 to 1')."""
 _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+)?)(?![\w-]|\.\d)")
 """A capitalised name and its number, hyphenated: 'W-2', 'F-150', 'GPT-4', 'COVID-19'."""
 
@@ -1087,7 +1094,7 @@ def _text_facts(text: str) -> TextFacts:
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
-    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub("upsidedown", text)))
+    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub(r"\1\2", text)))
     text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
@@ -1095,7 +1102,7 @@ def _text_facts(text: str) -> TextFacts:
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _decades(text)
     text = _roman_numerals(text)  # 'Appendix II' is 'Appendix 2'
-    text = _TO_ONE.sub(r"\1 \2:1", text)  # a '3 to 1 SWR' is a 3:1 SWR
+    text = _TO_ONE.sub(r"\1 to 1", text)  # a '3:1 SWR' is a '3 to 1 SWR'
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'
     text = _LETTERED_SIZE.sub(r"\1 x \2", text)  # 'M8x1.25' is 'M8 x 1.25'
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
@@ -1181,6 +1188,8 @@ def _text_facts(text: str) -> TextFacts:
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()`*"))),  # '`-P`', '**-P**' too
         keyword_runs=_keyword_runs(text),
         titled=_titled(text),
+        hyphen_counts=frozenset((m[1], m[2]) for m in _HYPHEN_COUNT.finditer(text.lower())),
+        tank_sizes=frozenset(m[1] or m[2] for m in _TANK_SIZE.finditer(text.lower())),
         date_orders=_date_orders_in(signature),
         change_kinds=_change_kinds(signature),
         numbered_counts=MappingProxyType(Counter(_NUMBERED_TOKEN.findall(signature))),
@@ -1233,11 +1242,17 @@ def _keyword_extended(a: TextFacts, b: TextFacts) -> bool:
     )  # the added words may come before the next keyword: 'UNION SELECT' / 'UNION ALL SELECT'
 
 
+_TANK_SIZE = re.compile(
+    r"\b(?:a|an|my|the|your|our|this|that)\s+(\d+)\s?g\b(?!\s+(?:of|in|to\s+(?:[mk]?g|m?l|oz|lbs?|cups?|ounces?|pounds?)s?)\b)"
+    r"|\b(\d+)\s?g\s+(?:tank|aquarium|pond|tub|tote|barrel|drum|bucket|reservoir)s?\b"
+)
+
+
 def _grams_as_gallons(a: TextFacts, b: TextFacts) -> TextFacts:
-    """``a`` read with its 'g' as gallons where ``b`` gives the same number in gallons: a
-    '75g' tank is a 75 gallon tank (hold-out 169), a shorthand no one uses for grams of the
-    thing the other side measures in gallons."""
-    said_g = {number for number, unit in a.number_units if unit == "g"}
+    """``a`` read with its 'g' as gallons where ``b`` gives the same number in gallons and
+    ``a`` says it of a container: 'a 75g', 'my 29g', 'a 100g tank' (hold-out 169); '100g of
+    milk' and 'convert 5g to ml' stay grams (review 105)."""
+    said_g = a.tank_sizes
     gallons = {number for number, unit in b.number_units if unit == "gallon"}
     if not (said_g & gallons) or "g" in b.units:
         return a
@@ -1290,6 +1305,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _rates_differ(a, b)
         or _marks_traded(a, b)
         or _units_rebound(a, b)
+        or _counted_thing_changed(a, b)
         or _traded(a.date_orders, b.date_orders),
         "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
@@ -1317,7 +1333,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _required_or_forbidden(b, a)
         or _required_or_exempt(a, b)
         or _required_or_exempt(b, a)
-        or _audience_level_differs(a, b),
+        or _audience_level_differs(a, b)
+        or _stops_or_runs_on(a, b)
+        or _stops_or_runs_on(b, a),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
@@ -1558,13 +1576,21 @@ def _less_read(a: TextFacts, b: TextFacts) -> TextFacts:
     return a.less_read
 
 
+def _same_action(held: frozenset[str], going_on: frozenset[str]) -> bool:
+    """An action held back on one side that goes on on the other, stems compared loosely
+    ('re-rendering' and 're-renders' stem to 'render' and 'rend')."""
+    return any(
+        x == y or (min(len(x), len(y)) >= 4 and (x.startswith(y) or y.startswith(x))) for x in held for y in going_on
+    )
+
+
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     if _excluded_or_removed(a, b) or _excluded_or_removed(b, a):
         return False  # 'exclude the header row from the sum' / 'remove the header row from it'
     if _asks_expecting_yes(a, b) or _asks_expecting_yes(b, a):
         return False  # "isn't it bad to charge my phone overnight" / 'is it bad to charge it overnight'
     a, b = _replacement_read(a, b), _replacement_read(b, a)
-    if (a.held & b.persisting) or (b.held & a.persisting):
+    if _same_action(a.held, b.persisting) or _same_action(b.held, a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
     if _negations(a) == _negations(b) == 1 and a.negated and b.negated:
         if _negated_opposites(a, b):
@@ -2189,8 +2215,12 @@ def _held_from(words: tuple[str, ...], i: int) -> int:
     my cat scratching' (X a determiner and one or two words, 'from' left out), or 0."""
     for j in range(i + 2, min(i + 6, len(words) - 1)):
         if words[j] == "from":
-            if words[j + 1].endswith("ly") and j + 2 < len(words):
-                j += 1
+            if (
+                j + 2 < len(words)
+                and not words[j + 1].endswith("ing")
+                and (words[j + 1].endswith("ly") or words[j + 2].endswith("ing"))
+            ):
+                j += 1  # 'from automatically logging', 'from auto updating'
             following = words[j + 1]
             return j + 1 if following.endswith("ing") and len(following) > 5 else 0
     if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ONE_THING_MARKERS:
@@ -2389,7 +2419,9 @@ def _participle_bases(word: str) -> set[str]:
     return bases
 
 
-_GLUED_MEASURES = frozenset({"ppm", "ppb", "psi", "dpi", "ppi", "fps", "bpm", "mpg", "gpm", "cfm", "mah", "dbm", "db"})
+_GLUED_MEASURES = frozenset(
+    {"ppm", "ppb", "psi", "dpi", "ppi", "fps", "bpm", "mpg", "gpm", "cfm", "mah", "dbm", "db", "bar", "kpa", "atm"}
+)
 """Measures read as words, not units, whose number may be glued to them: '2ppm' says the 2 of
 '2 ppm' (hold-out 169)."""
 
@@ -2689,6 +2721,9 @@ def _number_units(text: str) -> frozenset[tuple[str, str]]:
     rate's own name says it."""
     found = set()
     for match in _NUMBER_UNIT.finditer(text):
+        if match[2] in _GLUED_MEASURES:
+            found.add((match[1], match[2]))  # '15ppb' / '15 ppm' (review 105)
+            continue
         if match[2] not in UNITS:
             continue
         unit = UNITS[match[2]]
@@ -2700,6 +2735,27 @@ def _number_units(text: str) -> frozenset[tuple[str, str]]:
     return frozenset(found)
 
 
+_HYPHEN_COUNT = re.compile(r"(?<![\w.,/-])(\d+)-([a-z]{2,})\b(?!-)")
+
+
+def _counted_thing_changed(a: TextFacts, b: TextFacts) -> bool:
+    """One number hyphenated to a unit on one side and to another noun on the other: 'a
+    5-minute penalty' / 'a 5-game suspension' (hold-out 172). ('a 2-man tent' / 'a 2-person
+    tent' name no unit: no change.)"""
+    return any(
+        number == other
+        and x != y
+        and (x in UNITS or y in UNITS)
+        and UNITS.get(x, x) != UNITS.get(y, y)
+        and (number, y) not in a.hyphen_counts
+        and (number, x) not in b.hyphen_counts
+        and (number, UNITS.get(y, "")) not in a.number_units
+        and (number, UNITS.get(x, "")) not in b.number_units
+        for number, x in a.hyphen_counts
+        for other, y in b.hyphen_counts
+    )
+
+
 def _units_rebound(a: TextFacts, b: TextFacts) -> bool:
     """The same number with one unit on one side and another on the other, when the unit sets
     agree because a unit is said elsewhere ('a line height of 24px for 16px text' / 'of 24pt
@@ -2709,9 +2765,18 @@ def _units_rebound(a: TextFacts, b: TextFacts) -> bool:
         and unit != other_unit
         and (number, other_unit) not in a.number_units
         and (number, unit) not in b.number_units
+        and _RATE_OF.get(unit) != other_unit
+        and _RATE_OF.get(other_unit) != unit
+        and {unit, other_unit} not in _SAME_READINGS
         for number, unit in a.number_units
         for other, other_unit in b.number_units
     )
+
+
+_RATE_OF = MappingProxyType({"mph": "mile", "km/h": "km", "ft/min": "ft", "gpm": "gallon", "mpg": "mile"})
+"""A rate's distance: '3 miles in an hour' says the 3 mph of '3 miles an hour' (review 105)."""
+_SAME_READINGS = ({"ppm", "mg"},)
+"""Measures one number may be said in: 10 ppm of nitrate in water is 10 mg/L."""
 
 
 def _namesakes(a: TextFacts, b: TextFacts) -> bool:
@@ -3257,8 +3322,8 @@ def _required_or_forbidden(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
-_MUST = frozenset({"must", "need", "needs", "require", "requires", "requiring", "required", "mandatory"})
-_EXEMPT = frozenset({"exempt", "exempted", "exemption", "exemptions"})
+_MUST = frozenset({"must", "need", "needs", "require", "requires", "requiring", "required", "mandatory", "obligated"})
+_EXEMPT = frozenset({"exempt", "exempted", "excused"})
 _ASKS_WHICH = _WHICH_OR_WHAT | {("who",), ("list",), ("name",)}
 
 
@@ -3268,35 +3333,47 @@ def _required_or_exempt(a: TextFacts, b: TextFacts) -> bool:
     (hold-out 165), 'list occupancies that require a fire alarm' / 'that are exempt from
     requiring one' (hold-out 164): each answer is the other's complement. A yes-or-no question
     is answered by either ('do students have to pay council tax' / 'are students exempt from
-    it, or do they have to pay'), so only which/what/who/list questions."""
+    it, or do they have to pay'), so only which/what/who/list questions, and only 'exempt
+    from' ('what documents are required for a homestead exemption' asks no complement)."""
+    must = not _MUST.isdisjoint(a.words) or any(w in ("has", "have") and n == "to" for w, n in pairwise(a.words))
     return (
         a.words[:1] in _ASKS_WHICH
         and b.words[:1] in _ASKS_WHICH
-        and not _MUST.isdisjoint(a.words)
+        and must
         and not a.negated
         and _EXEMPT.isdisjoint(a.words)
-        and not _EXEMPT.isdisjoint(b.words)
+        and any(w in _EXEMPT and n == "from" for w, n in pairwise(b.words))  # (not 'a homestead exemption')
     )
 
 
 _NEW_HANDS = frozenset(
     {"beginner", "beginners", "novice", "novices", "newbie", "newbies", "apprentice", "apprentices"}
-    | {"newcomer", "newcomers", "trainee", "trainees", "dummies"}
+    | {"newcomer", "newcomers", "trainee", "trainees", "dummies", "casual", "layperson", "layman", "laymen"}
 )
-_OLD_HANDS = frozenset(
-    {"experienced", "expert", "experts", "seasoned", "veteran", "veterans", "advanced", "senior", "pros"}
-)
+_OLD_HANDS = frozenset({"experienced", "expert", "experts", "seasoned"})
+_NOT_A_READER = frozenset({"advice", "help", "opinion", "opinions", "guidance", "tips", "level", "review", "witness"})
+_NOT_A_READER_RUNS = frozenset((w,) for w in _NOT_A_READER)
+"""Nouns an 'expert' may describe that are no reader: 'go for expert advice' (review 105)."""
+
+
+_EXPLAINING = frozenset({("explain",), ("describe",), ("teach",), ("summarize",), ("summarise",), ("present",)})
 
 
 def _audience_level(words: tuple[str, ...]) -> set[str]:
-    """Whom an explanation is 'for' (or 'as' whom one asks), by experience: 'new' for 'for a
-    brand-new apprentice', 'old' for 'for an experienced adjuster'."""
+    """Whom an explanation is 'for' (or 'as' whom one asks, or, after 'explain', 'to' whom),
+    by experience: 'new' for 'for a brand-new apprentice' and 'to a casual fan', 'old' for
+    'for an experienced adjuster' and 'to an experienced referee' (hold-out 172)."""
     levels = set()
+    telling = words[:1] in _EXPLAINING
     for i, word in enumerate(words):
-        if word in ("for", "as"):
-            said = set(words[i + 1 : i + 5])  # ('for a brand new apprentice')
-            levels |= {"new"} if said & _NEW_HANDS else set()
-            levels |= {"old"} if said & _OLD_HANDS else set()
+        if word in ("for", "as") or (telling and word == "to"):
+            said = words[i + 1 : i + 5]  # ('for a brand new apprentice')
+            levels |= {"new"} if not _NEW_HANDS.isdisjoint(said) else set()
+            levels |= (
+                {"old"}
+                if any(w in _OLD_HANDS and said[k + 1 : k + 2] not in _NOT_A_READER_RUNS for k, w in enumerate(said))
+                else set()
+            )
     return levels
 
 
@@ -3307,6 +3384,28 @@ def _audience_level_differs(a: TextFacts, b: TextFacts) -> bool:
     'what do experienced players see newcomers get wrong' name no audience with 'for'."""
     la, lb = _audience_level(a.words), _audience_level(b.words)
     return len(la) == len(lb) == 1 and la != lb
+
+
+_GOING_ON = frozenset({"running", "going", "ticking", "moving", "counting", "rolling"})
+
+
+def _stops_or_runs_on(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks whether something stops, ``b`` whether it keeps running: 'does the game clock
+    stop after an incomplete pass' / 'does it keep running' (hold-out 172). Neither side asks
+    both ways."""
+
+    def stops(words: tuple[str, ...]) -> bool:
+        return any(
+            w in ("stop", "stops")
+            and not (i + 1 < len(words) and words[i + 1] in ("from", "at", "by"))
+            and not (i and words[i - 1] in NEGATIONS)  # ('a toilet that won't stop filling' keeps running)
+            for i, w in enumerate(words)
+        )
+
+    def runs_on(words: tuple[str, ...]) -> bool:
+        return any(w in _KEEPING | {"continue", "continues"} and n in _GOING_ON for w, n in pairwise(words))
+
+    return stops(a.words) and not runs_on(a.words) and runs_on(b.words) and not stops(b.words)
 
 
 def _compound_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -3930,7 +4029,9 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
         and not _only_the_rule(a.words)
     ):
         return False
-    if not _EXPLAIN.isdisjoint(b.words) or not _STATING.intersection(b.words) <= set(a.words):
+    if not _EXPLAIN.isdisjoint(b.words) or not {stem(w) for w in _STATING.intersection(b.words)} <= {
+        stem(w) for w in a.words
+    }:
         return False  # (a formula both name is their topic: 'explain the Universal Soil Loss Equation')
     if any(category == "format" and (category, name) not in b.categories for category, name in a.categories):
         return False  # ('explain X in an email'; a format both name is their topic: 'what goes in a letter')
@@ -4672,13 +4773,29 @@ def _from_to_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if words[i] == "from" and words[i + 2] in ("to", "into") and words[i + 1] != words[i + 3]
         }
 
+    def says(words: tuple[str, ...], x: str, y: str) -> bool:  # 'x to y', with or without 'from'
+        return any(words[i : i + 3] == (x, "to", y) for i in range(len(words) - 2))
+
     ta, tb = spans(a), spans(b)
-    return any((y, x) in tb and (x, y) not in tb for x, y in ta - tb)
+    return any(
+        (y, x) in tb and not says(b, x, y) and not says(a, y, x) for x, y in ta - tb
+    )  # ('from blue to green or from green to blue' asks both ways)
 
 
-_WITH_THE_GRAIN = frozenset({"grain", "direction", "current", "flow", "wind", "tide", "nap", "lay", "growth"})
+_WITH_THE_GRAIN = frozenset({"grain", "direction", "current", "flow", "wind", "tide", "nap", "pile", "lay"})
 """What one works with or against: 'clip against the direction of hair growth' / 'with the
 direction' (hold-out 166), 'sand against the grain' / 'with the grain'."""
+_WORKING_ALONG = frozenset(
+    {"sand", "sanding", "cut", "cutting", "clip", "clipping", "shave", "shaving", "brush", "brushing", "comb"}
+    | {"combing", "plane", "planing", "mow", "mowing", "rake", "raking", "vacuum", "vacuuming", "stroke", "iron"}
+    | {"sail", "sailing", "swim", "swimming", "paddle", "paddling", "row", "rowing", "fly", "flying", "ride"}
+    | {"riding", "run", "running", "walk", "walking", "drift", "drifting", "go", "going", "move", "moving"}
+    | {"trim", "trimming", "scrape", "scraping", "wipe", "wiping", "clean", "cleaning", "file", "filing"}
+    | {"cycle", "cycling", "bike", "biking", "drive", "driving", "ski", "skiing", "kayak", "kayaking", "skate"}
+    | {"skating", "swim", "steer", "steering"}
+)
+"""Verbs whose 'with' or 'against the grain' says which way one works ('disagree with the
+direction', 'plotted against the current', 'secure it against the wind' say no way; review 105)."""
 
 
 def _grain_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -4689,7 +4806,10 @@ def _grain_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         return {
             ("against" if words[i] == "against" else "with", words[i + 2])
             for i in range(len(words) - 2)
-            if words[i] in ("against", "with", "along") and words[i + 1] == "the" and words[i + 2] in _WITH_THE_GRAIN
+            if words[i] in ("against", "with", "along")
+            and words[i + 1] == "the"
+            and words[i + 2] in _WITH_THE_GRAIN
+            and not _WORKING_ALONG.isdisjoint(words[max(0, i - 3) : i])  # ('rake the carpet against the pile')
         }
 
     if "against" in a and "against" in b:
@@ -4717,13 +4837,16 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         a[i] == b[j]
         and a[j] == b[i]
         and (_is_content(a[i]) or _is_content(a[j]))
-        and (j - i > 3 or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j])))  # ('name, status, and age')
+        and (j - i > 3 or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j]) and a[i - 1 : i] in _PLACING))
         and _LIST_JOINS.isdisjoint(a[: i + 1][-2:])
         and _BETWEEN_ALTERNATIVES.isdisjoint(a[i + 1 : j])
         and not set(a[i + 1 : j]) <= _LIST_JOINS | _FRAME_FILLERS
     )
 
 
+_PLACING = frozenset((w,) for w in ("in", "at", "on", "into", "to", "from", "for", "of"))
+"""A preposition before the first of two close words that trade places: 'in Canada with my US
+license' (not 'mix bleach with vinegar' / 'mix vinegar with bleach', 'name, status, and age')."""
 _BETWEEN_ALTERNATIVES = frozenset({"or", "vs", "versus", "nor", "than"})
 """Words between two alternatives, which may come in any order: 'a gas dryer that's vented or
 an electric dryer that's vented' (review 100)."""
@@ -6097,11 +6220,10 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
     one_nouns = _one_named(a.words)
     named = {_plural(noun) for noun in one_nouns | _picked_nouns(a.words)}
-    if (
-        named
-        and "all" not in said_a
-        and (_asks_all(b.words, named, only_kinds=True) or _lists(b.words, named | _piece_nouns(a.words)))
-    ):
+    kinds = named | (
+        _piece_nouns(a.words) if "one" not in b.words else set()
+    )  # ('the one bit of advice' / 'all the advice')
+    if named and "all" not in said_a and (_asks_all(b.words, kinds, only_kinds=True) or _lists(b.words, kinds)):
         return True  # 'give me one quick field test to' / 'list all the field tests to'
     ones = {_plural(noun) for noun in one_nouns} - said_a
     if (
@@ -6227,7 +6349,13 @@ def _all_named(words: tuple[str, ...]) -> set[str]:
             run = list(takewhile(lambda w: w not in _PHRASE_BREAKS and _is_content(w), words[i + 1 : i + 4]))
             if run:
                 found.add(_plural(run[-1]))
+            elif words[i + 1 : i + 2] and words[i + 1] in _LISTED_NOUNS:
+                found.add(_plural(words[i + 1]))  # 'give me every difference between' (hold-out 172)
     return found
+
+
+_LISTED_NOUNS = frozenset({"difference", "similarity", "change", "step", "way", "reason", "option", "thing", "type"})
+"""Nouns the word lists treat as function words that a request for all of them still names."""
 
 
 def _top_counted(words: tuple[str, ...]) -> set[str]:
