@@ -258,6 +258,9 @@ NEAR_MISS_HOLDOUT_169 = ROOT / "bench" / "near_miss_holdout_169.jsonl"
 NEAR_MISS_HOLDOUT_170 = ROOT / "bench" / "near_miss_holdout_170.jsonl"
 NEAR_MISS_HOLDOUT_171 = ROOT / "bench" / "near_miss_holdout_171.jsonl"
 NEAR_MISS_HOLDOUT_172 = ROOT / "bench" / "near_miss_holdout_172.jsonl"
+NEAR_MISS_HOLDOUT_173 = ROOT / "bench" / "near_miss_holdout_173.jsonl"
+NEAR_MISS_HOLDOUT_174 = ROOT / "bench" / "near_miss_holdout_174.jsonl"
+NEAR_MISS_HOLDOUT_175 = ROOT / "bench" / "near_miss_holdout_175.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -456,6 +459,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 170": NEAR_MISS_HOLDOUT_170,
     "near-miss, hold-out 171": NEAR_MISS_HOLDOUT_171,
     "near-miss, hold-out 172": NEAR_MISS_HOLDOUT_172,
+    "near-miss, hold-out 173": NEAR_MISS_HOLDOUT_173,
+    "near-miss, hold-out 174": NEAR_MISS_HOLDOUT_174,
+    "near-miss, hold-out 175": NEAR_MISS_HOLDOUT_175,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
