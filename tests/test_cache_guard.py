@@ -1474,6 +1474,41 @@ def broken(a: str, b: str) -> set[str]:
             "qualifier",
         ),
         ("Is 500 fpm too fast for a 6 inch duct?", "Is 500 cfm too much for a 6 inch duct?", "unit"),
+        # review 106, hold-outs 173-175
+        ("How do I stop a Docker container?", "How do I keep a Docker container running?", "antonym"),
+        ("Does the clock stop on a sack?", "Does the clock continue to run on a sack?", "antonym"),
+        ("What purchases need sales tax in Texas?", "What purchases are tax-exempt in Texas?", "antonym"),
+        ("Should I slice brisket against the grain?", "Should I slice brisket with the grain?", "direction"),
+        (
+            "Should I paint the deck boards with the grain?",
+            "Should I paint the deck boards against the grain?",
+            "direction",
+        ),
+        ("Walk me through every step of the green card process", "What are the 3 hardest steps of it?", "qualifier"),
+        ("Give me all the options for cheap flights", "Give me your top 3 options for cheap flights", "qualifier"),
+        (
+            "What are the side effects of an epidural?",
+            "What is the most common side effect of an epidural?",
+            "qualifier",
+        ),
+        ("Explain the causes of cloudy pool water.", "Explain how to fix cloudy pool water.", "category"),
+        ("Convert 25,000 US gallons to cubic meters", "Convert 25,000 imperial gallons to cubic meters", "unit"),
+        ("Recommend one router bit set for a beginner.", "Compare three router bit sets for a beginner.", "number"),
+        (
+            "Is it better to do skin-to-skin first and weigh the baby afterwards?",
+            "Is it better to weigh the baby first and do skin-to-skin afterwards?",
+            "direction",
+        ),
+        (
+            "Explain why hand expression of colostrum is recommended.",
+            "Explain how to do hand expression of colostrum.",
+            "antonym",
+        ),
+        (
+            "Explain breakpoint chlorination to a new pool tech.",
+            "Explain it to an experienced water chemist.",
+            "antonym",
+        ),
         (
             "What's the one piece of equipment I need first to start glassblowing?",
             "What's the full list of equipment I need to start glassblowing?",
@@ -2775,6 +2810,34 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "My React component re-renders every time the parent updates. How do I prevent that?",
             "How can I stop a React child component from re-rendering whenever its parent re-renders?",
         ),
+        # review 106
+        ("my toilet keeps running, how do I fix it", "how do I stop my toilet from running constantly"),
+        (
+            "How do I stop an app from running in the background?",
+            "An app keeps running in the background, how do I kill it?",
+        ),
+        (
+            "How do I keep my grain bin from going out of condition?",
+            "Tips to stop stored grain from spoiling in the bin?",
+        ),
+        (
+            "Describe what I should wear to a casual office party",
+            "As an experienced stylist, describe what to wear to it",
+        ),
+        ("Explain how to teach beginners to knit", "As an experienced knitter, explain how to teach beginners to knit"),
+        (
+            "Explain how to clean a seasoned cast iron skillet",
+            "As a beginner cook, how should I clean a seasoned skillet?",
+        ),
+        ("What size box for a 12-inch pizza?", "what size box does a 12-in pizza need"),
+        ("What do I need to send to get out of jury duty?", "What proof do I submit to be excused from jury duty?"),
+        (
+            "Premiere keeps re-rendering the same clips, how do I stop that?",
+            "how to stop Premiere from re-rendering clips",
+        ),
+        ("Should I hang my jeans upside down to dry?", "should jeans be hung up by the hem to dry"),
+        ("Should I prime the wall first and then paint it?", "do I prime first, then paint the wall?"),
+        ("Convert 25,000 imperial gallons to cubic meters", "Convert 25,000 UK gallons into cubic metres"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -765,10 +765,14 @@ def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
 
 _WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
 """'Wi-Fi', 'Wi Fi', 'wifi': one spelling for every rule ('Wi-Fi Direct' / 'WiFi' still differ)."""
-_UPSIDE_DOWN = re.compile(r"(?i)\b(upside|belly)[- ](down|up)\b")
-"""'upside down' and 'belly up' are one word each: no opposites of each other ('floating upside
-down' / 'flipping belly-up', hold-out 169); 'upside down' still opposes 'right side up' and
-'standing up' (the vocabulary's antonyms)."""
+_UPSIDE_DOWN = re.compile(r"(?i)\b(upside|belly|rightside)[- ](down|up)\b")
+_IMPERIAL_GALLON = re.compile(r"(?i)\b(?:imperial|imp\.?|uk|british)\s+(gallons?|gal)\b")
+"""An imperial gallon (4.546 l) is another unit than a US one: 'convert 25,000 US gallons' /
+'25,000 imperial gallons' (hold-out 174)."""
+_RIGHT_SIDE = re.compile(r"(?i)\bright[- ]side(?=[- ]up\b)")
+"""'upside down', 'belly up' and 'right side up' are one word each: 'floating upside down' /
+'flipping belly-up' say the same (hold-out 169), 'upside down' opposes 'right side up' and
+'upright' (the vocabulary's antonyms), not any 'up' ('hung up to dry'; review 106)."""
 _SWITCHED = re.compile(r"(?i)\bswitch(?:ed|es|ing)? (on|off)\b")
 """'switch off the LED' says 'turn off the LED' (the verb alone does not: 'switch' / 'turn a
 mattress' differ)."""
@@ -1094,7 +1098,8 @@ def _text_facts(text: str) -> TextFacts:
     text = _NOT_BOTHER.sub(r"\1 ", text)
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
-    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub(r"\1\2", text)))
+    text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub(r"\1\2", _RIGHT_SIDE.sub("rightside", text))))
+    text = _IMPERIAL_GALLON.sub("imperialgallons", text)
     text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _MIL_LENGTH.sub(r"\1 mils", text)
@@ -1188,7 +1193,7 @@ def _text_facts(text: str) -> TextFacts:
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()`*"))),  # '`-P`', '**-P**' too
         keyword_runs=_keyword_runs(text),
         titled=_titled(text),
-        hyphen_counts=frozenset((m[1], m[2]) for m in _HYPHEN_COUNT.finditer(text.lower())),
+        hyphen_counts=frozenset((m[1], "inch" if m[2] == "in" else m[2]) for m in _HYPHEN_COUNT.finditer(text.lower())),
         tank_sizes=frozenset(m[1] or m[2] for m in _TANK_SIZE.finditer(text.lower())),
         date_orders=_date_orders_in(signature),
         change_kinds=_change_kinds(signature),
@@ -1335,7 +1340,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _required_or_exempt(b, a)
         or _audience_level_differs(a, b)
         or _stops_or_runs_on(a, b)
-        or _stops_or_runs_on(b, a),
+        or _stops_or_runs_on(b, a)
+        or _why_or_how_to(a.words, b.words)
+        or _why_or_how_to(b.words, a.words),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
@@ -1448,15 +1455,16 @@ def _lone_numeral_against(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _only_one_or_count(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks about only one of a thing, ``b`` about a count of the same thing: 'is just
-    one reference letter enough' / 'are three reference letters enough', 'have only one
+    """``a`` asks about only one of a thing (or opens asking for one), ``b`` about a count of the
+    same thing: 'is just one reference letter enough' / 'are three reference letters enough',
+    'recommend one router bit set' / 'compare three router bit sets', 'have only one
     witness sign my will' / 'need two witnesses' (hold-out 150, review 101). A count of
     something else is no difference ('only one car seat for twins' / '2 babies share a single
     car seat')."""
     ones = {
         stem(w)
         for i, word in enumerate(a.words[:-2])
-        if word in _LIMITERS and a.words[i + 1] == "one"
+        if a.words[i + 1] == "one" and (word in _LIMITERS or (i <= 1 and word in _ASKING_FOR_ONE))
         for w in a.words[i + 2 : i + 4]
         if _is_content(w)
     }
@@ -1507,6 +1515,9 @@ def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:
 
 
 _LIMITERS = frozenset({"only", "just", "exactly"})
+_ASKING_FOR_ONE = frozenset({"recommend", "suggest", "pick", "choose", "name", "me"})
+"""A request that opens by asking for one ('recommend one router bit set', 'give me one'):
+against a count of the same ('compare three router bit sets', hold-out 175)."""
 
 
 def _without_limiters(words: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, ...]:
@@ -1965,12 +1976,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
         held = _held_from(words, i) if word in _PREVENTING else _left_out(words, i) if word in _LEAVING else 0
-        if (
-            negates
-            or (word, following) in _NEGATING_PHRASES
-            or (word in _STOPPING and following.endswith("ing") and len(following) > 5)
-            or held
-        ):
+        if negates or (word, following) in _NEGATING_PHRASES or (word in _STOPPING and _gerund(following)) or held:
             start = held or i + 1
             if word in ("no", "not") and following in ("longer", "anymore"):
                 start = i + 2  # 'no longer turns on' negates turning on, not length
@@ -2198,15 +2204,23 @@ def _held_back_from(words: tuple[str, ...], at: int) -> bool:
 
 
 def _persisting(words: tuple[str, ...]) -> frozenset[str]:
-    """What 'keeps Ving' ('keeps restarting', 'keeps randomly restarting'): the stems of the
-    actions that go on, which a 'stop X from Ving' on the other side asks to end."""
+    """What 'keeps Ving' ('keeps restarting', 'keeps randomly restarting', 'keeps re-rendering'):
+    the stems of the actions that go on, which a 'stop X from Ving' on the other side asks to
+    end."""
     found = set()
     for i, word in enumerate(words[:-1]):
         if word in _KEEPING:
-            j = i + 2 if words[i + 1].endswith("ly") and i + 2 < len(words) else i + 1
+            j = i + 1
+            if i + 2 < len(words) and not words[j].endswith("ing"):
+                j += words[j].endswith("ly") or words[j + 1].endswith("ing")  # 'keeps re-rendering'
             if words[j].endswith("ing"):
                 found.add(stem(words[j]))
     return frozenset(found)
+
+
+def _gerund(word: str) -> bool:
+    """An -ing form long enough to be a verb's ('napping', 'logging'; not 'thing', 'king')."""
+    return word.endswith("ing") and len(word) > 5
 
 
 def _held_from(words: tuple[str, ...], i: int) -> int:
@@ -3323,7 +3337,8 @@ def _required_or_forbidden(a: TextFacts, b: TextFacts) -> bool:
 
 
 _MUST = frozenset({"must", "need", "needs", "require", "requires", "requiring", "required", "mandatory", "obligated"})
-_EXEMPT = frozenset({"exempt", "exempted", "excused"})
+_EXEMPT = frozenset({"exempt", "exempted"})
+_ASKING_PARTY = frozenset({"i", "we", "my", "our", "me", "us"})
 _ASKS_WHICH = _WHICH_OR_WHAT | {("who",), ("list",), ("name",)}
 
 
@@ -3336,19 +3351,24 @@ def _required_or_exempt(a: TextFacts, b: TextFacts) -> bool:
     it, or do they have to pay'), so only which/what/who/list questions, and only 'exempt
     from' ('what documents are required for a homestead exemption' asks no complement)."""
     must = not _MUST.isdisjoint(a.words) or any(w in ("has", "have") and n == "to" for w, n in pairwise(a.words))
+    exempt = any(
+        w in _EXEMPT and (b.words[i + 1 : i + 2] == ("from",) or not _BE_FORMS.isdisjoint(b.words[max(0, i - 2) : i]))
+        for i, w in enumerate(b.words)
+    )  # 'exempt from', 'are tax-exempt' (not 'a homestead exemption')
     return (
         a.words[:1] in _ASKS_WHICH
         and b.words[:1] in _ASKS_WHICH
         and must
+        and exempt
         and not a.negated
         and _EXEMPT.isdisjoint(a.words)
-        and any(w in _EXEMPT and n == "from" for w, n in pairwise(b.words))  # (not 'a homestead exemption')
+        and _ASKING_PARTY.isdisjoint(a.words)  # ('what do I need to send to get out of jury duty' asks the means)
     )
 
 
 _NEW_HANDS = frozenset(
     {"beginner", "beginners", "novice", "novices", "newbie", "newbies", "apprentice", "apprentices"}
-    | {"newcomer", "newcomers", "trainee", "trainees", "dummies", "casual", "layperson", "layman", "laymen"}
+    | {"newcomer", "newcomers", "trainee", "trainees", "dummies", "casual", "layperson", "layman", "laymen", "new"}
 )
 _OLD_HANDS = frozenset({"experienced", "expert", "experts", "seasoned"})
 _NOT_A_READER = frozenset({"advice", "help", "opinion", "opinions", "guidance", "tips", "level", "review", "witness"})
@@ -3357,6 +3377,16 @@ _NOT_A_READER_RUNS = frozenset((w,) for w in _NOT_A_READER)
 
 
 _EXPLAINING = frozenset({("explain",), ("describe",), ("teach",), ("summarize",), ("summarise",), ("present",)})
+_PERSON_DETERMINERS = frozenset((w,) for w in ("a", "an", "someone", "somebody", "people", "my", "our"))
+_CASUAL_READERS = frozenset(
+    (w,) for w in ("fan", "fans", "reader", "readers", "viewer", "viewers", "player", "players", "user", "users")
+)
+
+
+def _new_hand(word: str, following: tuple[str, ...]) -> bool:
+    """A newcomer's word ('beginner', 'apprentice', 'a new pool tech'), 'casual' only of a fan,
+    reader, viewer, player or user ('a casual office party' is no reader; review 106)."""
+    return word in _NEW_HANDS and (word != "casual" or following in _CASUAL_READERS)
 
 
 def _audience_level(words: tuple[str, ...]) -> set[str]:
@@ -3366,9 +3396,9 @@ def _audience_level(words: tuple[str, ...]) -> set[str]:
     levels = set()
     telling = words[:1] in _EXPLAINING
     for i, word in enumerate(words):
-        if word in ("for", "as") or (telling and word == "to"):
-            said = words[i + 1 : i + 5]  # ('for a brand new apprentice')
-            levels |= {"new"} if not _NEW_HANDS.isdisjoint(said) else set()
+        if word in ("for", "as") or (telling and word == "to" and words[i + 1 : i + 2] in _PERSON_DETERMINERS):
+            said = words[i + 1 : i + 5]  # ('for a brand new apprentice'; not 'explain how to clean a seasoned pan')
+            levels |= {"new"} if any(_new_hand(w, said[k + 1 : k + 2]) for k, w in enumerate(said)) else set()
             levels |= (
                 {"old"}
                 if any(w in _OLD_HANDS and said[k + 1 : k + 2] not in _NOT_A_READER_RUNS for k, w in enumerate(said))
@@ -3386,26 +3416,69 @@ def _audience_level_differs(a: TextFacts, b: TextFacts) -> bool:
     return len(la) == len(lb) == 1 and la != lb
 
 
+def _why_or_how_to(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'Explain why X is recommended' / 'explain how to do X' (hold-out 173): the reasons for
+    a practice against its steps, asked with the same verb."""
+    return (
+        len(a) > 2
+        and a[0] in ("explain", "describe")
+        and a[1] == "why"
+        and b[:1] == a[:1]
+        and b[1:3] in (("how", "to"), ("how", "do"), ("how", "i"))
+        and "why" not in b
+    )
+
+
 _GOING_ON = frozenset({"running", "going", "ticking", "moving", "counting", "rolling"})
 
 
 def _stops_or_runs_on(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks whether something stops, ``b`` whether it keeps running: 'does the game clock
-    stop after an incomplete pass' / 'does it keep running' (hold-out 172). Neither side asks
-    both ways."""
+    stop after an incomplete pass' / 'does it keep running' (hold-out 172), 'how do I stop a
+    container' / 'how do I keep a container running'. Neither side asks both ways, and a
+    complaint that something keeps running asks how to stop it ('my toilet keeps running, how
+    do I fix it' / 'how do I stop my toilet from running'; review 106): 'X keeps running' only
+    between two yes-or-no questions."""
 
     def stops(words: tuple[str, ...]) -> bool:
         return any(
             w in ("stop", "stops")
-            and not (i + 1 < len(words) and words[i + 1] in ("from", "at", "by"))
+            and "from" not in words[i + 1 : i + 6]  # ('stop a prospect from stalling' prevents)
+            and not (i + 1 < len(words) and words[i + 1] in ("at", "by"))
             and not (i and words[i - 1] in NEGATIONS)  # ('a toilet that won't stop filling' keeps running)
             for i, w in enumerate(words)
         )
 
-    def runs_on(words: tuple[str, ...]) -> bool:
-        return any(w in _KEEPING | {"continue", "continues"} and n in _GOING_ON for w, n in pairwise(words))
+    def runs_on(words: tuple[str, ...]) -> bool:  # 'keeps running', 'continue to run'
+        return any(
+            (w in _KEEPING | {"continue", "continues"} and n in _GOING_ON)
+            or (w in ("continue", "continues") and n == "to" and words[i + 2 : i + 3] in _RUN)
+            for i, (w, n) in enumerate(pairwise(words))
+        )
 
-    return stops(a.words) and not runs_on(a.words) and runs_on(b.words) and not stops(b.words)
+    def kept_running(words: tuple[str, ...]) -> bool:  # 'keep a Docker container running'
+        return any(
+            w in _KEEPING
+            and not _GOING_ON.isdisjoint(words[i + 2 : i + 6])
+            and words[i + 1] not in _GOING_ON
+            and "from" not in words[i + 1 : i + 6]  # ('keep fuel from going bad' prevents)
+            for i, w in enumerate(words)
+        )
+
+    yes_no = a.words[:1] in _YES_NO_OPENERS and b.words[:1] in _YES_NO_OPENERS
+    return (
+        stops(a.words)
+        and not runs_on(a.words)
+        and not kept_running(a.words)
+        and not stops(b.words)
+        and (kept_running(b.words) or (yes_no and runs_on(b.words)))
+    )
+
+
+_RUN = frozenset((w,) for w in ("run", "go", "tick", "move", "count", "roll"))
+_YES_NO_OPENERS = frozenset(
+    (w,) for w in ("does", "do", "did", "will", "would", "should", "is", "are", "can", "could", "if", "when")
+)
 
 
 def _compound_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -4324,9 +4397,9 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     if not (
         _has_run(a.words, ("what", "causes"))
         or _has_run(a.words, ("what", "is", "causing"))
-        or (a.words[:1] in (("list",), ("name",)) and _causes_of(a.words))
+        or (a.words[:1] in (("list",), ("name",), ("explain",), ("describe",)) and _causes_of(a.words))
     ):
-        return False
+        return False  # ('explain the causes of cloudy pool water' / 'explain how to fix it', hold-out 174)
     if not _REMEDY.isdisjoint(a.words) or _has_run(a.words, ("what", "to", "do")) or not _asks_remedy(b.words):
         return False  # (a side that asks what to do about it asks the remedy too)
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
@@ -4737,6 +4810,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _compound_reversed(a.compounds, b.compounds)
         or _ratio_reversed(a.words, b.words)
         or _from_to_reversed(a.words, b.words)
+        or _first_then_swapped(a.words, b.words)
         or _grain_turned(a.words, b.words)
     )
 
@@ -4759,6 +4833,35 @@ def _ratio_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
     ta, tb = terms(a), terms(b)
     return ta is not None and tb is not None and ta == tb[::-1]
+
+
+_AFTERWARDS = frozenset({"afterwards", "afterward", "then", "later", "after", "second", "next"})
+
+
+def _first_then_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two steps said 'X first, then Y' on one side and 'Y first, then X' on the other: 'do
+    skin-to-skin first and weigh the baby afterwards' / 'weigh the baby first and do
+    skin-to-skin afterwards' (hold-out 173). Each side says 'first' once, after the step it
+    puts first."""
+
+    def steps(words: tuple[str, ...]) -> tuple[set[str], set[str]] | None:
+        if words.count("first") != 1 or "or" in words:
+            return None
+        at = words.index("first")
+        later = next((j for j in range(at + 1, len(words)) if words[j] in _AFTERWARDS), None)
+        if later is None:
+            return None
+        before = {stem(w) for w in words[:at] if _is_content(w)}
+        after = {stem(w) for w in words[at + 1 : len(words)] if _is_content(w)}
+        return before, after
+
+    sa, sb = steps(a), steps(b)
+    if sa is None or sb is None:
+        return False
+    (first_a, then_a), (first_b, then_b) = sa, sb
+    moved_back = (first_a & then_b) - first_b
+    moved_up = (then_a & first_b) - then_b
+    return bool(moved_back) and bool(moved_up)
 
 
 def _from_to_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -4792,7 +4895,9 @@ _WORKING_ALONG = frozenset(
     | {"riding", "run", "running", "walk", "walking", "drift", "drifting", "go", "going", "move", "moving"}
     | {"trim", "trimming", "scrape", "scraping", "wipe", "wiping", "clean", "cleaning", "file", "filing"}
     | {"cycle", "cycling", "bike", "biking", "drive", "driving", "ski", "skiing", "kayak", "kayaking", "skate"}
-    | {"skating", "swim", "steer", "steering"}
+    | {"skating", "swim", "steer", "steering", "slice", "slicing", "paint", "painting", "pluck", "plucking"}
+    | {"pull", "pulling", "face", "facing", "wax", "waxing", "stain", "staining", "saw", "sawing", "carve"}
+    | {"carving", "chop", "chopping", "off", "land", "landing", "fish", "fishing", "tweeze", "tweezing"}
 )
 """Verbs whose 'with' or 'against the grain' says which way one works ('disagree with the
 direction', 'plotted against the current', 'secure it against the wind' say no way; review 105)."""
@@ -4809,7 +4914,7 @@ def _grain_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if words[i] in ("against", "with", "along")
             and words[i + 1] == "the"
             and words[i + 2] in _WITH_THE_GRAIN
-            and not _WORKING_ALONG.isdisjoint(words[max(0, i - 3) : i])  # ('rake the carpet against the pile')
+            and not _WORKING_ALONG.isdisjoint(words[max(0, i - 4) : i])  # ('paint the deck boards with the grain')
         }
 
     if "against" in a and "against" in b:
@@ -6245,6 +6350,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     )
     if most and "all" not in said_a and _asks_all(b.words, most, only_kinds=not asked):
         return True  # 'the most common cause of X' / 'what are all the causes of X'
+    if most and _the_plural_asked(b.words, most):
+        return True  # 'the most common side effect of X' / 'what are the side effects of X' (hold-out 173)
     # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo', 'the best
     # dispatch software for' / 'list the dispatch software options for' (not 'list the best
     # practices for' or 'list the best X options', which ask for the best ones too; reviews 89, 99)
@@ -6345,7 +6452,7 @@ def _all_named(words: tuple[str, ...]) -> set[str]:
         rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] == ("the",) else rest
         found.update(w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, rest[:4]) if w.endswith("s"))
     for i, word in enumerate(words[1:], start=1):  # 'list every national park in Utah'
-        if word == "every" and words[i - 1] in _ASKING_ALL | {"list"}:
+        if word == "every" and words[i - 1] in _ASKING_ALL | {"list", "through", "cover", "explain", "describe"}:
             run = list(takewhile(lambda w: w not in _PHRASE_BREAKS and _is_content(w), words[i + 1 : i + 4]))
             if run:
                 found.add(_plural(run[-1]))
@@ -6363,7 +6470,7 @@ def _top_counted(words: tuple[str, ...]) -> set[str]:
     'the 5 biggest risks', 'the top 10 tips'."""
     found: set[str] = set()
     for i, word in enumerate(words[:-2]):
-        if word != "the":
+        if word not in ("the", "your", "my"):  # ('your top 3 options')
             continue
         count, rest = words[i + 1], words[i + 2 : i + 8]
         if count == "top" and rest[:1] and _counts(rest[0]):
@@ -6480,6 +6587,18 @@ def _noun_run(words: tuple[str, ...], start: int) -> list[str]:
 
 _SINGLE_ONE = frozenset({"single", "one"})
 """Words with which the plural side may still ask for one ('which is the biggest one')."""
+
+
+def _the_plural_asked(words: tuple[str, ...], plurals: set[str]) -> bool:
+    """``words`` ask for the whole of ``plurals`` with no superlative and no 'one': 'what are
+    the side effects of', 'list the symptoms of' (not 'what are some side effects', 'the most
+    common side effects', 'which one of the side effects')."""
+    if not _SINGLE_ONE.isdisjoint(words) or "most" in words or any(map(_is_superlative, words)):
+        return False
+    return any(
+        word in plurals and "the" in (before := words[max(0, j - 3) : j]) and _SOME.isdisjoint(before)
+        for j, word in enumerate(words)
+    )
 
 
 def _the_one_top(words: tuple[str, ...], *, top: bool = False) -> set[str]:
