@@ -1494,6 +1494,32 @@ def broken(a: str, b: str) -> set[str]:
         ("Explain the causes of cloudy pool water.", "Explain how to fix cloudy pool water.", "category"),
         ("Convert 25,000 US gallons to cubic meters", "Convert 25,000 imperial gallons to cubic meters", "unit"),
         ("Recommend one router bit set for a beginner.", "Compare three router bit sets for a beginner.", "number"),
+        # review 107, hold-outs 176-178
+        (
+            "Does a creature attacking an invisible target have disadvantage?",
+            "Does an invisible creature attacking a target have disadvantage?",
+            "direction",
+        ),
+        ("Does the grappler's speed drop to 0?", "Does the grappled creature's speed drop to 0?", "direction"),
+        (
+            "What's the best stretch for tight hip flexors?",
+            "What are several stretches for tight hip flexors?",
+            "qualifier",
+        ),
+        ("Who needs to file a federal tax return?", "Who is exempt from filing a federal tax return?", "antonym"),
+        (
+            "Does a timeout stop the game clock from running?",
+            "Does the game clock keep running during a timeout?",
+            "antonym",
+        ),
+        ("Do escalators halt when nobody is on them?", "Do escalators keep running when nobody is on them?", "antonym"),
+        ("Can you explain the causes of Wi-Fi dropouts?", "How can I stop my Wi-Fi from dropping out?", "category"),
+        ("Can you explain why we use index funds?", "Can you explain how to buy index funds?", "antonym"),
+        (
+            "Explain gradient factors for a new diver.",
+            "Explain gradient factors for an experienced tec diver.",
+            "antonym",
+        ),
         (
             "Is it better to do skin-to-skin first and weigh the baby afterwards?",
             "Is it better to weigh the baby first and do skin-to-skin afterwards?",
@@ -1505,7 +1531,7 @@ def broken(a: str, b: str) -> set[str]:
             "antonym",
         ),
         (
-            "Explain breakpoint chlorination to a new pool tech.",
+            "Explain breakpoint chlorination to someone new to pools.",
             "Explain it to an experienced water chemist.",
             "antonym",
         ),
@@ -2838,6 +2864,39 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Should I hang my jeans upside down to dry?", "should jeans be hung up by the hem to dry"),
         ("Should I prime the wall first and then paint it?", "do I prime first, then paint the wall?"),
         ("Convert 25,000 imperial gallons to cubic meters", "Convert 25,000 UK gallons into cubic metres"),
+        # review 107
+        (
+            "At my new job, my first day is next week, what should I wear?",
+            "What should I wear on my first day next week?",
+        ),
+        (
+            "I sort the list first and then remove duplicates, is there a faster way?",
+            "Faster than sorting first and removing duplicates afterwards?",
+        ),
+        (
+            "How do I stop my Python script exiting when I close SSH?",
+            "How do I keep my Python script running after I close SSH?",
+        ),
+        ("How to stop conversations dying out on dating apps", "How to keep conversations going on dating apps"),
+        (
+            "Explain Kubernetes to my new coworker who's a seasoned sysadmin",
+            "Explain Kubernetes to an experienced sysadmin",
+        ),
+        (
+            "I saw errors with the current build, should I roll back?",
+            "I saw errors testing against the current build, roll back?",
+        ),
+        (
+            "Do I list all my kids on the FAFSA if my 2 oldest are in college?",
+            "On the FAFSA, should all my children be listed if my two oldest are in college?",
+        ),
+        ("What is the most common cause of a flat tire?", "Which of the causes of flat tires is the usual culprit?"),
+        ("How many litres is 5 gallons (imperial)?", "How many litres are in 5 imperial gallons?"),
+        ("Explain why airplanes stay in the air", "Explain how do airplanes stay in the air"),
+        ("What keeps mold growing in my shower grout?", "Why does mold keep growing in my shower grout?"),
+        ("Who directed the movie Parasite?", "Who was the director of the film Parasite?"),
+        ("What does HTTP status code 404 mean?", "What does the HTTP 404 status code mean?"),
+        ("a big red ball for toddlers", "a red big ball for toddlers"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -766,7 +766,9 @@ def same_but_layout(a: TextFacts, b: TextFacts) -> bool:
 _WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
 """'Wi-Fi', 'Wi Fi', 'wifi': one spelling for every rule ('Wi-Fi Direct' / 'WiFi' still differ)."""
 _UPSIDE_DOWN = re.compile(r"(?i)\b(upside|belly|rightside)[- ](down|up)\b")
-_IMPERIAL_GALLON = re.compile(r"(?i)\b(?:imperial|imp\.?|uk|british)\s+(gallons?|gal)\b")
+_IMPERIAL_GALLON = re.compile(
+    r"(?i)\b(?:imperial|imp\.?|uk|british)\s+(?:gallons?|gal)\b|\b(?:gallons?|gal)\s*\((?:imperial|imp\.?|uk)\)"
+)
 """An imperial gallon (4.546 l) is another unit than a US one: 'convert 25,000 US gallons' /
 '25,000 imperial gallons' (hold-out 174)."""
 _RIGHT_SIDE = re.compile(r"(?i)\bright[- ]side(?=[- ]up\b)")
@@ -2203,6 +2205,11 @@ def _held_back_from(words: tuple[str, ...], at: int) -> bool:
     )
 
 
+_PREFIXES = frozenset({"re", "auto", "self", "pre", "over", "un", "de"})
+_ADVERBS = frozenset({"ever", "even", "just", "always", "still"})
+"""Prefixes a hyphen splits off a verb: 'keeps re-rendering', 'from auto-updating'."""
+
+
 def _persisting(words: tuple[str, ...]) -> frozenset[str]:
     """What 'keeps Ving' ('keeps restarting', 'keeps randomly restarting', 'keeps re-rendering'):
     the stems of the actions that go on, which a 'stop X from Ving' on the other side asks to
@@ -2212,7 +2219,7 @@ def _persisting(words: tuple[str, ...]) -> frozenset[str]:
         if word in _KEEPING:
             j = i + 1
             if i + 2 < len(words) and not words[j].endswith("ing"):
-                j += words[j].endswith("ly") or words[j + 1].endswith("ing")  # 'keeps re-rendering'
+                j += words[j].endswith("ly") or (words[j] in _PREFIXES and words[j + 1].endswith("ing"))
             if words[j].endswith("ing"):
                 found.add(stem(words[j]))
     return frozenset(found)
@@ -2232,9 +2239,13 @@ def _held_from(words: tuple[str, ...], i: int) -> int:
             if (
                 j + 2 < len(words)
                 and not words[j + 1].endswith("ing")
-                and (words[j + 1].endswith("ly") or words[j + 2].endswith("ing"))
+                and (
+                    words[j + 1].endswith("ly")
+                    or words[j + 1] in _ADVERBS
+                    or (words[j + 1] in _PREFIXES and words[j + 2].endswith("ing"))
+                )
             ):
-                j += 1  # 'from automatically logging', 'from auto updating'
+                j += 1  # 'from automatically logging', 'from auto-updating'
             following = words[j + 1]
             return j + 1 if following.endswith("ing") and len(following) > 5 else 0
     if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ONE_THING_MARKERS:
@@ -3338,7 +3349,6 @@ def _required_or_forbidden(a: TextFacts, b: TextFacts) -> bool:
 
 _MUST = frozenset({"must", "need", "needs", "require", "requires", "requiring", "required", "mandatory", "obligated"})
 _EXEMPT = frozenset({"exempt", "exempted"})
-_ASKING_PARTY = frozenset({"i", "we", "my", "our", "me", "us"})
 _ASKS_WHICH = _WHICH_OR_WHAT | {("who",), ("list",), ("name",)}
 
 
@@ -3350,7 +3360,10 @@ def _required_or_exempt(a: TextFacts, b: TextFacts) -> bool:
     is answered by either ('do students have to pay council tax' / 'are students exempt from
     it, or do they have to pay'), so only which/what/who/list questions, and only 'exempt
     from' ('what documents are required for a homestead exemption' asks no complement)."""
-    must = not _MUST.isdisjoint(a.words) or any(w in ("has", "have") and n == "to" for w, n in pairwise(a.words))
+    must = any(
+        w in _MUST and not (w == "need" and n == "to" and k and a.words[k - 1] in ("i", "we", "you"))
+        for k, (w, n) in enumerate(pairwise((*a.words, "")))
+    ) or any(w in ("has", "have") and n == "to" for w, n in pairwise(a.words))  # ('what do I need to send' asks means)
     exempt = any(
         w in _EXEMPT and (b.words[i + 1 : i + 2] == ("from",) or not _BE_FORMS.isdisjoint(b.words[max(0, i - 2) : i]))
         for i, w in enumerate(b.words)
@@ -3362,7 +3375,6 @@ def _required_or_exempt(a: TextFacts, b: TextFacts) -> bool:
         and exempt
         and not a.negated
         and _EXEMPT.isdisjoint(a.words)
-        and _ASKING_PARTY.isdisjoint(a.words)  # ('what do I need to send to get out of jury duty' asks the means)
     )
 
 
@@ -3384,7 +3396,7 @@ _CASUAL_READERS = frozenset(
 
 
 def _new_hand(word: str, following: tuple[str, ...]) -> bool:
-    """A newcomer's word ('beginner', 'apprentice', 'a new pool tech'), 'casual' only of a fan,
+    """A newcomer's word ('beginner', 'apprentice', 'a new diver'), 'casual' only of a fan,
     reader, viewer, player or user ('a casual office party' is no reader; review 106)."""
     return word in _NEW_HANDS and (word != "casual" or following in _CASUAL_READERS)
 
@@ -3404,6 +3416,8 @@ def _audience_level(words: tuple[str, ...]) -> set[str]:
                 if any(w in _OLD_HANDS and said[k + 1 : k + 2] not in _NOT_A_READER_RUNS for k, w in enumerate(said))
                 else set()
             )
+    if levels and not _NEW_HANDS.isdisjoint(words) and not _OLD_HANDS.isdisjoint(words):
+        return {"new", "old"}  # ('to my new coworker who's a seasoned sysadmin' names both; review 107)
     return levels
 
 
@@ -3419,17 +3433,18 @@ def _audience_level_differs(a: TextFacts, b: TextFacts) -> bool:
 def _why_or_how_to(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """'Explain why X is recommended' / 'explain how to do X' (hold-out 173): the reasons for
     a practice against its steps, asked with the same verb."""
-    return (
-        len(a) > 2
-        and a[0] in ("explain", "describe")
-        and a[1] == "why"
-        and b[:1] == a[:1]
-        and b[1:3] in (("how", "to"), ("how", "do"), ("how", "i"))
-        and "why" not in b
-    )
+
+    def asked(words: tuple[str, ...], wh: tuple[str, ...]) -> str | None:  # 'can you explain why'
+        for i, w in enumerate(words[:4]):
+            if w in ("explain", "describe") and words[i + 1 : i + 1 + len(wh)] == wh:
+                return w
+        return None
+
+    verb = asked(a, ("why",))
+    return verb is not None and verb == asked(b, ("how", "to")) and "why" not in b  # ('explain how do planes fly')
 
 
-_GOING_ON = frozenset({"running", "going", "ticking", "moving", "counting", "rolling"})
+_GOING_ON = frozenset({"running", "going", "ticking", "moving", "counting", "rolling", "alive"})
 
 
 def _stops_or_runs_on(a: TextFacts, b: TextFacts) -> bool:
@@ -3440,10 +3455,13 @@ def _stops_or_runs_on(a: TextFacts, b: TextFacts) -> bool:
     do I fix it' / 'how do I stop my toilet from running'; review 106): 'X keeps running' only
     between two yes-or-no questions."""
 
-    def stops(words: tuple[str, ...]) -> bool:
+    yes_no = a.words[:1] in _YES_NO_OPENERS and b.words[:1] in _YES_NO_OPENERS
+
+    def stops(words: tuple[str, ...]) -> bool:  # ('does a timeout stop the clock from running' stops it)
         return any(
-            w in ("stop", "stops")
-            and "from" not in words[i + 1 : i + 6]  # ('stop a prospect from stalling' prevents)
+            w in ("stop", "stops", "halt", "halts")
+            and (yes_no or "from" not in words[i + 1 : i + 6])  # ('how do I stop a prospect from stalling')
+            and (yes_no or not any(map(_ing_form, words[i + 1 : i + 5])))  # ('stop my script exiting'; review 107)
             and not (i + 1 < len(words) and words[i + 1] in ("at", "by"))
             and not (i and words[i - 1] in NEGATIONS)  # ('a toilet that won't stop filling' keeps running)
             for i, w in enumerate(words)
@@ -3465,7 +3483,6 @@ def _stops_or_runs_on(a: TextFacts, b: TextFacts) -> bool:
             for i, w in enumerate(words)
         )
 
-    yes_no = a.words[:1] in _YES_NO_OPENERS and b.words[:1] in _YES_NO_OPENERS
     return (
         stops(a.words)
         and not runs_on(a.words)
@@ -3476,6 +3493,14 @@ def _stops_or_runs_on(a: TextFacts, b: TextFacts) -> bool:
 
 
 _RUN = frozenset((w,) for w in ("run", "go", "tick", "move", "count", "roll"))
+_ING_NOUNS = frozenset({"thing", "bring", "string", "spring", "swing", "sting", "wring", "sling", "during"})
+
+
+def _ing_form(word: str) -> bool:
+    """An -ing form, short ones too ('dying', 'going'), not 'thing' or 'during'."""
+    return word.endswith("ing") and len(word) >= 5 and word not in _ING_NOUNS
+
+
 _YES_NO_OPENERS = frozenset(
     (w,) for w in ("does", "do", "did", "will", "would", "should", "is", "are", "can", "could", "if", "when")
 )
@@ -4386,6 +4411,7 @@ def _has_run(words: tuple[str, ...], run: tuple[str, ...]) -> bool:
 _CAUSE = frozenset({"cause", "causes", "causing", "caused"})
 _REMEDY = frozenset(
     {"stop", "prevent", "treat", "cure", "fix", "avoid", "manage", "relieve", "ease", "handle", "reduce", "rid"}
+    | {"remove", "eliminate", "repair", "solve"}
 )
 
 
@@ -4397,7 +4423,7 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     if not (
         _has_run(a.words, ("what", "causes"))
         or _has_run(a.words, ("what", "is", "causing"))
-        or (a.words[:1] in (("list",), ("name",), ("explain",), ("describe",)) and _causes_of(a.words))
+        or (not {"list", "name", "explain", "describe"}.isdisjoint(a.words[:3]) and _causes_of(a.words))
     ):
         return False  # ('explain the causes of cloudy pool water' / 'explain how to fix it', hold-out 174)
     if not _REMEDY.isdisjoint(a.words) or _has_run(a.words, ("what", "to", "do")) or not _asks_remedy(b.words):
@@ -4811,6 +4837,8 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _ratio_reversed(a.words, b.words)
         or _from_to_reversed(a.words, b.words)
         or _first_then_swapped(a.words, b.words)
+        or (not keywords and _modifier_moved(a.words, b.words))
+        or _doer_or_done_to(a.words, b.words)
         or _grain_turned(a.words, b.words)
     )
 
@@ -4838,21 +4866,79 @@ def _ratio_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 _AFTERWARDS = frozenset({"afterwards", "afterward", "then", "later", "after", "second", "next"})
 
 
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _modifier_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same words but one describing word moved from one noun to another two or more words
+    away: 'a creature attacking an invisible target' / 'an invisible creature attacking a
+    target' (hold-out 176). ('a big red ball' / 'a red big ball' moves it past one word.)"""
+    wa, wb = [w for w in a if w not in _ARTICLES], [w for w in b if w not in _ARTICLES]
+    if len(wa) != len(wb) or Counter(wa) != Counter(wb) or wa == wb:
+        return False
+    for word in set(wa):
+        if wa.count(word) != 1 or not _is_content(word):
+            continue
+        i, j = wa.index(word), wb.index(word)
+        rest_a, rest_b = wa[:i] + wa[i + 1 :], wb[:j] + wb[j + 1 :]
+        if rest_a != rest_b or abs(i - j) < 2 or i + 1 >= len(wa) or j + 1 >= len(wb):
+            continue
+        head_a, head_b = wa[i + 1], wb[j + 1]
+        if head_a != head_b and _is_content(head_a) and _is_content(head_b) and _after_article(a, b, word):
+            return True
+    return False
+
+
+def _after_article(a: tuple[str, ...], b: tuple[str, ...], word: str) -> bool:
+    """``word`` right after an article on both sides: a describing word ('an invisible target'),
+    not a number or a verb that moved ('HTTP status code 404' / 'the HTTP 404 status code')."""
+    i, j = a.index(word), b.index(word)
+    return bool(i and j and a[i - 1] in _ARTICLES and b[j - 1] in _ARTICLES)
+
+
+def _doer_or_done_to(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The one who does against the one it is done to, one word of one root: 'the grappler's
+    speed' / 'the grappled creature's speed' (hold-out 176), 'employer' / 'employee', 'mentor' /
+    'mentee'."""
+    a, b = tuple(w.removesuffix("'s") for w in a), tuple(w.removesuffix("'s") for w in b)
+    return _doer_against(a, b) or _doer_against(b, a)
+
+
+def _doer_against(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    only_a, only_b = set(a) - set(b), set(b) - set(a)
+    for x in only_a:
+        for suffix in ("er", "or"):
+            if len(x) <= 5 or not x.endswith(suffix):
+                continue
+            root = x[: -len(suffix)]
+            if root + "ee" in only_b or root + "ees" in only_b:
+                return True
+            if root + "ed" in only_b:  # 'the grappled creature', not 'who directed the movie'
+                k = b.index(root + "ed")
+                if k and b[k - 1] in _ARTICLES and k + 1 < len(b) and _is_content(b[k + 1]):
+                    return True
+    return False
+
+
 def _first_then_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two steps said 'X first, then Y' on one side and 'Y first, then X' on the other: 'do
     skin-to-skin first and weigh the baby afterwards' / 'weigh the baby first and do
     skin-to-skin afterwards' (hold-out 173). Each side says 'first' once, after the step it
-    puts first."""
+    puts first, and 'first' is no adjective ('my first day at a new job'; review 107). The
+    steps are the few words before 'first' and those up to 'afterwards' (or after 'then')."""
 
     def steps(words: tuple[str, ...]) -> tuple[set[str], set[str]] | None:
         if words.count("first") != 1 or "or" in words:
             return None
         at = words.index("first")
+        if at + 1 < len(words) and _is_content(words[at + 1]):
+            return None
         later = next((j for j in range(at + 1, len(words)) if words[j] in _AFTERWARDS), None)
         if later is None:
             return None
-        before = {stem(w) for w in words[:at] if _is_content(w)}
-        after = {stem(w) for w in words[at + 1 : len(words)] if _is_content(w)}
+        before = {stem(w) for w in words[max(0, at - 4) : at] if _is_content(w)}
+        after = {stem(w) for w in words[at + 1 : later] if _is_content(w)}
+        after = after or {stem(w) for w in words[later + 1 : later + 4] if _is_content(w)}
         return before, after
 
     sa, sb = steps(a), steps(b)
@@ -4914,6 +5000,7 @@ def _grain_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if words[i] in ("against", "with", "along")
             and words[i + 1] == "the"
             and words[i + 2] in _WITH_THE_GRAIN
+            and not (i + 3 < len(words) and _is_content(words[i + 3]))  # ('test against the current API')
             and not _WORKING_ALONG.isdisjoint(words[max(0, i - 4) : i])  # ('paint the deck boards with the grain')
         }
 
@@ -6414,6 +6501,8 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     if not singles:
         return False
     plurals = {_plural(noun) for noun in singles}
+    if any(w in ("several", "few") and not plurals.isdisjoint(b.words[i + 1 : i + 4]) for i, w in enumerate(b.words)):
+        return True  # 'the best stretch for tight hip flexors' / 'several stretches for them' (hold-out 178)
     for i, word in enumerate(b.words[:-2]):
         counted = (word == "top" and _is_count(b.words[i + 1])) or (
             _is_count(word) and (_is_superlative(b.words[i + 1]) or b.words[i + 1] == "top")
@@ -6470,8 +6559,8 @@ def _top_counted(words: tuple[str, ...]) -> set[str]:
     'the 5 biggest risks', 'the top 10 tips'."""
     found: set[str] = set()
     for i, word in enumerate(words[:-2]):
-        if word not in ("the", "your", "my"):  # ('your top 3 options')
-            continue
+        if word not in ("the", "your", "my") or (word != "the" and words[i + 1] != "top"):
+            continue  # ('your top 3 options'; not 'my 2 oldest kids', review 107)
         count, rest = words[i + 1], words[i + 2 : i + 8]
         if count == "top" and rest[:1] and _counts(rest[0]):
             rest = rest[1:]
@@ -6593,8 +6682,8 @@ def _the_plural_asked(words: tuple[str, ...], plurals: set[str]) -> bool:
     """``words`` ask for the whole of ``plurals`` with no superlative and no 'one': 'what are
     the side effects of', 'list the symptoms of' (not 'what are some side effects', 'the most
     common side effects', 'which one of the side effects')."""
-    if not _SINGLE_ONE.isdisjoint(words) or "most" in words or any(map(_is_superlative, words)):
-        return False
+    if not _SINGLE_ONE.isdisjoint(words) or "most" in words or any(map(_is_superlative, words)) or "which" in words:
+        return False  # ('which of the causes is the usual culprit' picks one; review 107)
     return any(
         word in plurals and "the" in (before := words[max(0, j - 3) : j]) and _SOME.isdisjoint(before)
         for j, word in enumerate(words)
