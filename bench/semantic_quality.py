@@ -264,6 +264,9 @@ NEAR_MISS_HOLDOUT_175 = ROOT / "bench" / "near_miss_holdout_175.jsonl"
 NEAR_MISS_HOLDOUT_176 = ROOT / "bench" / "near_miss_holdout_176.jsonl"
 NEAR_MISS_HOLDOUT_177 = ROOT / "bench" / "near_miss_holdout_177.jsonl"
 NEAR_MISS_HOLDOUT_178 = ROOT / "bench" / "near_miss_holdout_178.jsonl"
+NEAR_MISS_HOLDOUT_179 = ROOT / "bench" / "near_miss_holdout_179.jsonl"
+NEAR_MISS_HOLDOUT_180 = ROOT / "bench" / "near_miss_holdout_180.jsonl"
+NEAR_MISS_HOLDOUT_181 = ROOT / "bench" / "near_miss_holdout_181.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -468,6 +471,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 176": NEAR_MISS_HOLDOUT_176,
     "near-miss, hold-out 177": NEAR_MISS_HOLDOUT_177,
     "near-miss, hold-out 178": NEAR_MISS_HOLDOUT_178,
+    "near-miss, hold-out 179": NEAR_MISS_HOLDOUT_179,
+    "near-miss, hold-out 180": NEAR_MISS_HOLDOUT_180,
+    "near-miss, hold-out 181": NEAR_MISS_HOLDOUT_181,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
