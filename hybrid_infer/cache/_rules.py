@@ -2247,10 +2247,10 @@ def _held_from(words: tuple[str, ...], i: int) -> int:
             ):
                 j += 1  # 'from automatically logging', 'from auto-updating'
             following = words[j + 1]
-            return j + 1 if following.endswith("ing") and len(following) > 5 else 0
+            return j + 1 if _gerund(following) else 0
     if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ONE_THING_MARKERS:
         for j in range(i + 3, min(i + 5, len(words))):
-            if words[j].endswith("ing") and len(words[j]) > 5:
+            if _gerund(words[j]):
                 return j if all(_is_content(w) for w in words[i + 2 : j]) else 0
     return 0
 
