@@ -1260,6 +1260,8 @@ def _grams_as_gallons(a: TextFacts, b: TextFacts) -> TextFacts:
     ``a`` says it of a container: 'a 75g', 'my 29g', 'a 100g tank' (hold-out 169); '100g of
     milk' and 'convert 5g to ml' stay grams (review 105)."""
     said_g = a.tank_sizes
+    if not said_g:
+        return a  # (the common case, on every pair)
     gallons = {number for number, unit in b.number_units if unit == "gallon"}
     if not (said_g & gallons) or "g" in b.units:
         return a
@@ -2206,8 +2208,15 @@ def _held_back_from(words: tuple[str, ...], at: int) -> bool:
 
 
 _PREFIXES = frozenset({"re", "auto", "self", "pre", "over", "un", "de"})
-_ADVERBS = frozenset({"ever", "even", "just", "always", "still"})
 """Prefixes a hyphen splits off a verb: 'keeps re-rendering', 'from auto-updating'."""
+_ADVERBS = frozenset({"ever", "even", "just", "always", "still"})
+"""Adverbs that may come between 'from' and the action held back: 'from ever speaking'."""
+
+
+def _before_the_action(word: str, following: str) -> bool:
+    """A word that may stand between 'keeps' or 'from' and its -ing form: an -ly adverb
+    ('keeps randomly restarting') or a prefix split off it ('from auto-updating')."""
+    return word.endswith("ly") or (word in _PREFIXES and following.endswith("ing"))
 
 
 def _persisting(words: tuple[str, ...]) -> frozenset[str]:
@@ -2219,7 +2228,7 @@ def _persisting(words: tuple[str, ...]) -> frozenset[str]:
         if word in _KEEPING:
             j = i + 1
             if i + 2 < len(words) and not words[j].endswith("ing"):
-                j += words[j].endswith("ly") or (words[j] in _PREFIXES and words[j + 1].endswith("ing"))
+                j += _before_the_action(words[j], words[j + 1])
             if words[j].endswith("ing"):
                 found.add(stem(words[j]))
     return frozenset(found)
@@ -2239,11 +2248,7 @@ def _held_from(words: tuple[str, ...], i: int) -> int:
             if (
                 j + 2 < len(words)
                 and not words[j + 1].endswith("ing")
-                and (
-                    words[j + 1].endswith("ly")
-                    or words[j + 1] in _ADVERBS
-                    or (words[j + 1] in _PREFIXES and words[j + 2].endswith("ing"))
-                )
+                and (words[j + 1] in _ADVERBS or _before_the_action(words[j + 1], words[j + 2]))
             ):
                 j += 1  # 'from automatically logging', 'from auto-updating'
             following = words[j + 1]
@@ -4962,13 +4967,10 @@ def _from_to_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if words[i] == "from" and words[i + 2] in ("to", "into") and words[i + 1] != words[i + 3]
         }
 
-    def says(words: tuple[str, ...], x: str, y: str) -> bool:  # 'x to y', with or without 'from'
-        return any(words[i : i + 3] == (x, "to", y) for i in range(len(words) - 2))
-
     ta, tb = spans(a), spans(b)
     return any(
-        (y, x) in tb and not says(b, x, y) and not says(a, y, x) for x, y in ta - tb
-    )  # ('from blue to green or from green to blue' asks both ways)
+        (y, x) in tb and not _has_run(b, (x, "to", y)) and not _has_run(a, (y, "to", x)) for x, y in ta - tb
+    )  # ('from blue to green or from green to blue' asks both ways: 'x to y' with or without 'from')
 
 
 _WITH_THE_GRAIN = frozenset({"grain", "direction", "current", "flow", "wind", "tide", "nap", "pile", "lay"})
@@ -4981,7 +4983,7 @@ _WORKING_ALONG = frozenset(
     | {"riding", "run", "running", "walk", "walking", "drift", "drifting", "go", "going", "move", "moving"}
     | {"trim", "trimming", "scrape", "scraping", "wipe", "wiping", "clean", "cleaning", "file", "filing"}
     | {"cycle", "cycling", "bike", "biking", "drive", "driving", "ski", "skiing", "kayak", "kayaking", "skate"}
-    | {"skating", "swim", "steer", "steering", "slice", "slicing", "paint", "painting", "pluck", "plucking"}
+    | {"skating", "steer", "steering", "slice", "slicing", "paint", "painting", "pluck", "plucking"}
     | {"pull", "pulling", "face", "facing", "wax", "waxing", "stain", "staining", "saw", "sawing", "carve"}
     | {"carving", "chop", "chopping", "off", "land", "landing", "fish", "fishing", "tweeze", "tweezing"}
 )
