@@ -3175,18 +3175,54 @@ def test_invisible_characters_on_one_side_only_are_no_match(tmp_path: Path, hidd
 
 def test_no_module_constant_of_the_rules_is_bound_twice() -> None:
     """A second binding of a module-level name silently replaces the first for every rule that
-    reads it (it happened twice: a new '_ALTERNATIVES' and '_ASKING_HOW' changed older rules)."""
+    reads it (it happened twice: a new '_ALTERNATIVES' and '_ASKING_HOW' changed older rules);
+    across the package's modules, a second definition of a name would leave two meanings."""
     import ast
 
     import hybrid_infer.cache._rules as rules
 
-    tree = ast.parse(Path(rules.__file__).read_text(encoding="utf-8"))
     bound: list[str] = []
-    for node in tree.body:
-        if isinstance(node, ast.Assign):
-            bound += [target.id for target in node.targets if isinstance(target, ast.Name)]
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            bound.append(node.target.id)
-        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
-            bound.append(node.name)
+    for module in sorted(Path(rules.__file__).parent.glob("_*.py")):
+        if module.name == "__init__.py":
+            continue
+        for node in ast.parse(module.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign):
+                bound += [target.id for target in node.targets if isinstance(target, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                bound.append(node.target.id)
+            elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+                bound.append(node.name)
+    assert len(bound) > 800  # every module was read
     assert sorted(name for name in set(bound) if bound.count(name) > 1) == []
+
+
+def test_the_rule_modules_import_only_from_the_layers_below() -> None:
+    """The package's layering (its docstring): the vocabulary and word helpers, then reading one
+    text (``_normalise``, ``_read_*``, ``_facts``), then comparing two (``_compare``, one module
+    per rule family, ``_flags``). Reading never depends on comparing, and no rule family reaches
+    into another's module: what two families share lives in ``_compare`` or below."""
+    import ast
+
+    import hybrid_infer.cache._rules as rules
+
+    families = {"_numbers", "_times", "_negation", "_names", "_opposites", "_tasks", "_direction", "_scope", "_wording"}
+
+    def layer(name: str) -> int:
+        if name in families:
+            return 5
+        if name.startswith("_read_"):
+            return 2
+        return {"_vocabulary": 0, "_words": 1, "_normalise": 2, "_facts": 3, "_compare": 4, "_flags": 6}[name]
+
+    modules = sorted(p for p in Path(rules.__file__).parent.glob("_*.py") if p.name != "__init__.py")
+    assert {p.stem for p in modules} >= families | {"_vocabulary", "_words", "_facts", "_compare", "_flags"}
+    wrong = []
+    for module in modules:
+        for node in ast.parse(module.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hybrid_infer.cache._rules."):
+                imported = node.module.rsplit(".", 1)[1]
+                below = layer(imported) < layer(module.stem)
+                among_readers = layer(imported) == layer(module.stem) == 2 and module.stem != "_normalise"
+                if not (below or among_readers):
+                    wrong.append(f"{module.stem} imports {imported}")
+    assert wrong == []

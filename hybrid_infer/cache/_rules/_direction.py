@@ -1,0 +1,978 @@
+"""The direction rule: the same words with their roles traded ('from A to B' / 'from B to A',
+'X beat Y' / 'Y beat X', active and passive, a converted unit turned round)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import pairwise, takewhile
+from types import MappingProxyType
+
+from hybrid_infer.cache._diff import shared_ends
+from hybrid_infer.cache._rules._compare import _COORDINATED, _COPULAS, _framed_compounds, _has_run, _in_place
+from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._read_negation import _BE_FORMS
+from hybrid_infer.cache._rules._read_roles import _SUBJECT_DETERMINERS
+from hybrid_infer.cache._rules._vocabulary import (
+    _ALTERNATIVES,
+    _CARDINALS,
+    _COORDINATORS,
+    _FRAME_FILLERS,
+    _IRREGULAR_PAST,
+    _NOUN_MARKERS,
+    _OPPOSITE,
+    _PHRASE_BREAKS,
+    _PREPOSITIONS,
+    _REPLACING,
+    DIRECTIONAL,
+    NUMBER_WORDS,
+    STOPWORDS,
+    UNITS,
+)
+from hybrid_infer.cache._rules._words import _SUBORDINATORS, _is_content, _owner, stem
+
+
+def _arguments_reordered(a: TextFacts, b: TextFacts) -> bool:
+    """One command with the same arguments in another order ('git rebase main feature' /
+    'git rebase feature main', 'ln -s target link' / 'ln -s link target')."""
+    return any(
+        command == other and len(arguments) > 1 and arguments != others and sorted(arguments) == sorted(others)
+        for command, arguments in a.commands
+        for other, others in b.commands
+    )
+
+
+def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """Two steps joined by 'then' in one order on one side and the other order on the other:
+    'push the drug and then flush with saline' / 'flush with saline and then push the drug'.
+    What each side says before 'then' and the other does not must be what the other says
+    after it, both ways ('wash it first, then dry it' / 'wash it and then dry it' move nothing)."""
+    if "then" not in a.words or "then" not in b.words or not _CONDITIONS.isdisjoint(a.words + b.words):
+        return False  # ('if my flight is cancelled, then can I get a refund' / 'can I get one then, if ...')
+    (a_before, a_after), (b_before, b_after) = _around_then(a.words), _around_then(b.words)
+    moved_a, moved_b = a_before - b_before, a_after - b_after
+    return bool(moved_a) and bool(moved_b) and moved_a <= b_after and moved_b <= b_before
+
+
+_CONDITIONS = frozenset({"if", "when", "unless", "once", "whenever", "since"})
+"""Words that make 'then' mean 'in that case', not the next step."""
+_ORDER_WORDS = frozenset({"first", "firstly", "next", "finally", "afterwards", "afterward", "later", "second"})
+
+
+def _around_then(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """Stems of the content words before and after the first 'then', less the words that
+    only say the order ('apply the adhesive first, then cut the tiles')."""
+    at = words.index("then")
+    before = {stem(w) for w in words[:at] if _is_content(w) and w not in _ORDER_WORDS}
+    return before, {stem(w) for w in words[at + 1 :] if _is_content(w) and w not in _ORDER_WORDS}
+
+
+def _compound_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """A hyphenated 'X-to-Y' read the other way: 'most-to-least prompting' / 'least-to-most
+    prompting' (hold-out 146), 'a top-to-bottom scan' / 'a bottom-to-top scan'."""
+    only_b = set(b) - set(a)
+    return any(
+        len(parts) == 3
+        and parts[1] in ("to", "vs", "over")
+        and parts[0] != parts[2]
+        and "-".join(reversed(parts)) in only_b
+        for parts in (x.split("-") for x in set(a) - set(b))
+    )
+
+
+def _operators_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """The same operators trade places around a directional word ('=== instead of ==' / '== instead of ===')."""
+    return any((y, x, m) in b.operator_pairs and (y, x, m) not in a.operator_pairs for x, y, m in a.operator_pairs)
+
+
+_OBJECT_STARTS = _NOUN_MARKERS | {"other", "another", "all", "no", "me", "us", "them", "him", "it"}
+"""Words that start a verb's object ('referred other customers', 'follows me')."""
+
+
+def _voice_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """The same words in the same order, a passive on one side and an active on the other:
+    'users followed by user 42' / 'users who follow user 42', 'customers who were referred by
+    other customers' / 'customers who referred other customers', 'what is caused by stress' /
+    'what causes stress'. Who does what is reversed, though no content word moved. The active
+    verb must take an object right after it: 'sorted by date' / 'sorted on date' trade one
+    preposition for another and say the same."""
+    if a.content != b.content or "by" not in a.words or "by" in b.words:
+        return False
+    at_b = [j for j, word in enumerate(b.words) if _is_content(word)]
+    k = 0
+    for i, word in enumerate(a.words):
+        if not _is_content(word):
+            continue
+        following = a.words[i + 1] if i + 1 < len(a.words) else ""
+        if following == "by" and _participle(word) and not _amount(a.words[i + 2 : i + 3]):
+            j = at_b[k]
+            after = b.words[j + 1] if j + 1 < len(b.words) else ""
+            if after and not _amount((after,)) and (_is_content(after) or after in _OBJECT_STARTS):
+                return True
+        k += 1
+    return False
+
+
+def _amount(words: tuple[str, ...]) -> bool:
+    """'by 3 hours', 'by twenty percent', 'by half': an amount, not who did it ('delayed by
+    3 hours' / 'delayed 3 hours' say the same)."""
+    return bool(words) and (words[0][0].isdigit() or words[0] in NUMBER_WORDS or words[0] in ("half", "a", "an"))
+
+
+def _participle(word: str) -> bool:
+    return (len(word) > 4 and word.endswith(("ed", "en"))) or word in _IRREGULAR_PAST
+
+
+def _swapped(a: TextFacts, b: TextFacts) -> bool:
+    """Two sides trade places: 'A to B' vs 'B to A', or 'X beat Y' vs 'Y beat X'.
+
+    Between two lists of keywords ('ibuprofen max daily dose adults' / 'adults max daily dose
+    ibuprofen'), with no function word to relate them, order says nothing: words moving
+    there are no swap."""
+    keywords = a.telegraphic and b.telegraphic
+    return (
+        (_pairs_reversed(a, b) and not _same_roles(a, b))
+        or (not keywords and _arguments_swapped(a, b))
+        or (not keywords and _parts_swapped(a.skeleton, b.skeleton))
+        or _roles_traded(a, b)
+        or _roles_traded(b, a)
+        or _speaker_traded(a, b)
+        or _stated_roles_traded(a, b)
+        or _voice_swapped(a, b)
+        or _voice_swapped(b, a)
+        or _owners_traded(a.possessions, b.possessions)
+        or _wh_roles_traded(a, b)
+        or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed, a.entities & b.entities))
+        or (not keywords and _runs_traded(_framed_compounds(a), _framed_compounds(b), a.listed))  # 'my laptop'
+        or (not keywords and _runs_traded(*_main_clauses(a.compounds, b.compounds), a.listed))
+        or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
+        or _arguments_reordered(a, b)
+        or _operators_swapped(a, b)
+        or (not keywords and _verb_sides_traded(a.skeleton, b.skeleton))
+        or _converse(a.words, b.words)
+        or _than_sides_traded(a.words, b.words)
+        or _conversion_reversed(a.words, b.words)
+        or _opposites_traded(a.words, b.words)
+        or _code_reordered(a.signature, b.signature)
+        or _source_became_target(a, b)
+        or (not keywords and _words_transposed(a.skeleton, b.skeleton))
+        or _compound_reversed(a.compounds, b.compounds)
+        or _ratio_reversed(a.words, b.words)
+        or _from_to_reversed(a.words, b.words)
+        or _first_then_swapped(a.words, b.words)
+        or (not keywords and _modifier_moved(a.words, b.words))
+        or _doer_or_done_to(a.words, b.words)
+        or _grain_turned(a.words, b.words)
+    )
+
+
+_RATIO_JOINS = frozenset({"vs", "versus", "to", "over"})
+"""('the ratio of cement and sand' is said in any order; review 101)"""
+
+
+def _ratio_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'the risk ratio of exposed vs unexposed' / 'of unexposed vs exposed' (hold-out 153): in
+    a ratio the order of the two says which is divided by which."""
+
+    def terms(words: tuple[str, ...]) -> tuple[str, str] | None:
+        for i, word in enumerate(words[:-4]):
+            if word in ("ratio", "ratios") and words[i + 1] in ("of", "for"):
+                x, join, y = words[i + 2 : i + 5]
+                if join in _RATIO_JOINS and _is_content(x) and _is_content(y) and x != y:
+                    return x, y
+        return None
+
+    ta, tb = terms(a), terms(b)
+    return ta is not None and tb is not None and ta == tb[::-1]
+
+
+_AFTERWARDS = frozenset({"afterwards", "afterward", "then", "later", "after", "second", "next"})
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _modifier_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same words but one describing word moved from one noun to another two or more words
+    away: 'a creature attacking an invisible target' / 'an invisible creature attacking a
+    target' (hold-out 176). ('a big red ball' / 'a red big ball' moves it past one word.)"""
+    wa, wb = [w for w in a if w not in _ARTICLES], [w for w in b if w not in _ARTICLES]
+    if len(wa) != len(wb) or Counter(wa) != Counter(wb) or wa == wb:
+        return False
+    for word in set(wa):
+        if wa.count(word) != 1 or not _is_content(word):
+            continue
+        i, j = wa.index(word), wb.index(word)
+        rest_a, rest_b = wa[:i] + wa[i + 1 :], wb[:j] + wb[j + 1 :]
+        if rest_a != rest_b or abs(i - j) < 2 or i + 1 >= len(wa) or j + 1 >= len(wb):
+            continue
+        head_a, head_b = wa[i + 1], wb[j + 1]
+        if head_a != head_b and _is_content(head_a) and _is_content(head_b) and _after_article(a, b, word):
+            return True
+    return False
+
+
+def _after_article(a: tuple[str, ...], b: tuple[str, ...], word: str) -> bool:
+    """``word`` right after an article on both sides: a describing word ('an invisible target'),
+    not a number or a verb that moved ('HTTP status code 404' / 'the HTTP 404 status code')."""
+    i, j = a.index(word), b.index(word)
+    return bool(i and j and a[i - 1] in _ARTICLES and b[j - 1] in _ARTICLES)
+
+
+def _doer_or_done_to(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The one who does against the one it is done to, one word of one root: 'the grappler's
+    speed' / 'the grappled creature's speed' (hold-out 176), 'employer' / 'employee', 'mentor' /
+    'mentee'."""
+    a, b = tuple(w.removesuffix("'s") for w in a), tuple(w.removesuffix("'s") for w in b)
+    return _doer_against(a, b) or _doer_against(b, a)
+
+
+def _doer_against(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    only_a, only_b = set(a) - set(b), set(b) - set(a)
+    for x in only_a:
+        for suffix in ("er", "or"):
+            if len(x) <= 5 or not x.endswith(suffix):
+                continue
+            root = x[: -len(suffix)]
+            if root + "ee" in only_b or root + "ees" in only_b:
+                return True
+            if root + "ed" in only_b:  # 'the grappled creature', not 'who directed the movie'
+                k = b.index(root + "ed")
+                if k and b[k - 1] in _ARTICLES and k + 1 < len(b) and _is_content(b[k + 1]):
+                    return True
+    return False
+
+
+def _first_then_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two steps said 'X first, then Y' on one side and 'Y first, then X' on the other: 'do
+    skin-to-skin first and weigh the baby afterwards' / 'weigh the baby first and do
+    skin-to-skin afterwards' (hold-out 173). Each side says 'first' once, after the step it
+    puts first, and 'first' is no adjective ('my first day at a new job'; review 107). The
+    steps are the few words before 'first' and those up to 'afterwards' (or after 'then')."""
+
+    def steps(words: tuple[str, ...]) -> tuple[set[str], set[str]] | None:
+        if words.count("first") != 1 or "or" in words:
+            return None
+        at = words.index("first")
+        if at + 1 < len(words) and _is_content(words[at + 1]):
+            return None
+        later = next((j for j in range(at + 1, len(words)) if words[j] in _AFTERWARDS), None)
+        if later is None:
+            return None
+        before = {stem(w) for w in words[max(0, at - 4) : at] if _is_content(w)}
+        after = {stem(w) for w in words[at + 1 : later] if _is_content(w)}
+        after = after or {stem(w) for w in words[later + 1 : later + 4] if _is_content(w)}
+        return before, after
+
+    sa, sb = steps(a), steps(b)
+    if sa is None or sb is None:
+        return False
+    (first_a, then_a), (first_b, then_b) = sa, sb
+    moved_back = (first_a & then_b) - first_b
+    moved_up = (then_a & first_b) - then_b
+    return bool(moved_back) and bool(moved_up)
+
+
+def _from_to_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'from X to Y' on one side, 'from Y to X' on the other, for any two single words, function
+    words too: 'switched from up to down running' / 'from down to up' (hold-out 165), 'read from
+    right to left' / 'from left to right', which no content-word pairing sees."""
+
+    def spans(words: tuple[str, ...]) -> set[tuple[str, str]]:
+        return {
+            (words[i + 1], words[i + 3])
+            for i in range(len(words) - 3)
+            if words[i] == "from" and words[i + 2] in ("to", "into") and words[i + 1] != words[i + 3]
+        }
+
+    ta, tb = spans(a), spans(b)
+    return any(
+        (y, x) in tb and not _has_run(b, (x, "to", y)) and not _has_run(a, (y, "to", x)) for x, y in ta - tb
+    )  # ('from blue to green or from green to blue' asks both ways: 'x to y' with or without 'from')
+
+
+_WITH_THE_GRAIN = frozenset({"grain", "direction", "current", "flow", "wind", "tide", "nap", "pile", "lay"})
+"""What one works with or against: 'clip against the direction of hair growth' / 'with the
+direction' (hold-out 166), 'sand against the grain' / 'with the grain'."""
+_WORKING_ALONG = frozenset(
+    {"sand", "sanding", "cut", "cutting", "clip", "clipping", "shave", "shaving", "brush", "brushing", "comb"}
+    | {"combing", "plane", "planing", "mow", "mowing", "rake", "raking", "vacuum", "vacuuming", "stroke", "iron"}
+    | {"sail", "sailing", "swim", "swimming", "paddle", "paddling", "row", "rowing", "fly", "flying", "ride"}
+    | {"riding", "run", "running", "walk", "walking", "drift", "drifting", "go", "going", "move", "moving"}
+    | {"trim", "trimming", "scrape", "scraping", "wipe", "wiping", "clean", "cleaning", "file", "filing"}
+    | {"cycle", "cycling", "bike", "biking", "drive", "driving", "ski", "skiing", "kayak", "kayaking", "skate"}
+    | {"skating", "steer", "steering", "slice", "slicing", "paint", "painting", "pluck", "plucking"}
+    | {"pull", "pulling", "face", "facing", "wax", "waxing", "stain", "staining", "saw", "sawing", "carve"}
+    | {"carving", "chop", "chopping", "off", "land", "landing", "fish", "fishing", "tweeze", "tweezing"}
+)
+"""Verbs whose 'with' or 'against the grain' says which way one works ('disagree with the
+direction', 'plotted against the current', 'secure it against the wind' say no way; review 105)."""
+
+
+def _grain_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'against the X' on one side, 'with the X' (or 'along the X') on the other, for X a grain,
+    direction, current, flow, wind, tide or nap."""
+
+    def sides(words: tuple[str, ...]) -> set[tuple[str, str]]:
+        return {
+            ("against" if words[i] == "against" else "with", words[i + 2])
+            for i in range(len(words) - 2)
+            if words[i] in ("against", "with", "along")
+            and words[i + 1] == "the"
+            and words[i + 2] in _WITH_THE_GRAIN
+            and not (i + 3 < len(words) and _is_content(words[i + 3]))  # ('test against the current API')
+            and not _WORKING_ALONG.isdisjoint(words[max(0, i - 4) : i])  # ('paint the deck boards with the grain')
+        }
+
+    if "against" in a and "against" in b:
+        return False  # ('with the grain or against it' / 'against the grain or with it')
+    sa, sb = sides(a), sides(b)
+    return any((("with" if way == "against" else "against"), what) in sb - sa for way, what in sa - sb)
+
+
+_LIST_JOINS = frozenset({"and", "or", "vs", "versus", "nor", "&", "between"})
+
+
+def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Everything in place but two words that trade places, past more than a list's 'and':
+    'the fillet symbol on the arrow side and the groove symbol on the other side' / 'the
+    fillet symbol on the other side and the groove symbol on the arrow side' (hold-out 151),
+    or close by with no list between them: 'in Canada with my US license' / 'in the US with my
+    Canadian license' (hold-out 168). ('X and Y' / 'Y and X' is one list in another order.)"""
+    if len(a) != len(b):
+        return False
+    changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if len(changed) != 2:
+        return False
+    i, j = changed
+    return (
+        a[i] == b[j]
+        and a[j] == b[i]
+        and (_is_content(a[i]) or _is_content(a[j]))
+        and (j - i > 3 or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j]) and a[i - 1 : i] in _PLACING))
+        and _LIST_JOINS.isdisjoint(a[: i + 1][-2:])
+        and _BETWEEN_ALTERNATIVES.isdisjoint(a[i + 1 : j])
+        and not set(a[i + 1 : j]) <= _LIST_JOINS | _FRAME_FILLERS
+    )
+
+
+_PLACING = frozenset((w,) for w in ("in", "at", "on", "into", "to", "from", "for", "of"))
+"""A preposition before the first of two close words that trade places: 'in Canada with my US
+license' (not 'mix bleach with vinegar' / 'mix vinegar with bleach', 'name, status, and age')."""
+_BETWEEN_ALTERNATIVES = frozenset({"or", "vs", "versus", "nor", "than"})
+"""Words between two alternatives, which may come in any order: 'a gas dryer that's vented or
+an electric dryer that's vented' (review 100)."""
+
+
+def _source_became_target(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides say 'from X to Y', and what one side moves from the other moves to: 'sync
+    ~/projects from my laptop to the backup host' / 'sync the backup from the server to my
+    laptop' (the other ends differ in words, so no pair is simply reversed)."""
+    ends_a, ends_b = _ends(a.words), _ends(b.words)
+    if not (all(ends_a) and all(ends_b)):
+        return False
+    (from_a, to_a), (from_b, to_b) = ends_a, ends_b
+    return bool((from_a & to_b) - from_b - to_a) or bool((to_a & from_b) - to_b - from_a)
+
+
+def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """What 'from' governs and what 'to' / 'into' / 'onto' govern (see :func:`_objects`), leaving out
+    verbs ('dissuade Japan from attacking' moves nothing) and 'prior to', 'due to'."""
+    relating = tuple(
+        word
+        for before, word, after in _in_place(words)
+        if not (word in ("from", "to") and after.endswith("ing")) and not (word == "to" and before in _NOT_TOWARD)
+    )
+    # 'from my wife's policy to mine': the possessive pronoun is the owner the other side names
+    objects = _objects(tuple(f"owner{w}" if w in _OWNING_PRONOUNS else w for w in relating))
+    return objects.get("from", set()), objects.get("to", set()) | objects.get("into", set()) | objects.get(
+        "onto", set()
+    )
+
+
+_OWNING_PRONOUNS = frozenset({"mine", "yours", "ours", "theirs", "hers"})
+
+
+_NOT_TOWARD = frozenset({"prior", "due", "according", "next", "close", "thanks", "compared", "similar", "related"})
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_LIST_GLUE = re.compile(r"\s*(?:,|and|or|vs\.?|versus|&|/)?\s*(?:,|and|or)?\s*")
+
+
+def _code_reordered(a: str, b: str) -> bool:
+    """The same words around code spans that come in another order: 'copy the values from
+    array `a` into array `b`' / 'from array `b` into array `a`' (one-letter names escape the
+    other direction rules, which read words). Spans only listed ('`a` and `b`') may come in
+    any order."""
+    spans_a, spans_b = _CODE_SPAN.findall(a), _CODE_SPAN.findall(b)
+    if len(spans_a) < 2 or spans_a == spans_b or sorted(spans_a) != sorted(spans_b):
+        return False
+    if _CODE_SPAN.sub("`_`", a) != _CODE_SPAN.sub("`_`", b):
+        return False
+    between = _CODE_SPAN.split(a)[2:-1:2]  # the text between consecutive spans
+    return not all(_LIST_GLUE.fullmatch(text) for text in between)
+
+
+def _opposites_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two opposite words said once each on both sides, in the other order, with the same words
+    relating them and the same words before them: 'so my local machine can reach the remote
+    database' / 'so the remote server can reach my local database'. Opposites merely side by
+    side ('a credit card or a debit card' / 'a debit card or a credit card') relate through
+    no word of their own; a sentence put in another order ('headaches in the afternoon … coffee
+    in the morning' / 'my morning coffee … headaches every afternoon') starts otherwise."""
+    for i, x in enumerate(a):
+        for y in _OPPOSITE.get(x, ()):
+            if y not in a[i + 1 :] or a.count(x) != 1 or a.count(y) != 1 or b.count(x) != 1 or b.count(y) != 1:
+                continue
+            j, k, m = a.index(y), b.index(y), b.index(x)
+            between = _relating(a[i + 2 : j])
+            if _COORDINATED.intersection(between) or {"vs", "versus"}.intersection(between):
+                continue  # 'the east coast office and the west coast office': two items, in any order
+            before_a, before_b = ({stem(w) for w in words if _is_content(w)} for words in (a[:i], b[:k]))
+            if k < m and between == _relating(b[k + 2 : m]) and any(map(_is_content, between)) and before_a == before_b:
+                return True  # (and the words before them alike: the rest of the sentence is kept)
+    return False
+
+
+def _relating(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words between two opposites, past the first one's noun, determiners aside: 'can
+    reach' in both is one relation; 'send a heartbeat to' / 'get a heartbeat from' are two
+    sides of one (the client sends, the server gets)."""
+    return tuple(w for w in words if w not in _SUBJECT_DETERMINERS)
+
+
+_RELATING_VERBS = frozenset(
+    {
+        "affect", "affects", "affected", "influence", "influences", "influenced", "cause", "causes",
+        "caused", "impact", "impacts", "impacted", "shape", "shaped", "shapes", "drive", "drives", "drove",
+        "lead", "leads", "led", "depend", "depends", "inspire", "inspired", "inspires", "follow", "follows",
+        "followed", "precede", "precedes", "preceded", "beat", "beats", "defeated", "replace", "replaced",
+        "replaces", "outperform", "outperforms", "supervise", "supervises", "supervised", "oversee",
+        "oversees", "manage", "manages", "mentor", "mentors", "hire", "hires", "sue", "sues", "owe", "owes",
+    }
+)  # fmt: skip
+"""Verbs that relate what stands before them to what stands after: 'how did X affect Y'."""
+
+
+def _verb_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """What stands before a relating verb on one side stands after it on the other, and the
+    reverse, each described in its own words: 'how did the Reformation affect the spread of
+    the printing press' / 'how did the invention of the printing press affect the
+    Reformation'. The verb is said once on each side, in one sentence. Words both sides end
+    on are no side of it ('a pilot supervise a non-certified person flying the drone' / 'a
+    non-certified person supervise a pilot flying the drone'; hold-out 156)."""
+    tail = 0
+    while tail < min(len(a), len(b)) - 1 and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[: len(a) - tail], b[: len(b) - tail]
+    for verb in _RELATING_VERBS.intersection(a).intersection(b):
+        if a.count(verb) != 1 or b.count(verb) != 1:
+            continue
+        if _passive_or_pronoun(a, a.index(verb)) or _passive_or_pronoun(b, b.index(verb)):
+            continue  # ('the census was supervised by which agency', 'temp workers: who should supervise them')
+        before_a, after_a = _sides_of(a, a.index(verb))
+        before_b, after_b = _sides_of(b, b.index(verb))
+        if before_a & after_b and after_a & before_b and not before_a & before_b and not after_a & after_b:
+            return True
+    return False
+
+
+def _passive_or_pronoun(words: tuple[str, ...], at: int) -> bool:
+    """The verb at ``at`` is passive ('was supervised by') or takes a pronoun standing for a
+    topic said before it ('temp workers: who should supervise them'; review 102)."""
+    following = words[at + 1 : at + 2]
+    return following in (("by",), ("them",), ("it",), ("him",), ("her",)) or (at > 0 and words[at - 1] in _BE_FORMS)
+
+
+def _sides_of(words: tuple[str, ...], at: int) -> tuple[set[str], set[str]]:
+    """The content stems before and after ``words[at]``, within its sentence ('|' ends one)."""
+    start = max((i + 1 for i in range(at) if words[i] == "|"), default=0)
+    end = next((i for i in range(at + 1, len(words)) if words[i] == "|"), len(words))
+    before = {stem(w) for w in words[start:at] if _is_content(w)}
+    after = {stem(w) for w in words[at + 1 : end] if _is_content(w)}
+    return before, after
+
+
+_CONVERTING = frozenset(
+    {"convert", "converts", "converting", "turn", "turns", "turning", "transform", "transforms", "transforming"}
+)
+
+
+_GLUED_MEASURE = re.compile(r"\d+(?:\.\d+)?([a-z]+)")
+
+
+def _unit_of(word: str) -> str:
+    """A measure written glued ('8mm') as its unit, the side of a conversion it names."""
+    glued = _GLUED_MEASURE.fullmatch(word)
+    return glued[1] if glued and glued[1] in UNITS else word
+
+
+def _conversions(words: tuple[str, ...]) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(what is converted, what it becomes) for each 'convert X to Y' / 'turn X into Y': the
+    content stems up to 'to' / 'into' (at most ten words on), and at most four words after
+    it, up to a phrase break."""
+    found = []
+    for i, word in enumerate(words):
+        if word not in _CONVERTING:
+            continue
+        end = next((j for j in range(i + 1, min(i + 11, len(words))) if words[j] in ("to", "into")), None)
+        if end is None:
+            continue
+        source = frozenset(stem(_unit_of(w)) for w in words[i + 1 : end] if _is_content(w))
+        target = frozenset(
+            stem(_unit_of(w))
+            for w in takewhile(lambda w: w not in _PHRASE_BREAKS, words[end + 1 : end + 5])
+            if _is_content(w)
+        )
+        if source and target:
+            found.append((source, target))
+    return found
+
+
+def _conversion_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """What one side converts is what the other converts into, both ways: 'convert the date
+    in A2 into text in the format YYYY-MM-DD' / 'convert text in A2 in the format YYYY-MM-DD
+    into a date' (the words that describe each part keep the plain swap from showing)."""
+    return any(
+        (source_a - source_b) & target_b and (source_b - source_a) & target_a
+        for source_a, target_a in map(_adjectives_as_nouns, _conversions(a))
+        for source_b, target_b in map(_adjectives_as_nouns, _conversions(b))
+    )
+
+
+def _adjectives_as_nouns(
+    conversion: tuple[frozenset[str], frozenset[str]],
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Both ends of a conversion with an adjective in '-al' read as its noun: 'ellipsoid
+    heights' and 'ellipsoidal heights' name one end ('convert ellipsoid heights to
+    orthometric' / 'orthometric heights to ellipsoidal')."""
+    source, target = conversion
+    return (
+        frozenset(w[:-2] if w.endswith("al") and len(w) > 6 else w for w in source),
+        frozenset(w[:-2] if w.endswith("al") and len(w) > 6 else w for w in target),
+    )
+
+
+def _than_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The two sides of one comparison trade places, the comparative kept: 'louder in
+    headphones than on my monitors' / 'louder on my monitors than in headphones'. (With
+    the comparative changed, 'faster than Y' / 'Y slower than', the swap may say the same.)"""
+    sides_a, sides_b = _than_sides(a), _than_sides(b)
+    if sides_a is None or sides_b is None or sides_a[0] != sides_b[0]:
+        return False
+    (_, before_a, after_a), (_, before_b, after_b) = sides_a, sides_b
+    return bool(after_a & before_b - after_b) and bool(after_b & before_a - after_a)
+
+
+def _than_sides(words: tuple[str, ...]) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """For a text with one 'than': the comparative (the last word in -er, or after 'more' or
+    'less', among the five before it) and the content stems of the three words between it and
+    'than' and of the three after 'than'."""
+    at = [i for i, w in enumerate(words) if w == "than"]
+    if len(at) != 1:
+        return None
+    than = at[0]
+    window = words[max(0, than - 5) : than]
+    comparative = next(
+        (
+            i
+            for i in range(len(window) - 1, -1, -1)
+            if window[i].endswith("er") or (i and window[i - 1] in ("more", "less"))
+        ),
+        None,
+    )
+    if comparative is None:
+        return None
+    between = window[comparative + 1 :][-3:]
+    after = words[than + 1 : than + 4]
+    return (
+        window[comparative],
+        frozenset(stem(w) for w in between if _is_content(w)),
+        frozenset(stem(w) for w in after if _is_content(w)),
+    )
+
+
+def _converse(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """An implication and its converse: 'if n^2 is even then n is even' / 'if n is even then
+    n^2 is even'. Each side's condition (between 'if' and 'then') starts the other's
+    conclusion (after 'then'), and the two conditions differ. The parts may share words,
+    which the swap of two separate parts does not allow."""
+    parts_a, parts_b = _if_then(a), _if_then(b)
+    if parts_a is None or parts_b is None:
+        return False
+    (if_a, then_a), (if_b, then_b) = parts_a, parts_b
+    return if_a != if_b and then_b[: len(if_a)] == if_a and then_a[: len(if_b)] == if_b
+
+
+def _if_then(words: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The words between the first 'if' and the 'then' after it, and the words after that."""
+    start = next((i for i, w in enumerate(words) if w == "if"), None)
+    if start is None:
+        return None
+    then = next((i for i in range(start + 1, len(words)) if words[i] == "then"), None)
+    if then is None or then == start + 1:
+        return None
+    return words[start + 1 : then], words[then + 1 :]
+
+
+def _main_clauses(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words of each side before its first 'if' / 'when' / 'because' …, when both have one
+    there: parts trading places in the main clause are a swap whatever the condition says
+    ('can the assignee sue the obligor if they fail to perform' / 'can the obligor sue the
+    assignee if the assignee fails to perform'). Nothing to compare otherwise."""
+    cut_a = next((i for i, w in enumerate(a) if w in _SUBORDINATORS), None)
+    cut_b = next((i for i, w in enumerate(b) if w in _SUBORDINATORS), None)
+    if cut_a is None or cut_b is None or a[cut_a] != b[cut_b]:
+        return (), ()
+    return a[:cut_a], b[:cut_b]
+
+
+_SYMMETRIC_JOINS = _COORDINATORS | {"with", "|", "between", "among", "&"}
+"""Words between two parts that make their order free: 'X and Y', 'X with Y', separate sentences."""
+
+
+def _runs_traded(
+    a: tuple[str, ...], b: tuple[str, ...], listed: frozenset[str] = frozenset(), names: frozenset[str] = frozenset()
+) -> bool:
+    """The same words, two parts of them (one to four words, from content word to content
+    word) trading places and nothing else moving: 'is every square a rectangle' / 'is every
+    rectangle a square', 'does lack of sleep cause weight gain' / 'does weight gain cause lack
+    of sleep'. A phrase moved to the front ('in music theory') is no part; parts joined by
+    'and', 'or', 'with' or a sentence end are a list in another order, which asks the same.
+    A word of a name (``names``) may end a part even if it is a function word elsewhere:
+    'an Xbox One controller on the Xbox Series X' / 'an Xbox Series X controller on the Xbox
+    One'."""
+    if a == b or len(a) != len(b) or sorted(a) != sorted(b):
+        return False
+    start = 0
+    while a[start] == b[start]:
+        start += 1
+    end = len(a)
+    while a[end - 1] == b[end - 1]:
+        end -= 1
+    left, right = a[start:end], b[start:end]
+    for x_len in range(1, min(_SWAPPED_PHRASE_LENGTH, len(left) - 1) + 1):
+        for y_len in range(1, min(_SWAPPED_PHRASE_LENGTH, len(left) - x_len) + 1):
+            x, y = left[:x_len], left[len(left) - y_len :]
+            middle = left[x_len : len(left) - y_len]
+            if right != y + middle + x or not middle:
+                continue  # (no middle: 'purr sometimes' / 'sometimes purr', a modifier moved)
+            if set(middle) & _SYMMETRIC_JOINS and all(
+                w in _SYMMETRIC_JOINS or w in STOPWORDS or w in names for w in middle
+            ):
+                continue  # 'X and Y', 'X with the Y': a list; 'primary in X and the replica in Y' relates
+                # ('the Xbox One and the Xbox Series X': the name's shared word sits in between)
+            if stem(x[0]) in listed and stem(y[-1]) in listed:
+                continue  # 'name, status, and age' / 'age, status, and name': items of one list
+            if max(x_len, y_len) <= 4 and all(
+                all(_is_part_end(end) or end in names for end in (part[0], part[-1])) for part in (x, y)
+            ):
+                return True
+            if start and a[start - 1] == middle[-1] and _phrases_of_one_slot(x, y, middle):
+                return True
+    return False
+
+
+_SWAPPED_PHRASE_LENGTH = 6
+"""The most words of a phrase that trades places with another (a part is at most four)."""
+
+
+def _phrases_of_one_slot(x: tuple[str, ...], y: tuple[str, ...], middle: tuple[str, ...]) -> bool:
+    """Two phrases after the same word trade places: 'serving with the wind behind me but fall
+    apart when serving into the wind' / 'serving into the wind but … serving with the wind
+    behind me'. Each starts with a preposition and says something; a middle with 'and' or 'or'
+    joins a list, whose order says nothing ('running in the rain and running at night')."""
+    return (
+        _ALTERNATIVES.isdisjoint(middle)
+        and "and" not in middle
+        and all(part[0] in _PREPOSITIONS and part[-1].isalnum() and any(map(_is_content, part)) for part in (x, y))
+    )
+
+
+def _is_part_end(word: str) -> bool:
+    """A word that can start or end a part: not a function word ('lack' can, 'in' cannot)."""
+    return word[:1].isalnum() and word[-1:].isalnum() and word not in STOPWORDS
+
+
+def _first_person(words: tuple[str, ...]) -> tuple[str, ...]:
+    """'I'm adding my husband' as 'I adding my husband': the speaker of a contraction; and a
+    speaker in the plural as one ('a distributor owes us' / 'we owe a distributor'). 'us'
+    before a word of letters is the country ('renew a US passport')."""
+    return tuple(
+        word if word == "us" and _country(words, i) else _SPEAKER_FORMS.get(word, word) for i, word in enumerate(words)
+    )
+
+
+def _country(words: tuple[str, ...], at: int) -> bool:
+    """Whether 'us' names the country: after 'the', or before a word of letters that is no
+    preposition ('a US passport'; not 'rejects us after the interview')."""
+    if at and words[at - 1] == "the":
+        return True
+    following = words[at + 1] if at + 1 < len(words) else ""
+    return (
+        _is_content(following) and following.isalpha() and following not in _CARDINALS and following not in DIRECTIONAL
+    )
+
+
+_I_CONTRACTED = frozenset({"i'm", "i've", "i'd", "i'll"})
+_SPEAKER_FORMS = MappingProxyType(
+    {
+        **dict.fromkeys(_I_CONTRACTED, "i"),
+        **dict.fromkeys(("we", "we're", "we've", "we'd", "we'll"), "i"),
+        "us": "me",
+    }
+)
+
+
+def _speaker_verbs(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """Stems of the content words right after 'I' ('I sent') and right before 'me' ('sent me'),
+    or at most four words before 'to me' ('sent money to me', 'supplies the raw material to me').
+    Stemmed twice, so that a verb's forms meet ('supplies' -> 'supply' -> 'supp')."""
+    after, before = set(), set()
+    for i, (x, y) in enumerate(pairwise(words)):
+        if x == "i" and _is_content(y):
+            after.add(stem(stem(y)))
+        elif y == "me" and _is_content(x):
+            before.add(stem(stem(x)))
+        elif y == "me" and x in ("to", "from"):  # 'sent money to me', 'supplies the raw material to us'
+            before.update(stem(stem(w)) for w in words[max(0, i - 4) : i] if _is_content(w))
+    return after, before
+
+
+def _owners_traded(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
+    """The same owners and the same things owned, paired otherwise: 'my neighbor's tree fell
+    on my fence' / 'my tree fell on my neighbor's fence'. Owners or things only one side
+    names, or owns only through an owner the other lacks, are left out ('in their yard' / 'in
+    our yard' when the dog and the child trade owners)."""
+    owners = {o for o, _ in a} & {o for o, _ in b}
+    things = {t for o, t in a if o in owners} & {t for o, t in b if o in owners}
+    a = tuple(sorted((o, t) for o, t in a if o in owners and t in things))
+    b = tuple(sorted((o, t) for o, t in b if o in owners and t in things))
+    if len(a) < 2 or a == b:
+        return False
+    return sorted(o for o, _ in a) == sorted(o for o, _ in b) and sorted(t for _, t in a) == sorted(t for _, t in b)
+
+
+def _speaker_traded(a: TextFacts, b: TextFacts) -> bool:
+    """The speaker does something on one side and has it done to them on the other: 'I sent
+    money by mistake' / 'someone sent me money by mistake'; or is compared the other way:
+    'my sister is older than me' / 'I'm older than my sister'."""
+    sides_a, sides_b = a.speaker_sides, b.speaker_sides
+    if sides_a and sides_b and sides_a.isdisjoint(sides_b):
+        return True
+    words_a, words_b = _first_person(a.words), _first_person(b.words)
+    if not ({"i", "me"} & set(words_a) and {"i", "me"} & set(words_b)):
+        return False
+    does_a, done_a = _speaker_verbs(words_a)
+    does_b, done_b = _speaker_verbs(words_b)
+    return bool((does_a & done_b) - done_a - does_b) or bool((does_b & done_a) - done_b - does_a)
+
+
+def _stated_roles_traded(a: TextFacts, b: TextFacts) -> bool:
+    """Someone's stated role is another on the other side, and that other is a party there
+    too, or its opposite: 'I'm the buyer and the seller backed out' / 'I'm the seller and the
+    buyer backed out', 'taxes for me as the seller' / 'as the buyer'."""
+    roles_a, roles_b = a.stated_roles, b.stated_roles
+    if not roles_a or not roles_b or roles_a & roles_b:
+        return False
+    return any((x in b.words and y in a.words) or y in _OPPOSITE.get(x, frozenset()) for x in roles_a for y in roles_b)
+
+
+def _wh_roles_traded(a: TextFacts, b: TextFacts) -> bool:
+    """A question asks for the subject on one side and the object on the other, with the
+    same verb and the same other party: 'what do owls eat' / 'what eats owls', 'who does
+    Maria manage' / 'who manages Maria'."""
+    roles_a, roles_b = a.wh_roles, b.wh_roles
+    return any((noun, verb) in roles_b and roles_b[(noun, verb)] != role for (noun, verb), role in roles_a.items())
+
+
+def _roles_traded(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks who or what does something to X ('who reports to Maria?'), ``b`` what X
+    does it to ('who does Maria report to?')."""
+    for verb, preposition, subject in b.stranded:
+        if any(v == verb and p == preposition for v, p, _ in a.stranded):
+            continue
+        if any(v == verb and p == preposition and subject & obj for v, p, obj in a.attached):
+            return True
+    return False
+
+
+def _parts_swapped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two parts of one to two content words trade places around the same words:
+    'module app should depend on module core' / 'module core depend on module app', 'my
+    laptop's port reachable from the remote server' / 'the remote server's port reachable from my
+    laptop'. One side may add up to two words in between ('English speakers make' / 'German
+    speakers commonly make'). The words between must say more than 'and' or 'or' (a list in
+    another order asks the same), and one word that also precedes the first part is a shared
+    modifier, not a relation ('baking soda for baking powder' / 'baking powder ... baking soda')."""
+    if a == b:
+        return False
+    in_a, in_b = set(a), set(b)
+    if [w for w in a if w in in_b] == [w for w in b if w in in_a]:
+        return False  # the words both say come in the same order: nothing traded places
+    a, b = _differing_span(a, b)
+    return _parts_swapped_into(a, b) or _parts_swapped_into(b, a)
+
+
+_SPAN_MARGIN = 8
+"""Words kept on each side of the span where two texts differ: the context a swap rule reads."""
+_SPAN_LIMIT = 400
+"""The most words of a differing span the word-order rules search: their search grows with
+the square of its length, and two texts that differ over more than this are told apart by
+their numbers, names and the verifier, not by two parts trading places."""
+
+
+def _differing_span(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words where ``a`` and ``b`` differ, with a margin of shared words around them.
+
+    Two parts that trade places lie where the texts differ: a long pasted log or document
+    the two sides share, before or after, cannot take part and is left out (it made the
+    search take seconds on a few thousand words). A span longer than the limit is cut there.
+    """
+    head, tail = shared_ends(a, b)
+    start = max(head - _SPAN_MARGIN, 0)
+    end_a, end_b = min(len(a) - tail + _SPAN_MARGIN, len(a)), min(len(b) - tail + _SPAN_MARGIN, len(b))
+    return a[start:end_a][:_SPAN_LIMIT], b[start:end_b][:_SPAN_LIMIT]
+
+
+def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    positions: dict[str, list[int]] = {}
+    for n, word in enumerate(b):
+        positions.setdefault(word, []).append(n)
+    known = set(a)
+    # run[i]: how many content words follow one another from a[i] (a part is such a run)
+    run = [0] * (len(a) + 1)
+    for i in range(len(a) - 1, -1, -1):
+        run[i] = run[i + 1] + 1 if _is_content(a[i]) else 0
+    for i in range(len(a)):
+        if a[i] not in positions:
+            continue
+        for x_len in range(1, min(run[i], 3) + 1):
+            x = a[i : i + x_len]
+            relates = False  # whether the words between say more than 'and', 'or' or 'with'
+            for m_len in range(1, min(6, len(a) - i - x_len) + 1):
+                middle = a[i + x_len : i + x_len + m_len]
+                after = a[i + x_len + m_len : i + x_len + m_len + 1]
+                if middle[-1] in _ALTERNATIVES or (
+                    middle[-1] == "and" and after != ("then",) and not _roles_of_self(x, middle, after)
+                ):
+                    break  # 'credit card or debit card', 'ID, type and state' in another order; another sentence
+                relates = relates or not (
+                    middle[-1] in _COORDINATORS or (middle[-1] == "with" and not (i and a[i - 1] in _REPLACING))
+                )
+                if not relates:
+                    continue  # 'MERGE with RETURNING' / 'RETURNING with MERGE' ask the same
+                if m_len == 1 and i and a[i - 1] == middle[0]:
+                    continue  # a modifier of both parts ('baking soda ... baking powder')
+                start = i + x_len + m_len
+                for y_len in range(1, min(run[start], 3) + 1):
+                    y = a[start : start + y_len]
+                    if y[0] not in positions or set(x) & set(y):
+                        continue
+                    if "self" in x + y and a.count("self") != b.count("self"):
+                        continue  # 'I ... that I can make': the speaker said once more is no role
+                    if any(_follows(b, n, y, middle, x, known) for n in positions.get(y[0], ())) and not any(
+                        _follows(b, n, x, middle, y, known) for n in positions[x[0]]
+                    ):
+                        return True
+    return False
+
+
+def _roles_of_self(x: tuple[str, ...], middle: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    """'make me the owner and my husband the user': the speaker and another party each with
+    their own role, joined by 'and' (a list in another order would move the roles too)."""
+    return "self" in x + after and any(_is_content(w) for w in middle[:-1])
+
+
+def _follows(
+    words: tuple[str, ...],
+    at: int,
+    first: tuple[str, ...],
+    middle: tuple[str, ...],
+    last: tuple[str, ...],
+    known: set[str],
+) -> bool:
+    """``words[at:]`` reads ``first + middle + last``, with at most two words unknown to the
+    other side added inside ``middle``."""
+    if words[at : at + len(first)] != first:
+        return False
+    n, added = at + len(first), 0
+    for expected in middle:
+        while n < len(words) and words[n] != expected and words[n] not in known and added < 2:
+            n, added = n + 1, added + 1
+        if n >= len(words) or words[n] != expected:
+            return False
+        n += 1
+    return words[n : n + len(last)] == last
+
+
+def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
+    """Words on the two sides of a directional word trade places ('A to B' / 'B to A').
+
+    Converse words are read as their partner with the sides swapped: 'B from A' is 'A to
+    B' and 'B after A' is 'A before B', so 'get the deposit back from my landlord' keeps the
+    direction of 'get my landlord to return the deposit'.
+    """
+    before_after = a.directed
+    if not before_after:
+        return False
+    reversed_b = {(y, x, marker) for x, y, marker in b.directed}
+    return any(pair in reversed_b and (pair[1], pair[0], pair[2]) not in before_after for pair in before_after)
+
+
+def _same_roles(a: TextFacts, b: TextFacts) -> bool:
+    """Every directional word both sides use governs the same word in both ('from X ... to Y'
+    and 'to Y ... from X' only reorder the clauses)."""
+    objects_a, objects_b = _objects(a.words), _objects(b.words)
+    common = objects_a.keys() & objects_b.keys()
+    return bool(common) and all(objects_a[m] == objects_b[m] for m in common)
+
+
+def _objects(words: tuple[str, ...]) -> dict[str, set[str]]:
+    """Per directional word, the first content words after it, up to the next directional
+    word (so the infinitive in 'way to get from X' governs nothing)."""
+    objects: dict[str, set[str]] = {}
+    for i, word in enumerate(words):
+        if word not in DIRECTIONAL:
+            continue
+        for following in words[i + 1 :]:
+            if following in DIRECTIONAL:
+                break
+            owner = _owner(following)
+            if _is_content(following) or (owner != following and _is_content(owner)):
+                objects.setdefault(word, set()).add(stem(owner))  # 'from my mother's account': the mother
+                break
+    return objects
+
+
+def _arguments_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """The same content words, with two of them trading places around the same words
+    (possessives count: 'the container's port to the host' / 'the host's port to the container')."""
+    content_a, content_b = a.owned_content, b.owned_content
+    if len(content_a) < 3 or sorted(content_a) != sorted(content_b) or content_a == content_b:
+        return False
+    position_b = {w: i for i, w in enumerate(content_b)}
+    once = {w for w in content_a if content_a.count(w) == 1}
+    listed = a.listed | b.listed  # (a list's first item may go unseen on one side: 'a credit card or a debit card')
+    for i, x in enumerate(content_a):
+        for j in range(i + 2, len(content_a)):
+            y = content_a[j]
+            if x not in once or y not in once or x == y or (x in listed and y in listed):
+                continue  # (items of one list in another order ask the same: 'name, status, and age')
+            p, q = position_b[y], position_b[x]
+            if p < q and content_a[i + 1 : j] == content_b[p + 1 : q]:
+                noun = content_a[j - 1]  # the last word between: the noun a moved word may describe
+                if _predicated(b.words, noun, x) or _predicated(a.words, noun, y):
+                    continue  # 'what does a flashing engine light mean' / 'what does it mean if the light is flashing'
+                return True
+    return False
+
+
+def _predicated(words: tuple[str, ...], subject: str, predicate: str) -> bool:
+    """``subject`` is said to be ``predicate`` ('the light is flashing'): what the other side
+    says with the word before its noun ('a flashing light'). Both are stems of content words."""
+    return any(
+        stem(_owner(x)) == subject and y in _COPULAS and stem(z) == predicate
+        for x, y, z in zip(words, words[1:], words[2:], strict=False)
+    )

@@ -1,0 +1,204 @@
+"""The entity, identifier and quoted rules: another name, model, flag, operator, keyword or
+quoted string ('Canada' / 'Mexico', '-r' / '-f', '==' / '!='), with the spellings that name
+the same thing (aliases, case, initials) let through."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from types import MappingProxyType
+
+from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._vocabulary import STOPWORDS
+
+
+def _case_of_a_name_changed(a: TextFacts, b: TextFacts) -> bool:
+    """A word whose capital names something else, capitalised on one side only."""
+    return any((word, not upper) in b.capitals and (word, upper) not in b.capitals for word, upper in a.capitals)
+
+
+def _keyword_extended(a: TextFacts, b: TextFacts) -> bool:
+    """A keyword of ``a`` that ``b`` follows with small upper-case words ``a`` does not use:
+    'UNION' / 'UNION ALL', 'DISTINCT' / 'DISTINCT ON'. Acronyms before a noun ('REST API' / 'API', 'US ZIP' / 'ZIP') and
+    names after one ('AWS ECS' / 'AWS') are how prose names things, not changes."""
+    said = set(a.words)
+    return any(
+        len(longer) > len(shorter)
+        and longer[0] == shorter[0]
+        and tuple(w for w in longer if not (w in STOPWORDS and w not in said)) == shorter
+        for shorter in set(a.keyword_runs)  # each run once: a pasted log repeats 'INFO' thousands of times
+        for longer in set(b.keyword_runs)
+    )  # the added words may come before the next keyword: 'UNION SELECT' / 'UNION ALL SELECT'
+
+
+def _numbered_names_differ(a: TextFacts, b: TextFacts) -> bool:
+    """One name with a number after its dot on both sides, the numbers differing: 'pacs.008'
+    / 'pacs.009', 'ch.3' / 'ch.4', 'Fig.3' / 'fig.4'. (Said on one side only it may be a
+    sentence typed without a space: 'in pandas.2 columns'.)"""
+    return any(
+        name == other and number != other_number and (name, other_number) not in a.numbered_names
+        for name, number in a.numbered_names
+        for other, other_number in b.numbered_names
+    )
+
+
+def _namesakes(a: TextFacts, b: TextFacts) -> bool:
+    """Two names of several words with one head, each side's first word one the other never
+    says: 'the Google Play Store' / 'the Apple App Store' (the entity rule compares heads
+    only: 'the Jeep Grand Cherokee' / 'a Grand Cherokee' name one car)."""
+    return any(
+        head == other_head
+        and _unrelated(first, b, run)
+        and _unrelated(other_first, a, other_run)
+        and not set(run[1:-1]) & set(other_run[1:-1])
+        for first, head, run in a.run_ends
+        for other_first, other_head, other_run in b.run_ends
+    )
+
+
+def _unrelated(first: str, other: TextFacts, run: tuple[str, ...]) -> bool:
+    """A name's first word that the other side neither says nor begins a word with ('Fed' /
+    'Federal'), and whose run the other side does not spell as initials ('Visual Studio' /
+    'VS')."""
+    initials = "".join(word[0] for word in run[:-1])
+    return (
+        first not in other.words
+        and not any(
+            (len(first) >= 3 and word.startswith(first)) or (len(word) >= 4 and first.startswith(word))
+            for word in other.words
+        )
+        and not any(word == initials or word == initials[1:] for word in other.words)
+    )
+
+
+def _generic_args_reordered(a: TextFacts, b: TextFacts) -> bool:
+    """The same generic with the same type arguments in another order: 'Dictionary<string,
+    int>' / 'Dictionary<int, string>' map the other way (a changed argument is a changed
+    identifier already)."""
+    if a.generics == b.generics:
+        return False
+    as_written_a, as_written_b = Counter(a.generics), Counter(b.generics)
+    unordered_a = Counter((name, tuple(sorted(args))) for name, args in a.generics)
+    unordered_b = Counter((name, tuple(sorted(args))) for name, args in b.generics)
+    return as_written_a != as_written_b and unordered_a == unordered_b  # ('X<a, b> vs X<b, a>' either way is one ask)
+
+
+def _name_variants(a: TextFacts, b: TextFacts) -> bool:
+    """Two names of one maker's line that differ only after a hyphen: 'BroodMinder-T' /
+    'BroodMinder-W', 'Model-S' / 'Model-X' (hold-out 149). Read as one name in two forms
+    otherwise, for their shared root."""
+    heads_a = {e.split("-", 1)[0]: e for e in a.entities - b.entities if _model_suffixed(e)}
+    return any(
+        heads_a.get(e.split("-", 1)[0], e) != e and heads_a[e.split("-", 1)[0]] not in b.entities
+        for e in b.entities - a.entities
+        if _model_suffixed(e)
+    )
+
+
+def _model_suffixed(name: str) -> bool:
+    """A name with a model code after its hyphen: a letter or two, or letters and digits
+    ('broodminder-t', 'vortex-x2'); not a word ('x-ray', 't-shirts', 'u-hauls'; review 100)."""
+    suffix = name.split("-", 1)[1] if "-" in name else ""
+    return 0 < len(suffix) <= 2 or (any(c.isdigit() for c in suffix) and any(c.isalpha() for c in suffix))
+
+
+def _case_changed(a: TextFacts, b: TextFacts) -> bool:
+    """A code-like token changed only in case ('ls -l' / 'ls -L', '[a-z]' / '[A-Z]'): in code
+    and on command lines case is meaning."""
+    return sorted(a.cased) != sorted(b.cased) and sorted(t.lower() for t in a.cased) == sorted(
+        t.lower() for t in b.cased
+    )
+
+
+def _operators_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Each side has an operator the other lacks ('===' / '==')."""
+    return bool(a.operators - b.operators) and bool(b.operators - a.operators)
+
+
+def _flags(facts: TextFacts) -> set[str]:
+    return {i for i in facts.identifiers if i.startswith("-")}
+
+
+_FLAG_WORDS = MappingProxyType(
+    {"-g": ("global", "globally"), "-r": ("recursive", "recursively"), "-f": ("force", "forcefully", "forced"),
+     "-v": ("verbose", "verbosely"), "-a": ("all",), "-q": ("quiet", "quietly", "silent", "silently")}
+)  # fmt: skip
+"""What common one-letter flags are said as in prose ('npm install -g' / 'a global npm install')."""
+
+
+def _flags_differ(a: TextFacts, b: TextFacts) -> bool:
+    """The flags differ; a flag one side adds is the other side's word for it when that side
+    has no flag of its own ('`npm install -g`' / 'global npm install', '--force' / 'force')."""
+    flags_a, flags_b = _flags(a), _flags(b)
+    if flags_a == flags_b:
+        return False
+    if flags_a and flags_b:
+        return True
+    flags, other = (flags_a, b) if flags_a else (flags_b, a)
+    return not all(_flag_said(flag, other.words) for flag in flags)
+
+
+def _flag_said(flag: str, words: tuple[str, ...]) -> bool:
+    """A long flag's words ('--dry-run': 'dry' and 'run'), or a common short one's word."""
+    if flag.startswith("--"):
+        parts = [part for part in flag[2:].split("-") if part]
+        return bool(parts) and all(part in words for part in parts)
+    return any(word in words for word in _FLAG_WORDS.get(flag, ()))
+
+
+def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides quote, and one quotes words the other does not say ('"good morning"' /
+    '"good night"'). A quote only one side has is an example or a detail ('a string like
+    "42"'), left to the verifier."""
+    if not (a.quoted and b.quoted):
+        return False
+    text_a, text_b = _squash(_expanded(" ".join(a.words))), _squash(_expanded(" ".join(b.words)))
+    cores_a, cores_b = {_quote_core(q) for q in a.quoted}, {_quote_core(q) for q in b.quoted}
+    return any(q not in text_b and _unarticled(q) not in cores_b for q in cores_a) or any(
+        q not in text_a and _unarticled(q) not in cores_a for q in cores_b
+    )
+
+
+def _unarticled(quote: str) -> str:
+    """A long quote without its leading article: an error message quoted with it on one side
+    and without on the other ("'A RenderFlex overflowed by 42 pixels'" / "'RenderFlex
+    overflowed by 42 pixels'") is the same message; "'The Matrix'" / "'Matrix'", "'a cat'" /
+    "'the cat'" still differ."""
+    if len(quote.split()) < 6:
+        return quote  # short quotes are names, titles or the wording asked about ('an historic event')
+    return re.sub(r"^(?:a|an|the) (?=\S)", "", quote)
+
+
+def _quote_core(quote: str) -> str:
+    """A quote's words without a leading infinitive 'to', which one side may quote and the
+    other leave out ("'to kill two birds with one stone'" / "the idiom 'kill two birds with one
+    stone'"), and with contractions spelled out ("'I'd like'" / "'I would like'"). Articles
+    stay: "'a cat'" and "'the cat'" are different strings."""
+    return re.sub(r"^to (?=\S)", "", _squash(_expanded(quote)))
+
+
+_CONTRACTION = re.compile(r"(?<=[a-z])['\u2019](d|m|re|ve|ll)\b")
+_SPELLED_OUT = {"d": " would", "m": " am", "re": " are", "ve": " have", "ll": " will"}
+_NOT_AFTER = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need|can|will|shall) not\b|\bcannot\b"
+)
+_NOT_JOINED = {"can": "cant", "will": "wont", "shall": "shant"}
+
+
+def _expanded(text: str) -> str:
+    """Contractions written one way on both sides: "I'd" -> 'i would', "we'll" -> 'we will',
+    and a negation as the words read it ("don't" and 'do not' -> "don't"/'dont', 'cannot' and
+    'can not' -> 'cant'). An "'s" stays (is, has or a possessive); so does an "'d" that stood
+    for 'had': "I'd gone" and 'I had gone' stay apart."""
+
+    def joined(match: re.Match[str]) -> str:
+        verb = match.group(1) or "can"
+        return _NOT_JOINED.get(verb, f"{verb}nt")
+
+    spelled = _CONTRACTION.sub(lambda m: _SPELLED_OUT[m.group(1)], text.lower().replace("\u2019", "'"))
+    return _NOT_AFTER.sub(joined, spelled)
+
+
+def _squash(text: str) -> str:
+    """Letters and digits, apostrophes dropped as the words drop them ('don't' -> 'dont')."""
+    return re.sub(r"[^a-z0-9]+", " ", re.sub(r"['\u2019]", "", text.lower())).strip()

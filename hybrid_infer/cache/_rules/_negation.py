@@ -1,0 +1,393 @@
+"""The negation rule: one side negates what the other asserts ('can I' / 'can't I', 'with' /
+'without', 'include' / 'leave out'), read clause by clause, with the readings that make two
+negations the same ('not allowed' / 'forbidden')."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from itertools import pairwise
+from types import MappingProxyType
+
+from hybrid_infer.cache._rules._compare import _COORDINATED, _same_root
+from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._read_negation import _COMPARATIVES, _bounds
+from hybrid_infer.cache._rules._read_scope import _targets
+from hybrid_infer.cache._rules._vocabulary import _IRREGULAR_PAST, _OPPOSITE, NEGATIONS
+from hybrid_infer.cache._rules._words import _is_content, stem
+
+_NEGATING_OPERATORS = frozenset({"!=", "!=="})
+
+
+def _negation_sides(a: TextFacts, b: TextFacts) -> tuple[TextFacts, TextFacts]:
+    """The two sides to compare negations on: a name both use that starts with 'no-'
+    ('the no-unused-vars rule') negates nothing, so it is read without its 'no'."""
+    if a.named_no and a.named_no == b.named_no and a.without_named_no and b.without_named_no:
+        return a.without_named_no, b.without_named_no
+    if a.less_read is not None or b.less_read is not None:
+        return _less_read(a, b), _less_read(b, a)
+    return a, b
+
+
+_TAKING_OFF = frozenset(
+    {
+        *("off", "remove", "removed", "removing", "cut", "strip", "stripped", "take", "taken", "took"),
+        *("peel", "peeled", "trim", "trimmed", "skinned", "deboned"),
+    }
+)
+"""Words that say, near the thing itself, what '-less' says: 'cut the sleeves off', 'with the
+skin removed'."""
+
+
+def _less_read(a: TextFacts, b: TextFacts) -> TextFacts:
+    """``a`` with its '-less' words read 'without X' (see ``TextFacts.less_read``), unless
+    ``b`` takes the thing off in other words ('make a shirt sleeveless' / 'cut the sleeves off
+    a shirt': no negation on either side, as written)."""
+    if a.less_read is None:
+        return a
+    stems = {stem(f) for thing in a.less_things for f in (thing, thing + "s", thing + "ed")}
+    for i, word in enumerate(b.words):
+        if stem(word) in stems and _TAKING_OFF & set(b.words[max(0, i - 4) : i + 4]):
+            return a
+    return a.less_read
+
+
+def _same_action(held: frozenset[str], going_on: frozenset[str]) -> bool:
+    """An action held back on one side that goes on on the other, stems compared loosely
+    ('re-rendering' and 're-renders' stem to 'render' and 'rend')."""
+    return any(
+        x == y or (min(len(x), len(y)) >= 4 and (x.startswith(y) or y.startswith(x))) for x in held for y in going_on
+    )
+
+
+def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
+    if _excluded_or_removed(a, b) or _excluded_or_removed(b, a):
+        return False  # 'exclude the header row from the sum' / 'remove the header row from it'
+    if _asks_expecting_yes(a, b) or _asks_expecting_yes(b, a):
+        return False  # "isn't it bad to charge my phone overnight" / 'is it bad to charge it overnight'
+    a, b = _replacement_read(a, b), _replacement_read(b, a)
+    if _same_action(a.held, b.persisting) or _same_action(b.held, a.persisting):
+        return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
+    if _negations(a) == _negations(b) == 1 and a.negated and b.negated:
+        if _negated_opposites(a, b):
+            return True
+        # one negation each, moved to another word: 'why does it re-render when the props
+        # don't change' / 'why doesn't it re-render when the props change'
+        targets_a, targets_b = set(_targets(a.negated)), set(_targets(b.negated))
+        return (
+            targets_a.isdisjoint(targets_b)
+            and _negated_on_one_side(a, b)
+            and _negated_on_one_side(b, a)
+            and all(t not in b.held and t not in a.held for t in targets_a | targets_b)
+        )
+    if _negated_in_each_clause(a, b) or _negated_in_each_clause(b, a):
+        return True
+    if _negates_several_shared(a, b) or _negates_several_shared(b, a):
+        return True
+    if _negated_once_more(a, b) or _negated_once_more(b, a):
+        return True
+    return (
+        _negations(a) % 2 != _negations(b) % 2
+        and (_negates_shared(a, b) or _negates_shared(b, a))
+        and (not (a.negated and b.negated) or _negated_on_one_side(a, b) or _negated_on_one_side(b, a))
+    )
+
+
+_PLAIN_NOTS = frozenset(
+    {"not", "never", "cant", "cannot", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont"}
+    | {"shouldnt", "couldnt", "wouldnt", "mustnt", "hasnt", "havent", "hadnt"}
+)
+"""Words that only negate: not 'free' of 'gluten-free', not 'stop' of 'stop skipping'."""
+_NEGATED_OPENERS = _PLAIN_NOTS - {"not", "never", "cannot", "dont", "mustnt"}
+"""Negated verbs that open a question expecting 'yes': "isn't it bad to…" asks 'is it bad to…'
+(answered the same way, yes or no). 'Don't' is left out: it opens commands too."""
+
+
+_SUBJECTS = frozenset(
+    {"it", "i", "you", "we", "they", "he", "she", "this", "that", "there", "the", "a", "an", "my", "your", "our"}
+    | {"their", "his", "her", "its", "these", "those", "everyone", "anyone", "people"}
+)
+
+
+def _asks_expecting_yes(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s one negation is the verb opening its question, a subject after it ("isn't it",
+    "doesn't coffee"), and ``b`` negates nothing (review 101). With a verb after it instead it
+    states a fact: "didn't receive a 1098-T, what do I do" (reviews 102, 103)."""
+    return (
+        len(a.words) > 1
+        and a.words[0] in _NEGATED_OPENERS
+        and _subject_after(a)
+        and _negations(a) == 1
+        and _negations(b) == 0
+    )
+
+
+_BASE_VERBS = frozenset(
+    {"receive", "get", "take", "have", "know", "work", "pass", "make", "turn", "go", "see", "need", "want", "like"}
+    | {"feel", "seem", "think", "understand", "remember", "find", "pay", "show", "start", "stop", "sleep", "eat"}
+    | {"come", "give", "keep", "let", "load", "open", "run", "save", "send", "sync", "boot", "charge", "connect"}
+)
+
+
+def _subject_after(facts: TextFacts) -> bool:
+    """The word after a negated opener is its subject: a pronoun or determiner ("isn't it",
+    "doesn't the"), a name ("doesn't Medicare", "wasn't Napoleon") or a plural noun ("aren't
+    tomatoes", "can't cats"). A lower-case singular word may be a verb ("can't swim", "didn't
+    cry", "doesn't fit"; review 104), so it counts as none."""
+    word = facts.words[1]
+    if word in _SUBJECTS or word in facts.entities:
+        return True
+    return word.endswith("s") and not word.endswith(("ss", "us")) and len(word) > 3 and not _verb_like(word)
+
+
+def _verb_like(word: str) -> bool:
+    """A word that reads as a verb after a negated opener ("didn't receive", "wasn't told",
+    "wasn't wearing"): the opener states a fact about the asker then, it asks nothing."""
+    return word.endswith(("ed", "ing")) or word in _BASE_VERBS or word in _IRREGULAR_PAST
+
+
+_EXCLUDING = frozenset({"exclude", "excluded", "excludes", "excluding", "omit", "omits", "omitted", "omitting"})
+_REMOVING_FROM = frozenset(
+    {"remove", "removed", "removes", "removing", "drop", "dropped", "drops", "dropping", "delete", "deleted",
+     "deletes", "deleting", "strip", "stripped", "strips", "stripping"}
+)  # fmt: skip
+
+
+def _excluded_or_removed(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s only negations are words of excluding and ``b``, negating nothing, removes
+    instead: 'why was Pluto left out of the list of planets' / 'removed from the list' (review
+    96), 'exclude the header row from the sum' / 'remove the header row from the sum'."""
+    said = [w for w in a.words if w in NEGATIONS]
+    return (
+        bool(said)
+        and all(w in _EXCLUDING for w in said)
+        and not any(w in NEGATIONS for w in b.words)
+        and not _REMOVING_FROM.isdisjoint(b.words)
+    )
+
+
+def _negated_once_more(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` negates the very word ``a`` negates once more, with a plain 'not' that ``a``
+    lacks, and nothing else: 'what benefits can I get with an other than honorable discharge'
+    / 'what benefits can't I get with an other than honorable discharge' (hold-out 148). Two
+    negations of one word cancel out."""
+    if not a.negated or len(b.negated) != len(a.negated) + 1:
+        return False
+    more = Counter(b.negated) - Counter(a.negated)
+    if len(more) != 1 or Counter(a.negated) - Counter(b.negated):
+        return False
+    target = next(iter(more))
+    plain_a = sum(w in _PLAIN_NOTS for w in a.words)
+    plain_b = sum(w in _PLAIN_NOTS for w in b.words)
+    # ("Isn't a caffeine-free coke still bad for teeth?" asks what 'is it' asks: a question
+    # opened by a negated verb expects a yes, it does not flip what it asks; review 100)
+    return bool(target) and target in a.negated and plain_b == plain_a + 1 and b.words[0] not in _PLAIN_NOTS
+
+
+def _negated_opposites(a: TextFacts, b: TextFacts) -> bool:
+    """Each side negates one word, and the two are opposites: 'not safe for cats' / 'non-toxic
+    to cats' say toxic and safe."""
+    opposites = _stemmed_opposites()
+    return any(y in opposites.get(x, ()) for x in _targets(a.negated) for y in _targets(b.negated))
+
+
+@lru_cache(maxsize=1)
+def _stemmed_opposites() -> Mapping[str, frozenset[str]]:
+    """:data:`_OPPOSITE` by stems, as negated words are kept."""
+    out: dict[str, set[str]] = {}
+    for word, opposites in _OPPOSITE.items():
+        out.setdefault(stem(word), set()).update(stem(o) for o in opposites)
+    return MappingProxyType({word: frozenset(o - {word}) for word, o in out.items()})
+
+
+def _negates_several_shared(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` negates two or more different words that ``a``, which negates nothing, says
+    plainly: 'survives the shipwreck and makes it home' / 'does not survive the shipwreck
+    and never makes it home'. Their count is even, but each flips its own word (two
+    negations of one word would cancel out)."""
+    if a.negated or _negations(b) < 2:
+        return False
+    # each negation in its own coordinated part ('does not survive … and never makes it');
+    # two in one ('can't log in without a code') cancel out
+    at = [i for i, word in enumerate(b.words) if word in NEGATIONS]
+    if len(at) < 2 or any(_COORDINATED.isdisjoint(b.words[i + 1 : j + 1]) for i, j in pairwise(at)):
+        return False
+    targets = [t for t in b.negated if t]
+    return len(set(targets)) == len(targets) and all(
+        _negates_shared(replace(b, negated=(target,)), a) for target in targets
+    )
+
+
+def _in_or_out(a: TextFacts, b: TextFacts) -> bool:
+    """'in X' on one side, 'out of X' on the other, for the same X: 'products that are in
+    stock' / 'out of stock', 'in sync' / 'out of sync', 'in range' / 'out of range'."""
+    ins_a, outs_a = _in_and_out(a)
+    ins_b, outs_b = _in_and_out(b)
+    return bool((ins_a - outs_a) & (outs_b - ins_b)) or bool((ins_b - outs_b) & (outs_a - ins_a))
+
+
+def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
+    """The states (:data:`_STATES`) right after 'in' and right after 'out of', unless a verb
+    of motion comes shortly before ('how do I keep them from getting out of sync' asks what
+    'how do I keep them in sync' asks)."""
+    words = facts.words
+    ins = {y for x, y in pairwise(words) if x == "in" and y in _STATES}
+    outs = {
+        words[i + 2]
+        for i in range(len(words) - 2)
+        if words[i : i + 2] == ("out", "of")
+        and words[i + 2] in _STATES
+        and not any(_base(w) in _MOVING for w in words[max(0, i - 4) : i])
+    }
+    return ins, outs
+
+
+_STATES = frozenset(
+    {"stock", "sync", "range", "bounds", "print", "season", "date", "order", "service", "warranty",
+     "network", "scope", "focus", "shape", "control", "balance", "line", "place", "office", "style", "fashion",
+     "touch", "reach", "sight", "context", "alignment", "phase", "commission", "budget", "spec", "compliance"}
+)  # fmt: skip
+"""Nouns that 'in' and 'out of' put something in or out of, as a state ('in stock', 'out of
+sync'); elsewhere 'out of' says where from or of what ('a bowl out of oak', '1 out of 4')."""
+
+
+_MOVING = frozenset(
+    {"come", "get", "go", "move", "pull", "take", "grow", "make", "build", "break", "walk", "run", "jump", "step",
+     "opt", "drop", "check", "log", "sign", "kick", "throw", "copy", "extract", "print", "pour", "fall", "climb"}
+)  # fmt: skip
+"""Verbs whose 'out of X' says where from ('came out of', 'pulled out of'), by their base form."""
+
+
+def _base(word: str) -> str:
+    """A verb's base form, near enough for :data:`_MOVING`: 'coming' -> 'come', 'pulled' -> 'pull'."""
+    for ending, back in (("ing", "e"), ("ing", ""), ("ed", ""), ("ed", "e"), ("es", ""), ("s", "")):
+        if word.endswith(ending) and (base := word[: -len(ending)] + back) in _MOVING:
+            return base
+    return _MOVED.get(word, word)
+
+
+_MOVED = MappingProxyType(
+    {"came": "come", "got": "get", "went": "go", "took": "take", "grew": "grow", "made": "make", "built": "build",
+     "broke": "break", "ran": "run", "threw": "throw", "fell": "fall"}
+)  # fmt: skip
+
+
+def _bound_negated(a: TextFacts, b: TextFacts) -> bool:
+    """The same comparisons ('more than', 'later than'), one of them negated on one side only,
+    after the same words: 'presidents who served more than one term' / 'who did not serve
+    more than one term'. A negated bound is an amount (see :func:`_bounds`), but not the same
+    amount. 'struggling to sleep more than four hours' / 'can't manage more than four hours'
+    say one thing: the negated verb is not the other side's."""
+    compared_a, compared_b = _comparisons(a), _comparisons(b)
+    if sorted(c for c, _, _ in compared_a) != sorted(c for c, _, _ in compared_b):
+        return False
+    return any(
+        x == y and negated_x != negated_y and _lead_said(*((lead_x, lead_y) if negated_x else (lead_y, lead_x)))
+        for x, negated_x, lead_x in compared_a
+        for y, negated_y, lead_y in compared_b
+    )
+
+
+def _lead_said(negated: tuple[frozenset[str], ...], plain: tuple[frozenset[str], ...]) -> bool:
+    """Every word between the negation and its comparison is said before the other side's."""
+    return all(any(forms & other for other in plain) for forms in negated)
+
+
+def _comparisons(facts: TextFacts) -> list[tuple[str, bool, tuple[frozenset[str], ...]]]:
+    """Each '<comparative> than' of the text, whether a negation bounds it, and the forms of
+    the content words that lead to it (after the negation; else up to three words before)."""
+    words = facts.words
+    bounded = [i for i, word in enumerate(words) if word in NEGATIONS and _bounds(words, i)]
+    found = []
+    for i, (word, following) in enumerate(pairwise(words)):
+        if word not in _COMPARATIVES or following != "than":
+            continue
+        negation = next((j for j in bounded if i - 3 <= j < i), None)
+        lead = words[negation + 1 if negation is not None else max(0, i - 3) : i]
+        forms = tuple(facts.forms[w][0] if w in facts.forms else frozenset({w}) for w in lead if _is_content(w))
+        if negation is not None and (_states_a_rule(words, negation) or (lead and not forms)):
+            return []  # 'must not be larger than 10 MB' is a limit: what a paraphrase does at it is open
+        found.append((word, negation is not None, forms))
+    return found
+
+
+_MODALS = frozenset({"must", "should", "can", "may", "might", "shall", "will", "would", "could", "need"})
+_MODAL_NEGATIONS = frozenset({"cant", "cannot", "shouldnt", "mustnt", "wont", "couldnt", "wouldnt", "neednt"})
+
+
+def _states_a_rule(words: tuple[str, ...], negation: int) -> bool:
+    """A negation with a modal ('must not', "can't", "shouldn't"): a rule or a limit, which
+    the other side may say as what happens past it ('bigger than 25 MB get rejected')."""
+    return words[negation] in _MODAL_NEGATIONS or (negation > 0 and words[negation - 1] in _MODALS)
+
+
+def _negations(facts: TextFacts) -> int:
+    """Negating words, plus '!=' or '!==' ('0.1 + 0.2 is not 0.3' says what '0.1+0.2 != 0.3' says)."""
+    return len(facts.negated) + len(facts.operators & _NEGATING_OPERATORS)
+
+
+def _negated_on_one_side(a: TextFacts, b: TextFacts) -> bool:
+    """When both sides negate, counting negations misleads ('without X or Y' / 'without X and
+    without Y'): a word ``a`` negates must appear in ``b`` outside any negation's reach."""
+    return any(t and t in b.content and t not in b.negation_reach for t in _targets(a.negated))
+
+
+def _replacement_read(a: TextFacts, b: TextFacts) -> TextFacts:
+    """``a`` without the negations of its 'instead of Y' that ``b`` says by replacing Y: 'use
+    oil instead of butter' / 'replace the butter with oil', 'rewrite it with async/await
+    instead of a callback' / 'convert this callback-based function to async/await'."""
+    gone = a.instead_of & b.replaced
+    if not gone:
+        return a
+    kept = tuple(t for t in a.negated if not set(t.split("|")) & gone)
+    return replace(a, negated=kept)
+
+
+def _negated_in_each_clause(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` negates in two or more clauses, once in each, what ``b`` says without any
+    negation: 'I wasn't there, so the charges weren't mine' / 'I was there, so the charges
+    were mine'. (Two negations in one clause may cancel: 'can't log in without a code'.)"""
+    count = _negations(a)
+    return (
+        _negations(b) == 0
+        and count >= 2
+        and a.negated_clauses == count
+        and all(t and t in set(b.content) for t in _targets(a.negated))
+    )
+
+
+def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
+    """A negation of ``a`` bears on something ``b`` also says ('not safe' vs 'safe').
+
+    A negation that only comes with rewording ('without losing my changes' vs 'keep my
+    changes') is left to the verifier: paraphrases do that, near-misses do not.
+    """
+    shared = set(b.content) | {w.rstrip("e") for w in b.content}
+    shared |= {w[:-4] for w in b.content if len(w) > 6 and w.endswith(("able", "ible"))}  # 'taxable' says 'tax'
+    shared |= {stem(_IRREGULAR_PAST[w]) for w in b.words if w in _IRREGULAR_PAST}  # 'went' says 'go'
+    return any(
+        target == ""
+        or any(
+            word in shared
+            or word.rstrip("e") in shared
+            or (word in _IRREGULAR_PAST and stem(_IRREGULAR_PAST[word]) in shared)
+            or stem(word) in shared  # 'ordered' -> 'order' -> 'ord', as 'order' is stemmed
+            or any(_same_root(word, w) for w in shared)
+            or not shared.isdisjoint(_participle_bases(word))  # 'never be taken' vs 'fine to take'
+            for word in target.split("|")
+        )
+        for target in a.negated
+    )
+
+
+def _participle_bases(word: str) -> set[str]:
+    """What a past participle in -en may come from: 'taken' -> 'take', 'eaten' -> 'eat',
+    'written' -> 'write', 'bitten' -> 'bite'."""
+    if len(word) < 5 or not word.endswith("en"):
+        return set()
+    bases = {word[:-1], word[:-2]}
+    if word[-3] == word[-4]:
+        bases.add(word[:-3] + "e")
+    return bases

@@ -1,0 +1,429 @@
+"""The number and unit rules: a changed number, rank, measure, count or unit ('3.11' / '3.12',
+'the second' / 'the third', '5 km' / '5 miles'), numbers that trade places, a count that
+became a single thing, rates and percentage points."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from types import MappingProxyType
+
+from hybrid_infer.cache._rules._compare import _GLUED, _SINGLE_ONE, _is_count, _same_measures, _unmatched
+from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._read_numbers import _PERIOD_ADJECTIVES
+from hybrid_infer.cache._rules._vocabulary import (
+    _ALIAS_GROUP,
+    _ALIAS_LENGTH,
+    _COUNT_WORDS,
+    _SCALES,
+    NUMBER_WORDS,
+    UNITS,
+)
+from hybrid_infer.cache._rules._words import _is_content, _plain_plural, _singular, stem
+
+
+def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
+    """The same words and the same numbers, the numbers in another order: 'balances of $800
+    and $1,200 at 19% and 29%' / '... at 29% and 19%' pair them otherwise, and 'from 5 to 10'
+    is not 'from 10 to 5'."""
+    if a.skeleton == b.skeleton or a.number_counts != b.number_counts:
+        return False
+    numbers_a = [word for word in a.skeleton if word[0].isdigit()]
+    numbers_b = [word for word in b.skeleton if word[0].isdigit()]
+    return sorted(numbers_a) == sorted(numbers_b) and _numbers_masked(a.skeleton) == _numbers_masked(b.skeleton)
+
+
+def _one_became_a_count(a: TextFacts, b: TextFacts) -> bool:
+    """The same words but 'one' on one side and another count in its place ('with at most one
+    stop' / 'with at most two stops'): 'one' is not read as a number elsewhere ('one of the
+    ways', 'the one I bought'), so this is the word-for-word change only (a noun after it may
+    change number)."""
+    words_a, words_b = _without_limiters(a.words, b.words), _without_limiters(b.words, a.words)
+    if len(words_a) != len(words_b):
+        return False
+    changed = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
+    if not changed or len(changed) > 2:
+        return False
+    counts = [
+        (x, y)
+        for x, y in changed
+        if "one" in (x, y) and all(w in _COUNT_WORDS or (w.isdigit() and w != "1") for w in {x, y} - {"one"})
+    ]
+    plurals = [
+        (x, y)
+        for x, y in changed
+        if (x, y) not in counts and (_plain_plural(x) == _plain_plural(y) or stem(x) == stem(y))
+    ]
+    return len(counts) == 1 and len(counts) + len(plurals) == len(changed)
+
+
+def _plain_stem(word: str) -> str:
+    return stem(_plain_plural(word))
+
+
+def _lone_numeral_against(a: TextFacts, b: TextFacts) -> bool:
+    """A lone 'V' or 'X' after a name that the other side numbers otherwise: 'Rocky V' /
+    'Rocky IV' (read 'Rocky 4'), 'Civilization V' / 'Civilization VI' (review 101). A lone
+    letter is read as a numeral only so: 'Pikachu V' / 'Pikachu VMAX' stay names (review 102)."""
+    for i, word in enumerate(a.words[1:], start=1):
+        value = {"v": "5", "x": "10"}.get(word)
+        if value is None:
+            continue
+        name = a.words[i - 1]
+        if not name.isalpha():
+            continue  # ('7 x 8' multiplies)
+        if any(
+            b.words[j - 1] == name and other.isdigit() and other != value and word not in b.words
+            for j, other in enumerate(b.words[1:], start=1)
+        ):
+            return True
+    return False
+
+
+def _only_one_or_count(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks about only one of a thing (or opens asking for one), ``b`` about a count of the
+    same thing: 'is just one reference letter enough' / 'are three reference letters enough',
+    'recommend one router bit set' / 'compare three router bit sets', 'have only one
+    witness sign my will' / 'need two witnesses' (hold-out 150, review 101). A count of
+    something else is no difference ('only one car seat for twins' / '2 babies share a single
+    car seat')."""
+    ones = {
+        stem(w)
+        for i, word in enumerate(a.words[:-2])
+        if a.words[i + 1] == "one" and (word in _LIMITERS or (i <= 1 and word in _ASKING_FOR_ONE))
+        for w in a.words[i + 2 : i + 4]
+        if _is_content(w)
+    }
+    if not ones or not _SINGLE_ONE.isdisjoint(b.words) or "1" in b.words or _counts_of(a.words, ones):
+        return False  # ('just one egg instead of two', 'or will one do' weigh both; review 102)
+    return _counts_of(b.words, ones)
+
+
+def _counts_of(words: tuple[str, ...], things: set[str]) -> bool:
+    """A count of two or more of ``things`` (stems) in ``words``: 'three reference letters'."""
+    for i, word in enumerate(words[:-1]):
+        if _is_count(word):
+            counted = {f(w) for w in words[i + 1 : i + 3] if _is_content(w) for f in (stem, _plain_stem)}
+            if things & counted:
+                return True
+    return False
+
+
+def _numbered_not_dated(number: str) -> bool:
+    """A model's number, not a year ('Top Gun 1986' may be the original one; review 102)."""
+    return int(number) > 1 and not 1900 <= int(number) <= 2099
+
+
+def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` names the original of a product line ('the original Avata'), ``b`` a later one
+    by its number ('the Avata 2', 'Avata2'; hold-out 156)."""
+    originals = {
+        w
+        for i, word in enumerate(a.words)
+        if word == "original"
+        for w in a.words[i + 1 : i + 3]
+        if _is_content(w) and not w[0].isdigit()
+    }
+    if not originals:
+        return False
+    for i, word in enumerate(b.words):
+        glued = re.fullmatch(r"([a-z]+)(\d+)", word)
+        name, number = (glued[1], glued[2]) if glued else (word, b.words[i + 1] if i + 1 < len(b.words) else "")
+        if (
+            name in originals
+            and number.isdigit()
+            and _numbered_not_dated(number)
+            and "original" not in b.words
+            and number not in a.words  # ('the original Xbox 360' / 'the Xbox 360 at launch'; review 104)
+        ):
+            return True
+    return False
+
+
+_LIMITERS = frozenset({"only", "just", "exactly"})
+_ASKING_FOR_ONE = frozenset({"recommend", "suggest", "pick", "choose", "name", "me"})
+"""A request that opens by asking for one ('recommend one router bit set', 'give me one'):
+against a count of the same ('compare three router bit sets', hold-out 175)."""
+
+
+def _without_limiters(words: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` less an 'only', 'just' or 'exactly' before 'one' that ``other`` lacks: 'with
+    only one witness' / 'with two witnesses' (hold-out 150) change the count alone."""
+    return tuple(
+        w for i, w in enumerate(words) if not (w in _LIMITERS and words[i + 1 : i + 2] == ("one",) and w not in other)
+    )
+
+
+def _numbers_masked(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("#" if word[0].isdigit() else word for word in words)
+
+
+def _counted_thing_changed(a: TextFacts, b: TextFacts) -> bool:
+    """One number hyphenated to a unit on one side and to another noun on the other: 'a
+    5-minute penalty' / 'a 5-game suspension' (hold-out 172). ('a 2-man tent' / 'a 2-person
+    tent' name no unit: no change.)"""
+    return any(
+        number == other
+        and x != y
+        and (x in UNITS or y in UNITS)
+        and UNITS.get(x, x) != UNITS.get(y, y)
+        and (number, y) not in a.hyphen_counts
+        and (number, x) not in b.hyphen_counts
+        and (number, UNITS.get(y, "")) not in a.number_units
+        and (number, UNITS.get(x, "")) not in b.number_units
+        for number, x in a.hyphen_counts
+        for other, y in b.hyphen_counts
+    )
+
+
+def _units_rebound(a: TextFacts, b: TextFacts) -> bool:
+    """The same number with one unit on one side and another on the other, when the unit sets
+    agree because a unit is said elsewhere ('a line height of 24px for 16px text' / 'of 24pt
+    for 16px text')."""
+    return any(
+        number == other
+        and unit != other_unit
+        and (number, other_unit) not in a.number_units
+        and (number, unit) not in b.number_units
+        and _RATE_OF.get(unit) != other_unit
+        and _RATE_OF.get(other_unit) != unit
+        and {unit, other_unit} not in _SAME_READINGS
+        for number, unit in a.number_units
+        for other, other_unit in b.number_units
+    )
+
+
+_RATE_OF = MappingProxyType({"mph": "mile", "km/h": "km", "ft/min": "ft", "gpm": "gallon", "mpg": "mile"})
+"""A rate's distance: '3 miles in an hour' says the 3 mph of '3 miles an hour' (review 105)."""
+_SAME_READINGS = ({"ppm", "mg"},)
+"""Measures one number may be said in: 10 ppm of nitrate in water is 10 mg/L."""
+
+
+def _says_more(a: TextFacts, b: TextFacts, numbers_a: frozenset[str], numbers_b: frozenset[str]) -> bool:
+    """``a`` says a number ``b`` lacks, or says it more often: with the other side doing the
+    same, '3 apples and 3 pears' / '3 apples and 5 pears' and 'the first-month salary ...
+    March 15' / '... March 1' change a number (as sets, one side only adds one)."""
+    own = _numbers_of(a, b, numbers_a)
+    return bool(_unmatched(own, numbers_b)) or any(
+        a.number_counts[n] > b.number_counts[n] for n in own & numbers_b if n in b.number_counts
+    )
+
+
+def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozenset[str]:
+    """``numbers`` of ``a``, less those inside a name ``b`` also uses ('two-factor' vs '2FA')."""
+    groups = {g for _, g in b.aliases}
+    named = {NUMBER_WORDS.get(w, w) for w, g in a.aliases if g in groups}
+    named |= _glued(a, b, numbers) | _glued(b, a, b.numbers)
+    return numbers - named if named else numbers
+
+
+def _glued(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> set[str]:
+    """A name with its number glued on ('py3', 'Python3') and the same written apart
+    ('Python 3'): both the glued token and the bare number, when ``b`` says the number right
+    after a word that starts with the glued letters, or after a name the letters are an alias
+    of ('UE5' / 'Unreal Engine 5'). The number must follow the name: 'a UE5 game for 4
+    players' / 'an Unreal Engine 4 game for 5 players' changes the version, and 'ESP32' on
+    both sides writes no 32 apart ('GPIO 34 on the ESP32' / 'GPIO 32 on the ESP32')."""
+    found: set[str] = set()
+    words = b.words
+    for token in numbers:
+        match = _GLUED.fullmatch(token)
+        if not match or match[2] not in b.numbers:
+            continue
+        letters, number = match[1], match[2]
+        alias = _ALIAS_GROUP.get((letters,))
+        for i in range(len(words) - 1):
+            if words[i + 1] != number or words[i] == token:
+                continue
+            named = words[i].startswith(letters) or (
+                alias is not None
+                and any(
+                    _ALIAS_GROUP.get(words[i - n + 1 : i + 1]) == alias for n in range(1, min(i + 1, _ALIAS_LENGTH) + 1)
+                )
+            )
+            if named:
+                found.update((token, number))
+                break
+    return found
+
+
+def _measures_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides measure the same dimensions, in different amounts ('half an hour' / 'an hour')."""
+    if not a.quantities or [d for d, _ in a.quantities] != [d for d, _ in b.quantities]:
+        return False
+    return not _same_measures(a, b)
+
+
+_GLUED_NUMBER = re.compile(r"([a-z]{2,3})(\d+)")
+
+
+def _abbreviated_numbers(numbers: frozenset[str], other: TextFacts) -> frozenset[str]:
+    """``numbers`` with a name glued to its number ('ff7', 'mk4') read as the number alone when
+    ``other`` says that number after the name in full: 'FF7' is 'Final Fantasy VII' (its
+    initials), 'MK4' 'Mark IV' (the word's first and last letters; review 101)."""
+    out = set(numbers)
+    for token in numbers:
+        glued = _GLUED_NUMBER.fullmatch(token)
+        if glued is None or glued[2] not in other.numbers:
+            continue
+        letters, number = glued[1], glued[2]
+        for i, word in enumerate(other.words):
+            if word != number or i == 0:
+                continue
+            before = other.words[max(0, i - len(letters)) : i]
+            if "".join(w[0] for w in before) == letters or other.words[i - 1][0] + other.words[i - 1][-1] == letters:
+                out.discard(token)
+                out.add(number)
+    return frozenset(out)
+
+
+def _ranks_differ(a: TextFacts, b: TextFacts) -> bool:
+    """'the largest city' vs 'the second largest city': each side ranks what the other does not."""
+    return bool(a.ranks - b.ranks) and bool(b.ranks - a.ranks)
+
+
+def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
+    """'5 minutes per kilometer' / '5 minutes per mile': the unit after 'per' changed (a
+    period said as an adjective counts: 'per biweekly pay period' / 'per month')."""
+    per_a, per_b = _per_units(a.words), _per_units(b.words)
+    if bool(per_a - per_b) and bool(per_b - per_a):
+        return True
+    # a thing divided by: compared only with another thing ('2,000 updates per second' / 'per-table settings')
+    nouns_a, nouns_b = _per_nouns(a.words), _per_nouns(b.words)
+    return bool(nouns_a - nouns_b) and bool(nouns_b - nouns_a)
+
+
+def _per_units(words: tuple[str, ...]) -> set[str]:
+    """What each 'per' divides by: a unit, or a period ('per biweekly pay period'), or a
+    counted span of time ('per 7 days' is 'per week'), or a period named by what fills it
+    ('per shift', 'per pay period', 'per 12-hour shift': one 'period' for all of them).
+    Spans of time are compared by their length."""
+    found = set()
+    for i, (x, y) in enumerate(pairwise(words)):
+        if x.isdigit() and y in _PERIOD_ADJECTIVES:
+            found.add(_span(_PERIOD_ADJECTIVES[y]))  # '$49 monthly' is $49 per month
+        if x != "per":
+            continue
+        following, third = (*words[i + 2 : i + 4], "", "")[:2]
+        if y in UNITS:
+            found.add(_span(UNITS[y]))
+        elif y in _PERIOD_ADJECTIVES:
+            found.add(_span(_PERIOD_ADJECTIVES[y]))
+        elif y.isdigit() and following in UNITS and third not in _FILLED_PERIODS - {"period"}:
+            found.add(_span(f"{y} {UNITS[following]}"))  # ('per 24-hour period' is per 24 hours)
+        elif y == "half" and following in UNITS:
+            found.add(_span(f"0.5 {UNITS[following]}"))  # ('$75 per half day' / 'per hour')
+        elif y in _FILLED_PERIODS or following in _FILLED_PERIODS or third in _FILLED_PERIODS:
+            found.add("period")  # ('per pay period', 'per 8-hour shift')
+    return found
+
+
+def _span(unit: str) -> str:
+    """A unit, or a span of time ('week', '2 weeks', '7 day') as its length in seconds, so
+    that 'per 7 days' and 'per week' agree."""
+    count, _, name = unit.rpartition(" ")
+    name = UNITS.get(name, UNITS.get(_singular(name), name))
+    dimension, size = _SCALES.get(name, ("", 0.0))
+    if dimension != "time":
+        return unit
+    return f"time {float(count or 1) * size:g}"
+
+
+_FILLED_PERIODS = frozenset({"shift", "period", "cycle", "semester", "term", "sprint", "session", "visit"})
+"""Spans of time named by what fills them: 'per shift', 'per pay period'."""
+
+
+def _per_nouns(words: tuple[str, ...]) -> set[str]:
+    """What each 'per' divides by when that is one of a few things a price or a quota is
+    counted by ('per person' / 'per group', 'per room' / 'per household'), past a modifier
+    ('per extra guest'). Any other noun is left alone: 'per user' / 'per customer', 'per
+    serving' / 'per portion' say the same (review 64)."""
+    found = set()
+    for i, word in enumerate(words[:-1]):
+        if word != "per":
+            continue
+        j = i + 1
+        while j + 1 < len(words) and words[j] in _PER_MODIFIERS:
+            j += 1
+        thing = _plain_plural(words[j])
+        thing = _PER_SAME.get(thing, thing)
+        if thing in _PER_DIVISORS:
+            found.add(thing)
+    return found
+
+
+_PER_MODIFIERS = frozenset({"additional", "extra", "each", "single", "individual", "paying", "adult"})
+_PER_DIVISORS = frozenset({"person", "group", "couple", "household", "room", "vehicle", "team", "table", "item"})
+
+
+_PER_SAME = MappingProxyType(
+    {"head": "person", "capita": "person", "individual": "person", "pp": "person", "people": "person",
+     "person": "person", "guest": "person", "piece": "item", "unit": "item", "arm": "group", "variant": "group",
+     "cohort": "group", "condition": "group", "bucket": "group", "variation": "group", "passenger": "person",
+     "traveller": "person", "traveler": "person", "attendee": "person", "adult": "person", "family": "household",
+     "pair": "couple", "car": "vehicle"}
+)  # fmt: skip
+"""What 'per …' divides by, said in other words ('per head' is 'per person')."""
+
+
+_MARKED_NUMBER = re.compile(
+    r"([$\u20ac\u00a3\u00a5])\s?(\d[\d,]*(?:\.\d+)?)"
+    r"|(\d[\d,]*(?:\.\d+)?)\s?(%|percent\b|per cent\b|dollars?\b|euros?\b)"
+)
+"""A number with a currency sign before it or a percent sign or word after it."""
+_MARK_OF = MappingProxyType(
+    {"percent": "%", "per cent": "%", "dollar": "$", "dollars": "$", "euro": "\u20ac", "euros": "\u20ac"}
+)
+"""The sign a word after a number stands for."""
+_TEX_MATH = re.compile(r"\$[^$\s]*\\[^$]*\$")
+"""LaTeX math between dollar signs with a command in it ('$5\\%$'): no money."""
+
+
+def _marked_numbers(signature: str) -> dict[str, set[str]]:
+    """Each number written with a currency or a percent sign, and its marks: '$15' -> {'$'},
+    '15%' and '15 percent' -> {'%'}."""
+    found: dict[str, set[str]] = {}
+    for symbol, before, after, word in _MARKED_NUMBER.findall(_TEX_MATH.sub(" ", signature)):
+        number = (before or after).replace(",", "")
+        found.setdefault(number, set()).add(_MARK_OF.get(word, word) if after else symbol)
+    return found
+
+
+def _marks_traded(a: TextFacts, b: TextFacts) -> bool:
+    """The same number, a percentage on one side and money on the other, or two currencies:
+    'a rebooking fee of 15% on a $400 ticket' / 'of $15 on a $400 ticket', '€300' / '£300'."""
+    marks_a, marks_b = _marked_numbers(a.signature), _marked_numbers(b.signature)
+    return any(marks_a[n].isdisjoint(marks_b[n]) for n in marks_a.keys() & marks_b.keys())
+
+
+def _change_kind_differs(a: TextFacts, b: TextFacts) -> bool:
+    """A change 'by' an amount on one side and 'to' it on the other: 'increase the price by
+    10%' / 'increase the price to 10%'."""
+    kinds_a, kinds_b = a.change_kinds, b.change_kinds
+    return any(verb in kinds_b and kinds_b[verb] != kind for verb, kind in kinds_a.items())
+
+
+def _counts_traded(a: TextFacts, b: TextFacts) -> bool:
+    """The same numbered tokens, said another number of times each way round: 'wpa2 and
+    wpa3 options ... switch to wpa2' / '... switch to wpa3'."""
+    counts_a, counts_b = a.numbered_counts, b.numbered_counts
+    if counts_a.keys() != counts_b.keys() or counts_a == counts_b:
+        return False
+    return any(counts_a[t] > counts_b[t] for t in counts_a) and any(counts_b[t] > counts_a[t] for t in counts_b)
+
+
+def _points_or_percent(units_a: frozenset[str], units_b: frozenset[str], words_b: tuple[str, ...]) -> bool:
+    """``a`` counts a change in percentage points where ``b``, which has percentages too,
+    says percent: 'a rate of 10% up 2 percentage points' (12%) / 'a rate of 10% up 2
+    percent' (10.2%). ``b`` has all of ``a``'s other units (no unit more on one side) and
+    speaks of no points ('an absolute increase of 2 points' says the same)."""
+    return any(
+        point in units_a - units_b
+        and "percent" in units_b
+        and units_a - {point} <= units_b
+        and _POINT_WORDS.isdisjoint(words_b)
+        for point in ("percentage_point", "basis_point")
+    )
+
+
+_POINT_WORDS = frozenset({"point", "points", "pts", "absolute"})

@@ -1,0 +1,146 @@
+"""Reading how much a text asks about: its qualifiers, scopes (all, one, a part) and whether the
+students it names are qualified, the facts the qualifier rule compares."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from types import MappingProxyType
+
+from hybrid_infer.cache._rules._vocabulary import _CARDINALS, _TIME_PERIODS, QUALIFIERS
+from hybrid_infer.cache._rules._words import _ALONE_DETERMINERS, _counts, _is_content, _plain_plural, stem
+
+
+def _students_qualified(words: tuple[str, ...]) -> bool:
+    """Students named with what they study or where ('college students', 'CS students',
+    'high school students'): no kids, whatever the school words."""
+    return any(w in ("student", "students") and i and words[i - 1] in _STUDENT_KINDS for i, w in enumerate(words))
+
+
+_STUDENT_KINDS = frozenset(
+    {
+        *("college", "university", "uni", "grad", "graduate", "postgraduate", "postgrad", "undergraduate"),
+        *("undergrad", "law", "medical", "med", "nursing", "phd", "doctoral", "masters", "cs", "engineering"),
+        *("international", "adult", "mature", "exchange", "school", "art", "music", "business", "finance"),
+        *("dental", "pharmacy", "mba", "stem", "esl", "language", "computer", "science", "history", "economics"),
+    }
+)
+"""Words before 'students' that name grown-up students or their subject ('college students',
+'high school students', 'CS students')."""
+
+
+def _targets(negated: tuple[str, ...]) -> set[str]:
+    """Every word the negations bear on ('a|b' when one names two)."""
+    return {word for target in negated for word in target.split("|")}
+
+
+def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[str]:
+    """Narrowing words in front of a content word ('unused images'), not 'the container
+    stopped unexpectedly' nor 'the left side stopped working' nor 'overdue, asking for
+    payment' (no noun follows) nor 'not hidden' (negated)."""
+    return frozenset(
+        stem(word)
+        for word, following in pairwise(words)
+        if word in QUALIFIERS
+        and _is_content(following)
+        and not following.endswith(("ly", "ing"))  # ('30 days overdue, asking for payment')
+        and stem(word) not in _targets(negated)
+    )
+
+
+_WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full", "complete"})
+
+
+def _all_of_one(words: tuple[str, ...]) -> bool:
+    """'all of' one thing ('all of Night', 'all of the book', 'all of it'), which takes it
+    whole; 'all of the questions', a plural, takes every one of a set instead."""
+    return any(
+        word == "all"
+        and words[i + 1 : i + 2] == ("of",)
+        and (thing := next((w for w in words[i + 2 : i + 4] if w not in ("the", "this", "that", "my")), ""))
+        and not thing.endswith("s")
+        for i, word in enumerate(words)
+    )
+
+
+_PART_FOLLOWERS = frozenset(
+    {
+        "the", "a", "an", "one", "this", "that", "step", "part", "section", "chapter",
+        "my", "our", "your", "his", "her", "their",
+    }
+)  # fmt: skip
+
+
+def _alone(words: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the nouns 'alone' limits: one to three content words between a determiner
+    and it ('this week alone', 'the bachelorette trip alone'; not 'leave me alone')."""
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        if word != "alone":
+            continue
+        for start in range(i - 1, max(i - 4, 0) - 1, -1):
+            if words[start] in _ALONE_DETERMINERS and start < i - 1:
+                found.update(stem(_plain_plural(w)) for w in words[start + 1 : i])
+                break
+            if not _is_content(words[start]):
+                break
+    return frozenset(found)
+
+
+def _asks_part(words: tuple[str, ...]) -> bool:
+    """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
+    one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
+    first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone'), or
+    a numbered period after 'just' or 'only' ('just week 1 of a 12-week plan')."""
+    return (
+        bool(_alone(words))
+        or any(
+            (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
+            or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
+            or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
+            or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
+            or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
+            for word, following in pairwise(words)
+        )
+        or any(  # 'just week 1 of a 12-week plan'
+            word in ("just", "only") and period in _NUMBERED_PERIODS and number.isdigit()
+            for word, period, number in zip(words, words[1:], words[2:], strict=False)
+        )
+    )
+
+
+_NUMBERED_PERIODS = frozenset({"week", "day", "month", "lesson", "module", "session"})
+"""Periods and units of a plan or course that a number names one of ('week 1', 'day 3')."""
+
+
+_NUMBERED_PARTS = frozenset(
+    {
+        "step", "part", "section", "chapter", "stage", "phase", "question", "exercise",
+        "paragraph", "sentence", "line", "page", "slide", "verse", "scene", "episode",
+        "stanza", "canto", "act", "movement",
+    }
+)  # fmt: skip
+
+_REACH = MappingProxyType(
+    {"every": "all", "all": "all", "each": "all", "first": "first", "last": "last", "one": "one", "single": "one"}
+)
+"""Words that say how much of a set an ask covers: all of it, or its first or last one."""
+_REACH_SKIPS = frozenset({"of", "the", "my", "our", "your", "their", "its", "this", "that", "these", "those"})
+
+
+def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
+    """``(reach, noun)`` for each quantified noun: the first content word after 'every', 'all',
+    'each', 'first' or 'last', past 'of', 'the', 'one' and the like ('all of the rows', 'each
+    one of the reviews'), not a period ('last week'). A count after 'all' or 'every' is not
+    the noun ('all four wheels': the wheels)."""
+    found = set()
+    for i, word in enumerate(words):
+        reach = _REACH.get(word)
+        if reach is None or (reach == "one" and i and words[i - 1] in _REACH):
+            continue  # ('each one', 'every single', 'the last one': one word of 'each', 'last')
+        for following in words[i + 1 : i + 7]:
+            if following in _REACH_SKIPS or following in ("one", "single") or (reach == "all" and _counts(following)):
+                continue
+            if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
+                found.add((reach, stem(_plain_plural(following))))
+            break
+    return frozenset(found)

@@ -1,0 +1,812 @@
+"""The qualifier rule: a changed scope of the same question (all vs one, a part vs the whole,
+the best vs the top few, one month vs the whole year, the first vs every)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from itertools import pairwise, takewhile
+
+from hybrid_infer.cache._rules._compare import _POSITIONS, _SINGLE_ONE, _has_run, _is_count
+from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._read_numbers import _is_superlative
+from hybrid_infer.cache._rules._read_roles import _WH_WORDS
+from hybrid_infer.cache._rules._read_scope import _NUMBERED_PARTS, _REACH, _REACH_SKIPS, _alone
+from hybrid_infer.cache._rules._vocabulary import _CARDINALS, _DETERMINERS, _PHRASE_BREAKS, _TIME_PERIODS, QUALIFIERS
+from hybrid_infer.cache._rules._words import (
+    _CALENDAR,
+    _ONE_THING_MARKERS,
+    _counts,
+    _is_content,
+    _owner,
+    _plain_plural,
+    stem,
+)
+
+
+def _narrowed(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` narrows a set that ``b`` takes whole ('all unused images' / 'all images').
+
+    A ``b`` with a negation may say the same thing in other words ('images not in use'), and
+    one with a narrowing word of its own ('containers that have exited') is left to the verifier.
+    """
+    return bool(a.qualifiers - b.qualifiers) and not b.negated and not QUALIFIERS.intersection(b.words)
+
+
+def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """One side asks for a part ('just the phone case', 'only step 3') and the other for
+    the whole ('the entire order', 'the whole process'), and neither says the other's;
+    or one side takes every one of a noun that the other limits ('across all sheets' /
+    'in just the current sheet'); or one side asks about each part of what the other takes
+    whole ('a line for each section' / 'a line for the whole policy')."""
+    part_a, part_b = a.asks_part, b.asks_part
+    whole_a, whole_b = a.says_whole, b.says_whole
+    if (part_a and whole_b and not (whole_a or part_b)) or (part_b and whole_a and not (whole_b or part_a)):
+        return True
+    return (
+        _all_or_limited(a, b)
+        or _all_or_limited(b, a)
+        or _each_part_or_whole(a, b)
+        or _each_part_or_whole(b, a)
+        or _limited_or_listed(a, b)
+        or _limited_or_listed(b, a)
+        or _named_part_or_whole(a, b)
+        or _named_part_or_whole(b, a)
+        or _one_or_whole(a, b)
+        or _one_or_whole(b, a)
+        or _all_or_one(a.words, b.words)
+        or _all_or_one(b.words, a.words)
+        or _numbered_part_dropped(a, b)
+        or _numbered_part_dropped(b, a)
+    )
+
+
+def _numbered_part_dropped(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks about a numbered part ('question 4 on the 2019 free response') that ``b``
+    does not name, neither the part nor its number ('the 2019 free response section'). A
+    'line' followed by a date or a long number is pasted text ('parse this line: 2024-03-11 …')."""
+    for part, number in pairwise(a.words):
+        if (
+            part in _NUMBERED_PARTS
+            and part != "line"
+            and number.isdigit()
+            and int(number) < 1000
+            and part not in b.words
+            and number not in b.numbers
+        ):
+            return True
+    return False
+
+
+def _all_or_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` takes all of a thing that ``b`` names one of: 'reset all my smart plugs' /
+    'reset my smart plug' ('all' before a plural that ``b`` says only in the singular, after
+    a determiner, and ``b`` quantifies nothing). 'The smallest of all particles' ranks, it
+    takes nothing whole."""
+    if _every(b) or _picked_one(b):
+        return False
+    for i, word in enumerate(a):
+        head = _head_after(a, i) if word == "all" and not (i and a[i - 1] == "of") else None
+        if head is None or len(head) < 4 or not head.endswith("s") or head.endswith("ss") or head in b:
+            continue
+        if any(w == head[:-1] and _determined(b, j) for j, w in enumerate(b)):
+            return True
+    return False
+
+
+def _head_after(words: tuple[str, ...], at: int) -> str | None:
+    """The last of the (at most three) content words after ``words[at]``, past determiners:
+    'all of my smart plugs' -> 'plugs'."""
+    start = at + 1
+    while start < len(words) and words[start] in _REACH_SKIPS:
+        start += 1
+    end = start
+    while end < len(words) and end - start < 3 and _is_content(words[end]):
+        end += 1
+    return words[end - 1] if end > start else None
+
+
+def _determined(words: tuple[str, ...], at: int) -> bool:
+    """``words[at]`` follows a determiner, at most two content words before it ('my smart plug')."""
+    k = at - 1
+    while k >= 0 and at - k <= 3 and _is_content(words[k]):
+        k -= 1
+    return k >= 0 and words[k] in _ONE_THING_MARKERS
+
+
+def _one_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` picks one thing ('for one tomato plant', 'one item from my order', 'from a single
+    cell') where ``b`` takes a whole ('the whole tomato bed', 'my entire order', 'the whole
+    sheet'), and neither says the other's."""
+    return (
+        bool(_picked_one(a.words))
+        and not _picked_one(b.words)
+        and b.says_whole
+        and not a.says_whole
+        and not _every(a.words)
+    )
+
+
+def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the one top thing of a kind ('the single most important metric', 'the
+    most important step') where ``b`` asks for several of it ('what metrics should I track',
+    'list the steps'), and ``b`` singles none out ('the most important steps' / 'the most
+    important step' is one ask). A plural right after a wh-word is a verb unless a question
+    goes on ('what causes inflation' / 'what metrics should I track')."""
+    said_a = set(a.words)
+    picks = any(w == "which" and not _PICKING.isdisjoint(b.words[i + 1 : i + 9]) for i, w in enumerate(b.words))
+    tops = _the_one_top(a.words, top=not picks)  # ('of the skills, which ranks first'; review 98)
+    if _SINGLE_ONE.isdisjoint(b.words) and any(_plural(noun) in b.words for noun in tops):
+        return True  # 'the single most important question' / 'the most important questions'
+    if any(_singles(b.words, k) for k in range(len(b.words))) or _picks_one(b.words):
+        return False  # both pick top ones ('the most important step' / 'the most important steps')
+    # ('the best way to list all the options' / 'how do I list all the options': 'all' is what
+    # both act on; review 86)
+    if "all" not in said_a and _asks_all(b.words) and any(_singles(a.words, k) for k in range(len(a.words))):
+        return True  # 'the one biggest thing I can do' / 'all the ways to'
+    if "all" not in said_a and _picks_one(a.words) and _asks_all(b.words):
+        return True  # 'which ILS is best for' / 'compare all the ILS options for'
+    one_nouns = _one_named(a.words)
+    named = {_plural(noun) for noun in one_nouns | _picked_nouns(a.words)}
+    kinds = named | (
+        _piece_nouns(a.words) if "one" not in b.words else set()
+    )  # ('the one bit of advice' / 'all the advice')
+    if named and "all" not in said_a and (_asks_all(b.words, kinds, only_kinds=True) or _lists(b.words, kinds)):
+        return True  # 'give me one quick field test to' / 'list all the field tests to'
+    ones = {_plural(noun) for noun in one_nouns} - said_a
+    if (
+        ones
+        and _SINGLE_ONE.isdisjoint(b.words)
+        and any(
+            word in ones and "the" in (before := b.words[max(0, j - 3) : j]) and _SOME.isdisjoint(before)
+            for j, word in enumerate(b.words)
+        )
+    ):
+        return True  # 'name one side effect of metformin' / 'what are the side effects of metformin'
+    superlatives = _superlative_nouns(a.words) | _main_nouns(a.words)
+    best = {_plural(noun) for noun in superlatives}
+    if best and "all" not in said_a and _asks_all(b.words, best):
+        return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
+    most = {_plural(noun) for noun in _most_nouns(a.words)}
+    asked = a.words[:1] in (("what's",), ("whats",), ("what",), ("which",), ("name",)) and _has_run(
+        a.words[:4], ("the", "most")
+    )
+    if most and "all" not in said_a and _asks_all(b.words, most, only_kinds=not asked):
+        return True  # 'the most common cause of X' / 'what are all the causes of X'
+    if most and _the_plural_asked(b.words, most):
+        return True  # 'the most common side effect of X' / 'what are the side effects of X' (hold-out 173)
+    # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo', 'the best
+    # dispatch software for' / 'list the dispatch software options for' (not 'list the best
+    # practices for' or 'list the best X options', which ask for the best ones too; reviews 89, 99)
+    if (
+        b.words[:1] in (("list",), ("enumerate",))
+        and not any(map(_is_superlative, b.words))
+        and (
+            not best.isdisjoint(b.words[:5])
+            or any(word in superlatives and following in _ANSWER_KINDS for word, following in pairwise(b.words[:8]))
+        )
+    ):
+        return True
+    if any(_has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun)) for noun in superlatives):
+        return True  # 'identify the biggest risk in this lease' / 'identify every risk in it'
+    for noun in _singled_nouns(a.words):
+        plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
+        if noun in b.words or not plurals.isdisjoint(said_a):
+            continue
+        for j, word in enumerate(b.words):
+            following = b.words[j + 1] if j + 1 < len(b.words) else ""
+            if word in plurals and j and (b.words[j - 1] not in _WH_WORDS or following in _ASKING_AFTER_NOUN):
+                return True
+    return False
+
+
+_ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare"})
+"""Words right before an 'all' that asks for every answer ('what are all', 'list all', 'give me all',
+'compare all')."""
+
+
+def _lists(words: tuple[str, ...], kinds: set[str]) -> bool:
+    """The request is for a list of ``kinds``: 'give me a list of hop varieties that', 'list
+    hop varieties for'."""
+    return any(
+        (word == "list" and (i == 0 or words[i + 1 : i + 2] == ("of",))) and not kinds.isdisjoint(words[i + 1 : i + 6])
+        for i, word in enumerate(words)
+    )
+
+
+def _all_or_top_few(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for all of a kind ('list all the off-flavors that', 'list every national
+    park in Utah'), ``b`` for a counted top few of it ('list the three most common
+    off-flavors', 'the two best national parks'). A count alone may be the whole set ('all
+    the noble gases' / 'the six noble gases'; review 96)."""
+    return not _all_named(a.words).isdisjoint(_top_counted(b.words))
+
+
+def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the best one of a kind ('best ink brand for color realism', "what's the
+    best ink brand"), ``b`` for a counted top few of it ('top 5 ink brands', 'the 3 best ink
+    brands'; hold-out 158)."""
+    words = a.words
+    if any(_is_count(w) and {"top", "best"} & {*words[i - 1 : i], *words[i + 1 : i + 2]} for i, w in enumerate(words)):
+        return False  # ('top 5 dog food' / '5 best dog foods' count both; review 103)
+    singles = _superlative_nouns(words)
+    if words[:1] in (("best",), ("top",)):  # a query without its 'the'
+        run = _noun_run(words, 1)
+        if run and not run[-1].endswith("s"):
+            singles.add(run[-1])
+    if not singles:
+        return False
+    plurals = {_plural(noun) for noun in singles}
+    if any(w in ("several", "few") and not plurals.isdisjoint(b.words[i + 1 : i + 4]) for i, w in enumerate(b.words)):
+        return True  # 'the best stretch for tight hip flexors' / 'several stretches for them' (hold-out 178)
+    for i, word in enumerate(b.words[:-2]):
+        counted = (word == "top" and _is_count(b.words[i + 1])) or (
+            _is_count(word) and (_is_superlative(b.words[i + 1]) or b.words[i + 1] == "top")
+        )
+        at = i + 1 if word == "top" else i
+        if (
+            counted
+            and not _says_compound(a.words, b.words[at], b.words[at + 1 : at + 2])
+            and not plurals.isdisjoint(b.words[at + 1 : at + 5])
+        ):
+            return True  # ('best 4 season tent' / 'top 4 season tents' count no top four; review 103)
+    return False
+
+
+def _says_compound(words: tuple[str, ...], count: str, following: tuple[str, ...]) -> bool:
+    """``words`` say ``count`` before the word that follows it on the other side: a '4 season'
+    or '2 person' tent, not a top four or two ('a tent for 2 people' / 'top 2 person tents')."""
+    same = {stem(w) for w in following} | ({"person", "people"} if set(following) & {"person", "people"} else set())
+    return any(
+        word == count and (stem(words[j + 1]) in same or words[j + 1] in same) for j, word in enumerate(words[:-1])
+    )
+
+
+def _all_named(words: tuple[str, ...]) -> set[str]:
+    """The plurals an 'all' that asks for every answer names: 'list all the off-flavors that'."""
+    found: set[str] = set()
+    for i, word in enumerate(words[1:], start=1):
+        if word != "all" or words[i - 1] not in _ASKING_ALL:
+            continue
+        rest = words[i + 1 : i + 7]
+        rest = rest[2:] if rest[:2] == ("of", "the") else rest[1:] if rest[:1] == ("the",) else rest
+        found.update(w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, rest[:4]) if w.endswith("s"))
+    for i, word in enumerate(words[1:], start=1):  # 'list every national park in Utah'
+        if word == "every" and words[i - 1] in _ASKING_ALL | {"list", "through", "cover", "explain", "describe"}:
+            run = list(takewhile(lambda w: w not in _PHRASE_BREAKS and _is_content(w), words[i + 1 : i + 4]))
+            if run:
+                found.add(_plural(run[-1]))
+            elif words[i + 1 : i + 2] and words[i + 1] in _LISTED_NOUNS:
+                found.add(_plural(words[i + 1]))  # 'give me every difference between' (hold-out 172)
+    return found
+
+
+_LISTED_NOUNS = frozenset({"difference", "similarity", "change", "step", "way", "reason", "option", "thing", "type"})
+"""Nouns the word lists treat as function words that a request for all of them still names."""
+
+
+def _top_counted(words: tuple[str, ...]) -> set[str]:
+    """The plurals after 'the' and a count of top ones: 'the three most common off-flavors',
+    'the 5 biggest risks', 'the top 10 tips'."""
+    found: set[str] = set()
+    for i, word in enumerate(words[:-2]):
+        if word not in ("the", "your", "my") or (word != "the" and words[i + 1] != "top"):
+            continue  # ('your top 3 options'; not 'my 2 oldest kids', review 107)
+        count, rest = words[i + 1], words[i + 2 : i + 8]
+        if count == "top" and rest[:1] and _counts(rest[0]):
+            rest = rest[1:]
+        elif _counts(count) and count not in ("few", "couple", "several", "many") and rest[:1]:
+            if rest[0] == "most" and rest[1:2]:
+                rest = rest[2:]
+            elif _is_superlative(rest[0]) or rest[0] == "top":
+                rest = rest[1:]
+            else:
+                continue
+        else:
+            continue
+        found.update(w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, rest[:4]) if w.endswith("s"))
+    return found
+
+
+def _picked_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun a 'which X is best' question picks from: 'which running shoe is
+    the best for' (shoe), 'which cloud provider is cheapest' (provider)."""
+    found = set()
+    for i, word in enumerate(words[:-2]):
+        if word != "which" or not _picks_one(words[i:]):
+            continue
+        run = list(takewhile(_is_content, words[i + 1 : i + 4]))
+        if run and not run[-1].endswith("s"):
+            found.add(run[-1])
+    return found
+
+
+def _one_named(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after a 'one' that asks for one thing ('give me one quick field
+    test to', 'suggest one good stretch'); not 'the one I', 'one of the', 'which one', 'no one'."""
+    found = set()
+    for i, word in enumerate(words[:-1]):
+        if word != "one" or (i and words[i - 1] in ("which", "no", "any", "every", "each", "this", "that")):
+            continue
+        if (
+            i
+            and words[i - 1] == "the"
+            and not any(map(_is_superlative, words[i + 2 : i + 10]))
+            and words[i + 1 : i + 3] not in _ONE_PIECE
+        ):
+            continue  # ('the one I bought'; but 'the one hop variety that works best', 'the one piece of')
+        kind = next((w for w in words[i + 1 : i + 4] if _plural(w) in _ANSWER_KINDS), None)
+        if kind is not None:
+            found.add(kind)  # 'one way to', 'one quick way to', 'one thing I can do'
+            continue
+        if words[i + 1 : i + 3] in _ONE_PIECE:
+            found |= _piece_nouns(words[i:])  # 'the one piece of equipment I need first' (hold-out 167)
+            continue
+        run = _noun_run(words, i + 1)
+        if run and not run[-1].endswith("s") and words[i + 1] != "of":
+            found.add(run[-1])
+    return found
+
+
+_ONE_PIECE = frozenset({("piece", "of"), ("item", "of"), ("bit", "of")})
+
+
+def _piece_nouns(words: tuple[str, ...]) -> set[str]:
+    """What 'one piece of X' counts one of: a mass noun ('equipment', 'advice') that a list
+    names as it is, with no plural ('the full list of equipment')."""
+    found = set()
+    for i, word in enumerate(words[:-3]):
+        if word == "one" and words[i + 1 : i + 3] in _ONE_PIECE and (run := _noun_run(words, i + 3)):
+            found.add(run[-1])
+    return found
+
+
+_ANSWER_KINDS = frozenset(
+    {"ways", "things", "options", "methods", "causes", "reasons", "factors", "steps", "tips", "possibilities",
+     "approaches", "strategies", "alternatives", "choices", "solutions", "fixes", "ideas"}
+)  # fmt: skip
+"""Plurals that name kinds of answer: asking for all of them asks for a list."""
+
+
+_PICKING = frozenset({"is", "ranks", "comes", "was"})
+"""Singular verbs with which a 'which' question picks one ('which ranks first')."""
+_SOME = frozenset({"some", "few", "several", "many", "any"})
+"""Words that ask for a few of a kind ('some of the places in India that'), which 'one place'
+may answer (QQP labels them one question)."""
+
+
+def _picks_one(words: tuple[str, ...]) -> bool:
+    """'which one is best', 'which of these breeds is best', 'comparing cover crops, which is
+    best': a question that picks one from several it names (review 83); not 'which of the
+    metrics should I track' or 'my store, which is on Shopify' (review 85)."""
+    for i, word in enumerate(words[:-1]):
+        if word != "which":
+            continue
+        if words[i + 1] == "one":
+            return True
+        rest = words[i + 1 : i + 9]
+        if "is" in rest:
+            at = rest.index("is")
+            if any(_is_superlative(w) or w in ("better", "preferable") for w in rest[at + 1 : at + 4]):
+                return True
+    return False
+
+
+def _noun_run(words: tuple[str, ...], start: int) -> list[str]:
+    """The content words (at most three) of the noun phrase after a superlative at
+    ``start``, up to a position before a number that starts a phrase of its own ('the best
+    budget blender under $100'; 'the best under desk treadmill' keeps its 'under')."""
+    run = []
+    for at in range(start, min(start + 3, len(words))):
+        word = words[at]
+        if not _is_content(word) or (word in _POSITIONS and at + 1 < len(words) and words[at + 1][0].isdigit()):
+            break
+        run.append(word)
+    return run
+
+
+def _the_plural_asked(words: tuple[str, ...], plurals: set[str]) -> bool:
+    """``words`` ask for the whole of ``plurals`` with no superlative and no 'one': 'what are
+    the side effects of', 'list the symptoms of' (not 'what are some side effects', 'the most
+    common side effects', 'which one of the side effects')."""
+    if not _SINGLE_ONE.isdisjoint(words) or "most" in words or any(map(_is_superlative, words)) or "which" in words:
+        return False  # ('which of the causes is the usual culprit' picks one; review 107)
+    return any(
+        word in plurals and "the" in (before := words[max(0, j - 3) : j]) and _SOME.isdisjoint(before)
+        for j, word in enumerate(words)
+    )
+
+
+def _the_one_top(words: tuple[str, ...], *, top: bool = False) -> set[str]:
+    """The words that may be the noun after 'the single' or 'the one' and a superlative: 'the
+    single most important question' (important, question), 'the one biggest mistake new
+    landlords make' (mistake, new); said, it leaves no room for a few. ``top``: 'the single
+    top vinyl brand' too."""
+    found: set[str] = set()
+    for i, word in enumerate(words[1:-2], start=1):
+        if (
+            word in ("single", "one")
+            and words[i - 1] == "the"
+            and (_is_superlative(words[i + 1]) or (top and words[i + 1] == "top"))
+        ):
+            found.update(w for w in _noun_run(words, i + 2) if not w.endswith("s"))
+    return found
+
+
+_FULLEST = frozenset({"complete", "exhaustive", "comprehensive", "thorough", "detailed", "full", "extensive"})
+"""'The most complete list of ways to' asks for all of them (review 99)."""
+
+
+def _most_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after 'the most' and a word ('the most common cause of' ->
+    cause): one, the top one, of a kind."""
+    found = set()
+    for i, word in enumerate(words[:-3]):
+        if word == "the" and words[i + 1] == "most" and _is_content(words[i + 2]) and words[i + 2] not in _FULLEST:
+            run = _noun_run(words, i + 3)
+            if run and not run[-1].endswith("s"):
+                found.add(run[-1])
+    return found
+
+
+_DISTRIBUTING = frozenset({"each", "every", "per"})
+_MAIN = frozenset({"main", "leading"})
+"""('the primary key', 'the principal investigator', 'the chief executive' are terms; review 101)"""
+
+
+def _main_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after 'the main' or 'the leading': 'the main cause of low
+    coverage' asks for one cause, as 'the biggest cause' does (hold-out 153)."""
+    found: set[str] = set()
+    if not _DISTRIBUTING.isdisjoint(words):
+        return found  # ('the main exchange for each of these stocks' asks one per stock)
+    for i, word in enumerate(words[:-2]):
+        if word == "the" and words[i + 1] in _MAIN:
+            run = _noun_run(words, i + 2)
+            if run and _singular_noun(run[-1]):
+                found.add(run[-1])
+    return found
+
+
+def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
+    """The head noun after 'the' and a superlative: 'the biggest risk in' (risk), 'the best
+    hay for' (hay). ('The best X' alone singles nothing: people ask it meaning a few; against
+    'every X' it is one of them.)"""
+    found = set()
+    for i, word in enumerate(words[:-2]):
+        if word != "the" or not _is_superlative(words[i + 1]) or words[i + 1] in ("most", "least"):
+            continue
+        run = _noun_run(words, i + 2)
+        if run and _singular_noun(run[-1]):
+            found.add(run[-1])
+    return found
+
+
+def _singular_noun(word: str) -> bool:
+    """No regular plural: no final 's', or one of 'class', 'bus', 'analysis', 'gas', 'series'."""
+    return not word.endswith("s") or word.endswith(("ss", "us", "is")) or word in _SINGULAR_S
+
+
+_SINGULAR_S = frozenset(
+    {"gas", "lens", "bias", "atlas", "canvas", "alias", "chassis", "series", "species", "news", "asbestos", "tennis"}
+)
+"""Nouns ending in a single 's' that are singular: 'the best shielding gas' is one gas."""
+
+
+def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset(), *, only_kinds: bool = False) -> bool:
+    """'what are all the ways to', 'list all of the options', 'tell me all the NSAID options':
+    the request is for every one of a kind of answer (or of ``kinds``, plurals the other side
+    named), after at most three words that describe it ('list all the good marine battery
+    chargers'). Not 'all' of what the question acts on
+    ('delete all files', 'back up all the photos') or picks from ('of all the patterns, which
+    is most useful'; review 81)."""
+    for i, word in enumerate(words[1:-1], start=1):
+        if word != "all" or words[i - 1] not in _ASKING_ALL:
+            continue
+        rest = words[i + 1 : i + 6]
+        rest = rest[2:] if rest[:2] in (("of", "the"), ("the", "possible")) else rest
+        rest = rest[1:] if rest[:1] in (("the",), ("possible",)) else rest
+        for named in rest[:4]:
+            if named in kinds or (named in _ANSWER_KINDS and not only_kinds):
+                return True
+            if not _is_content(named) and named not in _PRAISING:
+                break
+    return False
+
+
+_PRAISING = frozenset({"good", "best", "great", "top", "main"})
+"""Words that describe a kind of answer asked for in full ('list all the good chargers')."""
+
+
+def _plural(noun: str) -> str:
+    """The regular plural of a singular noun ('risk' -> 'risks', 'fix' -> 'fixes', 'policy' -> 'policies');
+    'series' and 'species' are their own."""
+    if noun in ("series", "species", "news", "chassis"):
+        return noun
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+_ASKING_AFTER_NOUN = frozenset(
+    {"should", "do", "are", "can", "could", "would", "will", "must", "might", "to", "have", "matter", "i", "we"}
+)
+"""Words after 'what X' that make X a noun ('what metrics should I track'), not a verb
+('what causes inflation')."""
+
+
+_SINGLING = frozenset({"single", "most"})
+"""Words that pick the one top thing of a kind: 'the single most', 'the most important'. Not
+'the best X', 'the main X' or 'the most unusual X', which people ask meaning a few ('the
+best hotel in Rajasthan' / 'the best hotels of Rajasthan', 'the main cause' / 'the causes'
+are one question in QQP's labels)."""
+
+
+def _singles(words: tuple[str, ...], at: int) -> bool:
+    """Whether ``words[at]`` picks the one top thing: 'the single most', 'the single biggest',
+    'the most important' ('a single charge' counts, 'the single quote' names a kind)."""
+    word = words[at]
+    before = words[at - 1] if at else ""
+    following = words[at + 1] if at + 1 < len(words) else ""
+    if word == "one" and before == "the" and _is_superlative(following):
+        return True  # 'the one biggest thing', 'the one best way'
+    if word == "single" and before in ("which", "what") and any(_is_superlative(w) for w in words[at + 1 : at + 5]):
+        return True  # 'which single hay type is best'
+    if word == "most" and following != "important":
+        return False
+    if word == "single" and following != "most" and not _is_superlative(following):
+        return False  # 'the single quote', 'my single member LLC' name a kind, not a top one
+    return word in _SINGLING and (
+        before in _DETERMINERS or before.endswith("'s") or (before in _SINGLING and _singles(words, at - 1))
+    )
+
+
+def _singled_nouns(words: tuple[str, ...]) -> set[str]:
+    """The singular head noun after a word that picks one top thing: the last of the content
+    words (at most three) that follow it, 'the single most important metric for' (metric),
+    'the most important frame rate to' (rate, not frame)."""
+    found = set()
+    for i in range(len(words)):
+        if not _singles(words, i):
+            continue
+        run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w) or w == "way", words[i + 1 : i + 4]))
+        if run and not run[-1].endswith("s") and not _is_superlative(run[-1]):
+            found.add(run[-1])
+    return found
+
+
+_NOT_COUNTING_ONE = frozenset({"which", "no", "any", "each", "every", "the", "this", "that", "at", "some", "another"})
+"""Words before 'one' that make it no count of things: 'which one', 'no one', 'the one I bought'."""
+_NOT_COUNTED = frozenset({"of", "another", "more", "by", "day", "time", "way", "thing", "other"})
+"""Words after 'one' that make it no count of things: 'one of them', 'one day', 'one way to'."""
+
+
+def _picked_one(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns 'one' or 'single' picks out of a set: the first content word among the two
+    after it ('one tomato plant': tomato), unless 'one' counts nothing ('which one', 'one of')."""
+    found = set(_singled(words))
+    for i, word in enumerate(words[:-1]):
+        if word != "one" or (i and words[i - 1] in _NOT_COUNTING_ONE) or words[i + 1] in _NOT_COUNTED:
+            continue
+        noun = next((w for w in words[i + 1 : i + 3] if _is_content(w)), None)
+        if noun is not None:
+            found.add(stem(_plain_plural(noun)))
+    return frozenset(found)
+
+
+def _named_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` names a part ('the setup section of the rulebook') that ``b``, asking for the
+    whole ('the entire rulebook'), does not mention."""
+    return (
+        b.says_whole
+        and not a.says_whole
+        and not _DOCUMENT_PART_STEMS.isdisjoint(stem(w) for w in a.words)
+        and _DOCUMENT_PART_STEMS.isdisjoint(stem(w) for w in b.words)
+    )
+
+
+def _limited(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns that 'just' or 'only' limits (content words among the four after it), or
+    that 'alone' limits ('the bachelorette trip alone')."""
+    return _nouns_after(words, frozenset({"just", "only"}), 4) | _alone(words)
+
+
+def _nouns_after(words: tuple[str, ...], marks: frozenset[str], span: int) -> frozenset[str]:
+    """Stems of the content words among the ``span`` words after each of ``marks``."""
+    return frozenset(
+        stem(_plain_plural(following))
+        for i, word in enumerate(words)
+        if word in marks
+        for following in words[i + 1 : i + 1 + span]
+        if _is_content(following)
+    )
+
+
+def _all_or_limited(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` takes every one of a noun that ``b`` limits to one: 'across all sheets' / 'in
+    just the current sheet', 'all the possible reasons' / 'the single most likely reason'."""
+    every = _every(a.words) - _every(b.words)
+    if not every:
+        return False
+    limited_a, limited_b = _limited(a.words) | _singled(a.words), _limited(b.words) | _singled(b.words)
+    # a side that limits one noun and takes every one of another says it another way:
+    # 'every item when only one changes' / 'all rows when a single item changes'
+    return not limited_a and not every.isdisjoint(limited_b)
+
+
+def _singled(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns 'single' picks one of: content words among the four after it."""
+    return _nouns_after(words, frozenset({"single"}), 4)
+
+
+def _limited_or_listed(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for one part ('compare just the monthly rent') that ``b`` names in a list
+    with at least two others ``a`` leaves out ('on rent, location, commute and amenities'),
+    and ``b`` limits nothing ('keep only rows where…' filters, it does not limit the ask)."""
+    limited = _limited(a.words)
+    if not (a.asks_part and limited) or _limited(b.words) or limited.isdisjoint(b.listed):
+        return False
+    said = set(a.content) | {stem(_owner(word)) for word in a.words}
+    return len(b.listed - said - limited) >= 2
+
+
+def _every(words: tuple[str, ...]) -> frozenset[str]:
+    """The nouns 'all', 'every' or 'each' takes whole: content words among the three after
+    it ('all string columns': strings and columns)."""
+    return _nouns_after(words, _ALL_WORDS, 3)
+
+
+def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    parts = {noun for reach, noun in a.scopes if reach == "all" and noun in _NUMBERED_PART_STEMS}
+    parts |= {  # 'a wine for each course of a five-course menu' / 'one wine for the entire menu'
+        stem(_plain_plural(part))
+        for each, part, of in zip(a.words, a.words[1:], a.words[2:], strict=False)
+        if each == "each" and _is_content(part) and of == "of"
+    }
+    # (a part the other side names only as a size does not count: 'an entire five-course menu')
+    named = {
+        stem(w) for i, w in enumerate(b.words) if not (i and (b.words[i - 1].isdigit() or b.words[i - 1] in _CARDINALS))
+    }
+    return bool(parts) and b.says_whole and not a.says_whole and parts.isdisjoint(named)
+
+
+_NUMBERED_PART_STEMS = frozenset(stem(part) for part in _NUMBERED_PARTS)
+_DOCUMENT_PART_STEMS = _NUMBERED_PART_STEMS - {stem(w) for w in ("question", "exercise", "line")}
+"""Parts of a work that name a part on their own ('questions on Quora' name no part)."""
+_ALL_WORDS = frozenset(word for word, reach in _REACH.items() if reach == "all")
+
+
+def _month_only_or_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` limits itself to a month or a day ('a task list for October only') where ``b``
+    takes a whole that does not name it ('a full-year task calendar'; hold-out 149); 'for
+    October only' / 'for the entire month of October' ask the same (review 100)."""
+    only = {
+        word
+        for word, following in pairwise(a.words)
+        if word in _CALENDAR and len(word) > 3 and following in ("only", "alone")
+    }
+    return bool(only) and b.says_whole and only.isdisjoint(b.words)
+
+
+_SIZES = frozenset(
+    {"size", "diameter", "thickness", "gauge", "length", "width", "capacity", "voltage", "weight", "strength", "dose"}
+)
+_SIZES_ALL = _SIZES | {_plural(size) for size in _SIZES} | {"sizes", "thicknesses"}
+
+
+def _one_size_or_every(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` gives one measure ('the amperage range for 1/8 inch 7018') where ``b`` asks
+    for every size of it ('the amperage ranges for every common 7018 diameter'; hold-out 151),
+    and ``b`` names no number ``a`` lacks."""
+    if not (a.numbers - b.numbers) or (b.numbers - a.numbers):
+        return False
+    if not any(unit not in _TIME_PERIODS and number not in b.numbers for number, unit in a.number_units):
+        return False  # ('I take it 3 times a day' / 'should each dose be taken with food'; review 100)
+    if any(
+        word in ("every", "each", "all") and not _SIZES_ALL.isdisjoint(a.words[i + 1 : i + 4])
+        for i, word in enumerate(a.words)
+    ):
+        return False  # (both ask about every strength: '50 mcg: why is each strength a different color'; review 104)
+    return any(
+        word in ("every", "each", "all")
+        and not (_SIZES_ALL if word != "each" else _SIZES_ALL - _DOSES).isdisjoint(b.words[i + 1 : i + 4])
+        for i, word in enumerate(b.words)
+    )
+
+
+_DOSES = frozenset({"dose", "doses"})
+"""('each dose of amoxicillin' is every time one takes one's own; review 102)"""
+
+
+def _first_to_or_all(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks which one was the first to do a thing, ``b`` which ones do it: 'which US
+    state was the first to allow aquamation' / 'which US states allow aquamation' (hold-out
+    150), 'which state first legalized it' / 'which states legalized it', 'the first woman to
+    win a Nobel Prize' / 'which women have won one'. ``b`` must ask for several ('who was the
+    first to discover penicillin' / 'who discovered penicillin' ask the same; review 100; 'who
+    has proven Fermat's Last Theorem' too, when only one ever did; review 102)."""
+    firsts = any(
+        word in ("first", "earliest")
+        and (
+            (a.words[i - 1 : i] in (("the",), ("was",), ("is",)) and "to" in a.words[i + 1 : i + 3])
+            or (i > 1 and a.words[i - 2] in ("which", "what"))
+        )
+        for i, word in enumerate(a.words)
+    )
+    if not firsts or not _EARLIEST.isdisjoint(b.words) or not _BEFORE_OTHERS.isdisjoint(b.words):
+        return False  # ('who climbed Everest before anyone else', 'who pioneered it' still ask for the first)
+    return any(
+        word in ("which", "what") and any(_is_plural_noun(w) for w in b.words[i + 1 : i + 3])
+        for i, word in enumerate(b.words)
+    ) or b.words[:1] == ("list",)
+
+
+def _is_plural_noun(word: str) -> bool:
+    """A regular plural ('states', 'women' and other irregular ones too)."""
+    return word in _IRREGULAR_PLURALS or (_is_content(word) and not _singular_noun(word))
+
+
+_IRREGULAR_PLURALS = frozenset({"women", "men", "people", "children", "countries", "cities", "companies"})
+
+
+_BEFORE_OTHERS = frozenset({"before", "pioneer", "pioneered", "originally", "original", "invented", "founded"})
+
+
+def _first_or_all(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for the first of a noun ('the first step of a crown prep') and ``b`` for all
+    of them, as 'the' and the plural say ('the steps of a crown prep'), quantifying it no other
+    way."""
+    firsts = {noun for reach, noun in a.scopes if reach == "first"}
+    if not firsts or not firsts.isdisjoint(noun for _, noun in b.scopes):
+        return False
+    if any(
+        w in _EARLIEST
+        and (w == "first" or w not in a.words)
+        and (w not in _STARTING or (i > 0 and b.words[i - 1] in _ASKERS))
+        for i, w in enumerate(b.words)
+    ):
+        return False  # ('which of the books comes first', 'the steps to take immediately'; not
+        # 'the steps to start a business' / 'the first step to start a business')
+    if _has_run(b.words, ("right", "after")) or _has_run(b.words, ("right", "away")):
+        return False
+    return any(
+        b.words[i - 1] == "the"
+        and word.endswith("s")
+        and stem(_plain_plural(word)) in firsts
+        and not (
+            b.words[i - 2 : i - 1] == ("of",) and b.words[i - 3 : i - 2] not in _SEVERAL and _picks_one_of(b.words)
+        )
+        # ('of the presidents, who came first' picks one; 'a few of the symptoms' asks for several)
+        for i, word in enumerate(b.words[1:], start=1)
+    )
+
+
+_SEVERAL = frozenset({("few",), ("some",), ("several",), ("all",), ("many",), ("most",), ("any",)})
+_EARLIEST = frozenset({"first", "firstly", "initially", "immediately", "earliest", "start", "begin"})
+"""Words with which the plural side still asks for the first ones ('the signs that show up
+first', 'where do I start')."""
+_STARTING = frozenset({"start", "begin"})
+"""Of :data:`_EARLIEST`, the verbs that ask for the first ones only after the asker ('where
+do I start'; not 'the steps to start a business', 'from start to finish')."""
+_ASKERS = frozenset({"i", "we"})
+
+
+def _picks_one_of(words: tuple[str, ...]) -> bool:
+    """'who came first', 'which one is', 'which was': a question that picks one."""
+    return any(
+        w in ("who", "which") and words[i + 1 : i + 2] in (("came",), ("comes",), ("is",), ("was",), ("one",), ("did",))
+        for i, w in enumerate(words)
+    )
+
+
+def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
+    """One noun, quantified differently on each side: 'the first occurrence' / 'every occurrence'.
+    Sides that use the same quantifiers on other nouns say it another way ('every item when
+    only one changes' / 'all rows when a single item changes')."""
+    if not (a.scopes and b.scopes) or {r for r, _ in a.scopes} == {r for r, _ in b.scopes}:
+        return False
+    for noun in {n for _, n in a.scopes} & {n for _, n in b.scopes}:
+        if {r for r, n in a.scopes if n == noun}.isdisjoint(r for r, n in b.scopes if n == noun):
+            return True
+    return False

@@ -1,0 +1,54 @@
+"""The time rule: different times of day, days or spans ('this week' / 'this month')."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._vocabulary import _RECURRING
+
+
+def _plain_times(times: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
+    """``times`` with the evening read as the night ('tonight' / 'this evening') and decades
+    and centuries as years ('the past ten years' / 'the last decade')."""
+    return frozenset((_PLAIN_PERIOD.get(p, p), r) for p, r in times)
+
+
+_PLAIN_PERIOD = MappingProxyType({"evening": "night", "decade": "year", "century": "year"})
+
+
+_SPANS = frozenset({"weekend", "week", "month", "year", "summer", "winter", "autumn", "semester", "decade", "century"})
+"""Periods long enough that one in place of another changes a plan ('all summer' / 'this
+weekend'); parts of a day, and words that are also other things ('fall', 'spring',
+'quarter'), are left out."""
+
+
+def _spans(words: tuple[str, ...]) -> frozenset[str]:
+    """The long periods named, a decade or a century as years ('ten years' / 'a decade')."""
+    return frozenset(
+        "year" if span in ("decade", "century") else span for w in words if (span := w.removesuffix("s")) in _SPANS
+    )
+
+
+def _spans_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Each side names a long period the other does not: 'away for the whole summer' / 'away
+    for the weekend', 'entertain my kids all summer' / 'this weekend'."""
+    spans_a, spans_b = _spans(a), _spans(b)
+    return bool(spans_a - spans_b) and bool(spans_b - spans_a)
+
+
+def _times_differ(a: TextFacts, b: TextFacts, measured: bool = False) -> bool:
+    """Both sides place the same period, at different places ('last year' / 'this year'), or
+    place periods that have nothing in common ('yesterday' / 'last week')."""
+    # (recurring periods only differ from the same period placed once: 'every afternoon' and
+    # 'every day ... in the afternoon' say one thing)
+    times_a = _plain_times(frozenset(t for t in a.times if t[1] != _RECURRING))
+    times_b = _plain_times(frozenset(t for t in b.times if t[1] != _RECURRING))
+    if times_a and times_b and times_a.isdisjoint(times_b) and not measured:
+        return True  # (measured: 'the past ten years' / 'the last decade' say the same span)
+    shared = {p for p, _ in a.times} & {p for p, _ in b.times}
+    return any(
+        {r for q, r in a.times if q == p} - {r for q, r in b.times if q == p}
+        and {r for q, r in b.times if q == p} - {r for q, r in a.times if q == p}
+        for p in shared
+    )
