@@ -267,6 +267,9 @@ NEAR_MISS_HOLDOUT_178 = ROOT / "bench" / "near_miss_holdout_178.jsonl"
 NEAR_MISS_HOLDOUT_179 = ROOT / "bench" / "near_miss_holdout_179.jsonl"
 NEAR_MISS_HOLDOUT_180 = ROOT / "bench" / "near_miss_holdout_180.jsonl"
 NEAR_MISS_HOLDOUT_181 = ROOT / "bench" / "near_miss_holdout_181.jsonl"
+NEAR_MISS_HOLDOUT_182 = ROOT / "bench" / "near_miss_holdout_182.jsonl"
+NEAR_MISS_HOLDOUT_183 = ROOT / "bench" / "near_miss_holdout_183.jsonl"
+NEAR_MISS_HOLDOUT_184 = ROOT / "bench" / "near_miss_holdout_184.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -474,6 +477,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 179": NEAR_MISS_HOLDOUT_179,
     "near-miss, hold-out 180": NEAR_MISS_HOLDOUT_180,
     "near-miss, hold-out 181": NEAR_MISS_HOLDOUT_181,
+    "near-miss, hold-out 182": NEAR_MISS_HOLDOUT_182,
+    "near-miss, hold-out 183": NEAR_MISS_HOLDOUT_183,
+    "near-miss, hold-out 184": NEAR_MISS_HOLDOUT_184,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
