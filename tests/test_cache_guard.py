@@ -1545,6 +1545,55 @@ def broken(a: str, b: str) -> set[str]:
             "Can I operate in the US with my Canadian license?",
             "direction",
         ),
+        # the twenty-ninth session's readings (hold-outs 182-184)
+        (
+            "On Lichess analysis, what does the '?!' annotation mean?",
+            "On Lichess, what does the '!?' annotation mean?",
+            "quoted",
+        ),
+        ("In a crosstable, what does '5w+' mean?", "In a crosstable, what does '5w-' mean?", "quoted"),
+        ('What does "x++" do in C?', 'What does "++x" do in C?', "quoted"),
+        (
+            "Pattern calls for a UK size 8 crochet hook, what's that in mm?",
+            "Pattern calls for a US size 8 crochet hook, what's that in mm?",
+            "entity",
+        ),
+        (
+            "How do I register a tournament for FIDE rating if all players already have FIDE IDs?",
+            "How do I register a tournament for FIDE rating if not all players already have FIDE IDs?",
+            "negation",
+        ),
+        (
+            "Suggest one good stitch for a textured dishcloth.",
+            "Suggest every good stitch for a textured dishcloth.",
+            "qualifier",
+        ),
+        (
+            "What is one possible cause of a dead battery?",
+            "What are all possible causes of a dead battery?",
+            "qualifier",
+        ),
+        (
+            "Which tie-break is most common in Swiss events?",
+            "Rank all the tie-breaks used in Swiss events by how common they are",
+            "qualifier",
+        ),
+        (
+            "Stroke play: I found a 15th club in my bag on the 3rd tee after playing two holes. Total penalty?",
+            "Stroke play: I found a 15th club in my bag on the 2nd tee after playing one hole. Total penalty?",
+            "number",
+        ),
+        (
+            "My opponent is rated 2100 and I'm 1750; what's my expected score?",
+            "I'm rated 2100 and my opponent is 1750; what's my expected score?",
+            "direction",
+        ),
+        (
+            "Summarize the changes to the FIDE Laws of Chess in 2023",
+            "List every change to the FIDE Laws of Chess in 2023",
+            "qualifier",
+        ),
+        ("Give me a summary of the new parking rules", "List all the new parking rules", "qualifier"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2897,6 +2946,18 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Who directed the movie Parasite?", "Who was the director of the film Parasite?"),
         ("What does HTTP status code 404 mean?", "What does the HTTP 404 status code mean?"),
         ("a big red ball for toddlers", "a red big ball for toddlers"),
+        ('Translate "hello, world." to French', 'Translate "hello world" to French'),
+        (
+            "Do I need to be a FIDE Arbiter to direct a FIDE-rated tournament?",
+            "Is the FA title required to run a FIDE rated event?",
+        ),
+        ("How do I get a Veteran ID card?", "How do I get a VIC?"),
+        ("If not, what should I do?", "What should I do otherwise?"),
+        (
+            "My opponent is rated 2100 and I'm 1750; what's my expected score?",
+            "I'm 1750 and my opponent is rated 2100, what is my expected score?",
+        ),
+        ("Give me a summary of all the changes in 2023", "Summarize every change made in 2023"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

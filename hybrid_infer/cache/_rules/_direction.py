@@ -163,7 +163,46 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or (not keywords and _modifier_moved(a.words, b.words))
         or _doer_or_done_to(a.words, b.words)
         or _grain_turned(a.words, b.words)
+        or _numbers_reassigned(a, b)
     )
+
+
+def _numbers_reassigned(a: TextFacts, b: TextFacts) -> bool:
+    """The same numbers said of the same people or things, each of another: 'my opponent is
+    rated 2100 and I'm 1750' / 'I'm rated 2100 and my opponent is 1750' (hold-out 182). Read
+    per clause (split at punctuation, 'and', 'but', 'while', 'whereas') with one number: the
+    clause's first pronoun or content word holds it."""
+    if len(a.numbers) < 2 or a.numbers != b.numbers:
+        return False
+    held_a, held_b = _numbers_held(a.signature), _numbers_held(b.signature)
+    if len(held_a) < 2 or len(held_a) != len(held_b) or held_a == held_b:
+        return False
+    return set(held_a.values()) == set(held_b.values()) and held_a.keys() == held_b.keys()
+
+
+_CLAUSE_BREAK = re.compile(r"[;,.!?:]|\b(?:and|but|while|whereas)\b")
+_HOLDERS = MappingProxyType({"i": "i", "i'm": "i", "im": "i", "me": "i", "we": "we", "we're": "we"})
+
+
+def _numbers_held(signature: str) -> dict[str, str]:
+    """Number -> its holder, for each clause of ``signature`` with one number in it (a number
+    said in two clauses is left out)."""
+    held: dict[str, str] = {}
+    seen: set[str] = set()
+    for clause in _CLAUSE_BREAK.split(signature):
+        tokens = re.findall(r"[a-z0-9][a-z0-9'\u2019]*", clause)
+        numbers = [t for t in tokens if t[0].isdigit()]
+        if len(numbers) != 1:
+            continue
+        holder = next((h for t in tokens if (h := _HOLDERS.get(t) or (t if _is_content(t) else ""))), "")
+        number = numbers[0]
+        if holder and not holder[0].isdigit():
+            if number in seen:
+                held.pop(number, None)
+            else:
+                held[number] = holder
+            seen.add(number)
+    return held
 
 
 _RATIO_JOINS = frozenset({"vs", "versus", "to", "over"})

