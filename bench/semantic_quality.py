@@ -270,6 +270,9 @@ NEAR_MISS_HOLDOUT_181 = ROOT / "bench" / "near_miss_holdout_181.jsonl"
 NEAR_MISS_HOLDOUT_182 = ROOT / "bench" / "near_miss_holdout_182.jsonl"
 NEAR_MISS_HOLDOUT_183 = ROOT / "bench" / "near_miss_holdout_183.jsonl"
 NEAR_MISS_HOLDOUT_184 = ROOT / "bench" / "near_miss_holdout_184.jsonl"
+NEAR_MISS_HOLDOUT_185 = ROOT / "bench" / "near_miss_holdout_185.jsonl"
+NEAR_MISS_HOLDOUT_186 = ROOT / "bench" / "near_miss_holdout_186.jsonl"
+NEAR_MISS_HOLDOUT_187 = ROOT / "bench" / "near_miss_holdout_187.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -480,6 +483,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 182": NEAR_MISS_HOLDOUT_182,
     "near-miss, hold-out 183": NEAR_MISS_HOLDOUT_183,
     "near-miss, hold-out 184": NEAR_MISS_HOLDOUT_184,
+    "near-miss, hold-out 185": NEAR_MISS_HOLDOUT_185,
+    "near-miss, hold-out 186": NEAR_MISS_HOLDOUT_186,
+    "near-miss, hold-out 187": NEAR_MISS_HOLDOUT_187,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
