@@ -1594,6 +1594,47 @@ def broken(a: str, b: str) -> set[str]:
             "qualifier",
         ),
         ("Give me a summary of the new parking rules", "List all the new parking rules", "qualifier"),
+        # hold-outs 185-187 and review 108
+        (
+            "Should I grind the pork before chilling it in the freezer?",
+            "Should I chill the pork in the freezer before grinding it?",
+            "direction",
+        ),
+        (
+            "Can I issue the ticket before the fare is stored in the PNR?",
+            "Can I store the fare in the PNR before the ticket is issued?",
+            "direction",
+        ),
+        (
+            "Briefly explain what the EF scale damage indicators are.",
+            "List all 28 EF scale damage indicators.",
+            "qualifier",
+        ),
+        (
+            "Give me a one-paragraph summary of the FDA's 60-day aging rule.",
+            "Give me every detail of the FDA's 60-day aging rule.",
+            "qualifier",
+        ),
+        (
+            "Tell me the main differences between NCAA and World Aquatics rules.",
+            "Tell me every single difference between NCAA and World Aquatics rules.",
+            "qualifier",
+        ),
+        (
+            "What's one good stretch for lower back pain?",
+            "What are all the good stretches for lower back pain?",
+            "qualifier",
+        ),
+        (
+            "I pay 1,200 of our rent and my roommate pays 800. If the rent rises 10%, what's my new share?",
+            "My roommate pays 1,200 of the rent and I pay 800. After a 10% increase, what will I owe?",
+            "direction",
+        ),
+        (
+            "My son is 12 and my daughter is 8. What chores are appropriate for my daughter?",
+            "My daughter's 12 and my son's 8; what chores suit my daughter?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2958,6 +2999,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "I'm 1750 and my opponent is rated 2100, what is my expected score?",
         ),
         ("Give me a summary of all the changes in 2023", "Summarize every change made in 2023"),
+        (
+            "Check whether the file config.yaml exists before reading it in Python.",
+            "In Python, before opening config.yaml, how do I verify it exists?",
+        ),
+        (
+            "Recommend stretches to do after a long run for tight hamstrings.",
+            "tight hamstrings after long runs - which stretches should I do afterwards?",
+        ),
+        ("What should I check before buying a used car?", "Before I buy a used car, what should I check?"),
+        (
+            "What are the disadvantages of changing 1000 and 500 rs notes?",
+            "What are the disadvantages of changing Rs 500 and Rs 1000 notes?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

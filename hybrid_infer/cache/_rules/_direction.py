@@ -164,24 +164,61 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _doer_or_done_to(a.words, b.words)
         or _grain_turned(a.words, b.words)
         or _numbers_reassigned(a, b)
+        or _moved_across(a.words, b.words)
     )
 
 
+def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two actions trade places around one 'before' or 'after': 'grind the pork before chilling
+    it in the freezer' / 'chill the pork in the freezer before grinding it' (hold-out 185), 'can
+    I issue the ticket before the fare is stored' / 'store the fare before the ticket is
+    issued'. The first content word after the marker on each side stands before it on the
+    other side and not after it. Prompts of up to 30 words (in a longer one the marker may
+    belong to another sentence)."""
+    if max(len(a), len(b)) > _MOVED_WORDS:
+        return False
+    for marker in ("before", "after"):
+        if a.count(marker) != 1 or b.count(marker) != 1:
+            continue
+        (left_a, right_a, next_a), (left_b, right_b, next_b) = _around(a, marker), _around(b, marker)
+        if next_a in left_b - right_b and next_b in left_a - right_a:
+            return True
+    return False
+
+
+_MOVED_WORDS = 30
+
+
+def _around(words: tuple[str, ...], marker: str) -> tuple[set[str], set[str], str]:
+    """The content stems before and after ``marker``, and the first one after it."""
+    at = words.index(marker)
+    right = [stem(w) for w in words[at + 1 :] if _is_content(w)]
+    return {stem(w) for w in words[:at] if _is_content(w)}, set(right), right[0] if right else ""
+
+
 def _numbers_reassigned(a: TextFacts, b: TextFacts) -> bool:
-    """The same numbers said of the same people or things, each of another: 'my opponent is
-    rated 2100 and I'm 1750' / 'I'm rated 2100 and my opponent is 1750' (hold-out 182). Read
-    per clause (split at punctuation, 'and', 'but', 'while', 'whereas') with one number: the
-    clause's first pronoun or content word holds it."""
+    """The same numbers said of the same people or things, two of them each of the other: 'my
+    opponent is rated 2100 and I'm 1750' / 'I'm rated 2100 and my opponent is 1750' (hold-out
+    182), 'I pay 1,200 of the rent and my roommate pays 800' / the reverse (review 108). Read per
+    clause (split at punctuation, 'and', 'but', 'while', 'whereas') with one number: the
+    clause's first pronoun or content word before the number holds it, a possessive read as its
+    owner."""
     if len(a.numbers) < 2 or a.numbers != b.numbers:
         return False
     held_a, held_b = _numbers_held(a.signature), _numbers_held(b.signature)
-    if len(held_a) < 2 or len(held_a) != len(held_b) or held_a == held_b:
-        return False
-    return set(held_a.values()) == set(held_b.values()) and held_a.keys() == held_b.keys()
+    shared = [n for n in held_a if n in held_b and held_a[n] != held_b[n]]
+    return any(
+        held_a[x] == held_b[y] and held_a[y] == held_b[x] and held_a[x] != held_a[y]
+        for i, x in enumerate(shared)
+        for y in shared[i + 1 :]
+    )
 
 
-_CLAUSE_BREAK = re.compile(r"[;,.!?:]|\b(?:and|but|while|whereas)\b")
-_HOLDERS = MappingProxyType({"i": "i", "i'm": "i", "im": "i", "me": "i", "we": "we", "we're": "we"})
+_CLAUSE_BREAK = re.compile(r"[;!?:]|[.,](?!\d)|\b(?:and|but|while|whereas)\b")
+_HELD_TOKEN = re.compile(r"\d[\d,.'\u2019]*\d|\d|[a-z][a-z'\u2019]*")
+_HOLDERS = MappingProxyType(
+    {"i": "i", "i'm": "i", "im": "i", "me": "i", "mine": "i", "we": "we", "we're": "we", "ours": "we"}
+)
 
 
 def _numbers_held(signature: str) -> dict[str, str]:
@@ -190,13 +227,14 @@ def _numbers_held(signature: str) -> dict[str, str]:
     held: dict[str, str] = {}
     seen: set[str] = set()
     for clause in _CLAUSE_BREAK.split(signature):
-        tokens = re.findall(r"[a-z0-9][a-z0-9'\u2019]*", clause)
+        tokens = _HELD_TOKEN.findall(clause)
         numbers = [t for t in tokens if t[0].isdigit()]
         if len(numbers) != 1:
             continue
-        holder = next((h for t in tokens if (h := _HOLDERS.get(t) or (t if _is_content(t) else ""))), "")
         number = numbers[0]
-        if holder and not holder[0].isdigit():
+        before = [_owner(t) for t in tokens[: tokens.index(number)]]  # ('500 rs notes' names no holder)
+        holder = next((h for w in before if (h := _HOLDERS.get(w) or (w if _is_content(w) else ""))), "")
+        if holder:
             if number in seen:
                 held.pop(number, None)
             else:

