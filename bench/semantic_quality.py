@@ -273,6 +273,9 @@ NEAR_MISS_HOLDOUT_184 = ROOT / "bench" / "near_miss_holdout_184.jsonl"
 NEAR_MISS_HOLDOUT_185 = ROOT / "bench" / "near_miss_holdout_185.jsonl"
 NEAR_MISS_HOLDOUT_186 = ROOT / "bench" / "near_miss_holdout_186.jsonl"
 NEAR_MISS_HOLDOUT_187 = ROOT / "bench" / "near_miss_holdout_187.jsonl"
+NEAR_MISS_HOLDOUT_188 = ROOT / "bench" / "near_miss_holdout_188.jsonl"
+NEAR_MISS_HOLDOUT_189 = ROOT / "bench" / "near_miss_holdout_189.jsonl"
+NEAR_MISS_HOLDOUT_190 = ROOT / "bench" / "near_miss_holdout_190.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -486,6 +489,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 185": NEAR_MISS_HOLDOUT_185,
     "near-miss, hold-out 186": NEAR_MISS_HOLDOUT_186,
     "near-miss, hold-out 187": NEAR_MISS_HOLDOUT_187,
+    "near-miss, hold-out 188": NEAR_MISS_HOLDOUT_188,
+    "near-miss, hold-out 189": NEAR_MISS_HOLDOUT_189,
+    "near-miss, hold-out 190": NEAR_MISS_HOLDOUT_190,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
