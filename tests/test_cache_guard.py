@@ -1635,6 +1635,27 @@ def broken(a: str, b: str) -> set[str]:
             "My daughter's 12 and my son's 8; what chores suit my daughter?",
             "direction",
         ),
+        # hold-outs 188-190
+        (
+            "Debris estimate comes to 50,000 cubic yards -- how many truckloads at 20 CY each?",
+            "Debris estimate comes to 50,000 tons -- how many truckloads at 20 CY each?",
+            "unit",
+        ),
+        (
+            "What are the first three things an EOC director should do at activation?",
+            "What are all the things an EOC director should do at activation?",
+            "qualifier",
+        ),
+        (
+            "Explain Twitch's DMCA policy briefly",
+            "Explain Twitch's DMCA policy in full detail, section by section",
+            "qualifier",
+        ),
+        (
+            "What are the causes of metabolic bone disease in orphaned squirrels?",
+            "How do I treat metabolic bone disease in orphaned squirrels?",
+            "category",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3341,3 +3362,13 @@ def test_the_rule_modules_import_only_from_the_layers_below() -> None:
                 if not (below or among_readers):
                     wrong.append(f"{module.stem} imports {imported}")
     assert wrong == []
+
+
+def test_a_ton_is_a_unit_only_after_a_number() -> None:
+    """'3 tons' and 'a half-ton hoist' weigh something; 'a ton of sediment' and 'tons of tiny
+    files' say 'a lot' and add no unit the other side lacks (hold-out 188)."""
+    assert "ton" in text_facts("Is a yield of 3 tons per acre good?").units
+    assert "ton" in text_facts("half-ton chain motor WLL in kg?").units
+    assert "tonne" in text_facts("a two tonne truck").units
+    assert "ton" not in text_facts("Got an aged barolo with a ton of sediment in it.").units
+    assert "ton" not in text_facts("Our streaming job leaves tons of tiny files on HDFS.").units

@@ -277,6 +277,11 @@ hour') or 'in knots' / 'to knots'; not a knot in hair, a rope or a muscle."""
 _RPM_SPELLED = re.compile(r"\b(?:revolutions|revs|rotations) (?:per|a|/) ?min(?:ute)?\b")
 
 
+_COUNTED_ONLY = frozenset({"ton", "tons", "tonne", "tonnes"})
+"""Units that are units only after a number ('3 tons'; 'tons of files' is many files)."""
+_NUMBER_BEFORE = frozenset(NUMBER_WORDS) | {"half", "quarter"}
+
+
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     formats = {p for m in _DATE_FORMAT.findall(text) for p in m.lower().split("/")}
     tokens = [w for w in words if w not in formats]  # 'MM' in 'DD/MM/YYYY' is no millimetre
@@ -284,6 +289,12 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     # 'with', 'v' 'versus'
     divisors = set(_DIVISOR_LETTER.findall(text.lower()))
     tokens = [w for w in tokens if len(w) > 1 or not w.isalpha() or w in divisors]
+    # a ton only after a number: 'a ton of sediment' and 'tons of tiny files' say 'a lot'
+    tokens = [
+        w
+        for i, w in enumerate(tokens)
+        if w not in _COUNTED_ONLY or (i and (tokens[i - 1][:1].isdigit() or tokens[i - 1] in _NUMBER_BEFORE))
+    ]
     tokens += ["basis_point" for _ in _BASIS_POINT.finditer(text.lower())]
     if points := _PERCENTAGE_POINT.findall(text.lower()):
         tokens += ["percentage_point"] * len(points)

