@@ -187,6 +187,7 @@ def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 _MOVED_WORDS = 30
+"""The longest prompt, in words, whose 'before' or 'after' is read as ordering two actions."""
 
 
 def _around(words: tuple[str, ...], marker: str) -> tuple[set[str], set[str], str]:
@@ -215,10 +216,13 @@ def _numbers_reassigned(a: TextFacts, b: TextFacts) -> bool:
 
 
 _CLAUSE_BREAK = re.compile(r"[;!?:]|[.,](?!\d)|\b(?:and|but|while|whereas)\b")
+"""Where a clause that holds a number ends (not inside '1,200' or '3.5')."""
 _HELD_TOKEN = re.compile(r"\d[\d,.'\u2019]*\d|\d|[a-z][a-z'\u2019]*")
+"""A number ('1,200', '5'6') or a word, possessives whole ('daughter's')."""
 _HOLDERS = MappingProxyType(
     {"i": "i", "i'm": "i", "im": "i", "me": "i", "mine": "i", "we": "we", "we're": "we", "ours": "we"}
 )
+"""Pronouns that hold a number, read as one holder ('I'm 1750' / 'mine is 1750')."""
 
 
 def _numbers_held(signature: str) -> dict[str, str]:

