@@ -286,10 +286,6 @@ def _all_named(words: tuple[str, ...]) -> set[str]:
 
 _LISTED_NOUNS = frozenset({"difference", "similarity", "change", "step", "way", "reason", "option", "thing", "type"})
 """Nouns the word lists treat as function words that a request for all of them still names."""
-_LISTED_PLURALS = frozenset(
-    {"differences", "similarities", "changes", "steps", "ways", "reasons", "options", "things", "types"}
-)
-"""Their plurals, a top few after 'the main' or 'the key' ('the main differences')."""
 
 
 def _top_counted(words: tuple[str, ...]) -> set[str]:
@@ -540,6 +536,10 @@ def _plural(noun: str) -> str:
     if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
         return noun[:-1] + "ies"
     return noun + "s"
+
+
+_LISTED_PLURALS = frozenset(_plural(noun) for noun in _LISTED_NOUNS)
+"""Their plurals, a top few after 'the main' or 'the key' ('the main differences')."""
 
 
 _ASKING_AFTER_NOUN = frozenset(
