@@ -276,6 +276,9 @@ NEAR_MISS_HOLDOUT_187 = ROOT / "bench" / "near_miss_holdout_187.jsonl"
 NEAR_MISS_HOLDOUT_188 = ROOT / "bench" / "near_miss_holdout_188.jsonl"
 NEAR_MISS_HOLDOUT_189 = ROOT / "bench" / "near_miss_holdout_189.jsonl"
 NEAR_MISS_HOLDOUT_190 = ROOT / "bench" / "near_miss_holdout_190.jsonl"
+NEAR_MISS_HOLDOUT_191 = ROOT / "bench" / "near_miss_holdout_191.jsonl"
+NEAR_MISS_HOLDOUT_192 = ROOT / "bench" / "near_miss_holdout_192.jsonl"
+NEAR_MISS_HOLDOUT_193 = ROOT / "bench" / "near_miss_holdout_193.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -492,6 +495,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 188": NEAR_MISS_HOLDOUT_188,
     "near-miss, hold-out 189": NEAR_MISS_HOLDOUT_189,
     "near-miss, hold-out 190": NEAR_MISS_HOLDOUT_190,
+    "near-miss, hold-out 191": NEAR_MISS_HOLDOUT_191,
+    "near-miss, hold-out 192": NEAR_MISS_HOLDOUT_192,
+    "near-miss, hold-out 193": NEAR_MISS_HOLDOUT_193,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
