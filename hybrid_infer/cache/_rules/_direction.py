@@ -49,7 +49,8 @@ def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
     after it, both ways ('wash it first, then dry it' / 'wash it and then dry it' move nothing)."""
     if "then" not in a.words or "then" not in b.words or not _CONDITIONS.isdisjoint(a.words + b.words):
         return False  # ('if my flight is cancelled, then can I get a refund' / 'can I get one then, if ...')
-    (a_before, a_after), (b_before, b_after) = _around_then(a.words), _around_then(b.words)
+    a_before, a_after, _ = _around(a.words, "then", _ORDER_WORDS)
+    b_before, b_after, _ = _around(b.words, "then", _ORDER_WORDS)
     moved_a, moved_b = a_before - b_before, a_after - b_after
     return bool(moved_a) and bool(moved_b) and moved_a <= b_after and moved_b <= b_before
 
@@ -57,14 +58,6 @@ def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
 _CONDITIONS = frozenset({"if", "when", "unless", "once", "whenever", "since"})
 """Words that make 'then' mean 'in that case', not the next step."""
 _ORDER_WORDS = frozenset({"first", "firstly", "next", "finally", "afterwards", "afterward", "later", "second"})
-
-
-def _around_then(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    """Stems of the content words before and after the first 'then', less the words that
-    only say the order ('apply the adhesive first, then cut the tiles')."""
-    at = words.index("then")
-    before = {stem(w) for w in words[:at] if _is_content(w) and w not in _ORDER_WORDS}
-    return before, {stem(w) for w in words[at + 1 :] if _is_content(w) and w not in _ORDER_WORDS}
 
 
 def _compound_reversed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -190,11 +183,14 @@ _MOVED_WORDS = 30
 """The longest prompt, in words, whose 'before' or 'after' is read as ordering two actions."""
 
 
-def _around(words: tuple[str, ...], marker: str) -> tuple[set[str], set[str], str]:
-    """The content stems before and after ``marker``, and the first one after it."""
+def _around(words: tuple[str, ...], marker: str, skip: frozenset[str] = frozenset()) -> tuple[set[str], set[str], str]:
+    """The content stems before and after the first ``marker``, and the first one after it,
+    less the words in ``skip`` (for 'then', the words that only say the order: 'apply the
+    adhesive first, then cut the tiles')."""
     at = words.index(marker)
-    right = [stem(w) for w in words[at + 1 :] if _is_content(w)]
-    return {stem(w) for w in words[:at] if _is_content(w)}, set(right), right[0] if right else ""
+    right = [stem(w) for w in words[at + 1 :] if _is_content(w) and w not in skip]
+    left = {stem(w) for w in words[:at] if _is_content(w) and w not in skip}
+    return left, set(right), right[0] if right else ""
 
 
 def _numbers_reassigned(a: TextFacts, b: TextFacts) -> bool:
