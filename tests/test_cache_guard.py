@@ -1656,6 +1656,42 @@ def broken(a: str, b: str) -> set[str]:
             "How do I treat metabolic bone disease in orphaned squirrels?",
             "category",
         ),
+        # hold-outs 191-193
+        (
+            "Give me one good N scale switching layout plan for a 1x4 shelf.",
+            "Give me several N scale switching layout plans for a 1x4 shelf.",
+            "qualifier",
+        ),
+        (
+            "Recommend a brushless motor for my 1/10 2WD buggy.",
+            "Compare the brushless motor options for my 1/10 2WD buggy.",
+            "qualifier",
+        ),
+        (
+            "Recommend a coin album for Lincoln cents.",
+            "Compare all the major coin album brands for Lincoln cents.",
+            "qualifier",
+        ),
+        (
+            "Which essential oil is best for a sleep-themed candle?",
+            "Which essential oils could I blend for a sleep-themed candle?",
+            "qualifier",
+        ),
+        (
+            "Summarize the IFRA 51st Amendment for candle makers.",
+            "Give me every change in the IFRA 51st Amendment that affects candle makers.",
+            "qualifier",
+        ),
+        (
+            "How much does a 1 oz Silver Eagle weigh in grams?",
+            "How much does a 1 oz Silver Eagle weigh in avoirdupois ounces?",
+            "unit",
+        ),
+        (
+            "Report the p99 latency in ms for each endpoint",
+            "Report the p99 latency in seconds for each endpoint",
+            "unit",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3032,6 +3068,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What are the disadvantages of changing 1000 and 500 rs notes?",
             "What are the disadvantages of changing Rs 500 and Rs 1000 notes?",
+        ),
+        # hold-outs 191-193's round
+        ("Does the robot vacuum map multiple floors?", "Can this robot vacuum save maps for more than one floor?"),
+        ("Convert 0.7734 troy ounces to grams.", "How many grams is 0.7734 ozt?"),
+        ("How much is 5 km in miles?", "Convert 5 kilometers to miles"),
+        (
+            "Recommend a coin album for Lincoln cents.",
+            "Which coin album should I buy for Lincoln cents? Compare and pick one.",
         ),
     ],
 )

@@ -50,6 +50,7 @@ from hybrid_infer.cache._rules._numbers import (
     _ranks_differ,
     _rates_differ,
     _says_more,
+    _targets_differ,
     _units_rebound,
 )
 from hybrid_infer.cache._rules._opposites import (
@@ -71,9 +72,11 @@ from hybrid_infer.cache._rules._scope import (
     _first_to_or_all,
     _month_only_or_whole,
     _narrowed,
+    _one_or_few,
     _one_or_several,
     _one_size_or_every,
     _part_or_whole,
+    _recommended_or_compared,
     _scopes_differ,
     _summary_or_every,
 )
@@ -178,6 +181,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
+        or _targets_differ(a, b)
         or _marks_traded(a, b)
         or _units_rebound(a, b)
         or _counted_thing_changed(a, b)
@@ -261,7 +265,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _one_size_or_every(a, b)
         or _one_size_or_every(b, a)
         or _first_to_or_all(a, b)
-        or _first_to_or_all(b, a),
+        or _first_to_or_all(b, a)
+        or _one_or_few(a, b)
+        or _one_or_few(b, a)
+        or _recommended_or_compared(a, b)
+        or _recommended_or_compared(b, a),
         "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),

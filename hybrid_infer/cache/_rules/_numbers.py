@@ -299,6 +299,43 @@ def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
     return bool(nouns_a - nouns_b) and bool(nouns_b - nouns_a)
 
 
+def _targets_differ(a: TextFacts, b: TextFacts) -> bool:
+    """The unit an answer is asked in changed: 'how much does a 1 oz coin weigh in grams' /
+    '... in avoirdupois ounces' (hold-out 193), 'report the latency in ms' / 'in seconds'.
+    Both sides name one; a side that names none may ask the same another way."""
+    targets_a, targets_b = _target_units(a.words), _target_units(b.words)
+    return bool(targets_a) and bool(targets_b) and targets_a.isdisjoint(targets_b)
+
+
+_INTO = frozenset({"in", "into", "to"})
+
+
+def _target_units(words: tuple[str, ...]) -> frozenset[str]:
+    """The units after an 'in', 'into' or 'to', from the next word or the one after it ('in
+    avoirdupois ounces', 'to metric tons'), all of a compound ('in inch-pounds'): what the
+    answer is asked in. Units of one letter are left out ('in m' may be a name), and so is a
+    unit after a number ('in 5 days')."""
+    found: set[str] = set()
+    for i, word in enumerate(words[:-1]):
+        if word not in _INTO:
+            continue
+        start = i + 1
+        if not _is_unit_word(words[start]):
+            if not _is_content(words[start]) or not words[start].isalpha() or words[start] in NUMBER_WORDS:
+                continue
+            start += 1  # 'in avoirdupois ounces'
+        end = start
+        while end < min(start + 3, len(words)) and _is_unit_word(words[end]):
+            end += 1
+        if words[end : end + 1] != ("per",):  # ('to miles per hour' is 'to mph')
+            found.update(UNITS[unit] for unit in words[start:end])
+    return frozenset(found)
+
+
+def _is_unit_word(word: str) -> bool:
+    return word in UNITS and len(word) > 1 and word.isalpha()
+
+
 def _per_units(words: tuple[str, ...]) -> set[str]:
     """What each 'per' divides by: a unit, or a period ('per biweekly pay period'), or a
     counted span of time ('per 7 days' is 'per week'), or a period named by what fills it

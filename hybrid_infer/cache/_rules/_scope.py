@@ -152,6 +152,12 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     )  # ('the one bit of advice' / 'all the advice')
     if named and "all" not in said_a and (_asks_all(b.words, kinds, only_kinds=True) or _lists(b.words, kinds)):
         return True  # 'give me one quick field test to' / 'list all the field tests to'
+    picked_plurals = {_plural(noun) for noun in _picked_nouns(a.words)}
+    if picked_plurals and not _picks_one(b.words) and not any(map(_is_superlative, b.words)):
+        for i, word in enumerate(b.words[:-1]):
+            if word == "which" and not picked_plurals.isdisjoint(_noun_run(b.words, i + 1)):
+                return True  # 'which essential oil is best for' / 'which essential oils could I blend for'
+
     ones = {_plural(noun) for noun in one_nouns} - said_a
     if (
         ones
@@ -253,6 +259,51 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
         ):
             return True  # ('best 4 season tent' / 'top 4 season tents' count no top four; review 103)
     return False
+
+
+def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for one of a kind ('give me one good N scale switching layout plan for'),
+    ``b`` for several of it ('give me several N scale switching layout plans for'; hold-out
+    191): 'several', 'multiple' or 'a few' before the plural, within six words. Not 'some'
+    ('one place to visit' / 'some places to visit' are one question to QQP's labellers), not
+    'more than one' or 'one or more'."""
+    if "one" in b.words:
+        return False
+    plurals = set()
+    for i, word in enumerate(a.words[:-1]):
+        if word == "one" and not (i and a.words[i - 1] in _NOT_COUNTING_ONE | {"than"}) and a.words[i + 1] != "or":
+            start = i + 1 + (a.words[i + 1] in _PRAISING)  # 'one good plan'
+            run = _noun_run(a.words, start, 6)
+            if run and not run[-1].endswith("s"):
+                plurals.add(_plural(run[-1]))
+    return bool(plurals) and any(
+        (word in ("several", "multiple") or (word == "few" and b.words[i - 1 : i] == ("a",)))
+        and not plurals.isdisjoint(b.words[i + 1 : i + 7])
+        for i, word in enumerate(b.words)
+    )
+
+
+_RECOMMENDING = frozenset({"recommend", "suggest", "pick", "choose"})
+"""Verbs that ask for one pick when their object is 'a' or 'an' thing ('recommend a coin album')."""
+_CHOOSING = _RECOMMENDING | {"best", "should", "which"}
+
+
+def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for one pick ('recommend a brushless motor for my buggy'), ``b`` compares
+    the options ('compare the brushless motor options for my buggy', 'compare all the major
+    coin album brands for'; hold-outs 191 and 193), and picks none itself ('compare them and
+    recommend one' asks for a pick too)."""
+    if "compare" not in b.words or not _CHOOSING.isdisjoint(b.words):
+        return False
+    picked = set()
+    for i, word in enumerate(a.words[:-2]):
+        if word in _RECOMMENDING and a.words[i + 1] in ("a", "an", "one"):
+            run = _noun_run(a.words, i + 2, 4)
+            if run and not run[-1].endswith("s"):
+                picked.add(run[-1])
+    at = b.words.index("compare")
+    compared = b.words[at + 1 : at + 8]
+    return any(noun in compared or _plural(noun) in compared for noun in picked)
 
 
 def _says_compound(words: tuple[str, ...], count: str, following: tuple[str, ...]) -> bool:
@@ -400,12 +451,12 @@ def _picks_one(words: tuple[str, ...]) -> bool:
     return False
 
 
-def _noun_run(words: tuple[str, ...], start: int) -> list[str]:
-    """The content words (at most three) of the noun phrase after a superlative at
+def _noun_run(words: tuple[str, ...], start: int, span: int = 3) -> list[str]:
+    """The content words (at most ``span``) of the noun phrase after a superlative at
     ``start``, up to a position before a number that starts a phrase of its own ('the best
     budget blender under $100'; 'the best under desk treadmill' keeps its 'under')."""
     run = []
-    for at in range(start, min(start + 3, len(words))):
+    for at in range(start, min(start + span, len(words))):
         word = words[at]
         if not _is_content(word) or (word in _POSITIONS and at + 1 < len(words) and words[at + 1][0].isdigit()):
             break
@@ -840,7 +891,7 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     ``a`` asks for all of them ('a summary of all the changes')."""
     if _SUMMARY_WORDS.isdisjoint(a.words) or not _SUMMARY_WORDS.isdisjoint(b.words) or not _EVERY.isdisjoint(a.words):
         return False
-    said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | {"detail"}
+    said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | _PARTS_OF_A_TEXT
     if _has_run(b.words, ("section", "by", "section")) or any(
         _has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",))
     ):
@@ -855,6 +906,11 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
 
 _EVERY = frozenset({"every", "all", "each"})
 """Words that ask for each one of a kind."""
+_PARTS_OF_A_TEXT = frozenset(
+    stem(w) for w in ("detail", "change", "section", "clause", "provision", "requirement", "rule", "update")
+)
+"""What 'every X' of a summarised text asks for, named or not: 'summarize the IFRA 51st
+Amendment' / 'give me every change in the IFRA 51st Amendment' (hold-out 192)."""
 
 
 def _with_singulars(nouns: Collection[str]) -> set[str]:
