@@ -1692,6 +1692,7 @@ def broken(a: str, b: str) -> set[str]:
             "Report the p99 latency in seconds for each endpoint",
             "unit",
         ),
+        ("grind the pork before chilling it", "before grinding the pork, should I chill it", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3076,6 +3077,13 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Recommend a coin album for Lincoln cents.",
             "Which coin album should I buy for Lincoln cents? Compare and pick one.",
+        ),
+        # a leading 'before' clause moved behind the rest (a false refusal since the twenty-ninth session)
+        ("should I chill the pork before grinding it", "before grinding the pork, should I chill it"),
+        ("After I cleaned the filter, why did my tank crash?", "Why did my tank crash after I cleaned the filter?"),
+        (
+            "I need to change the delivery address on order 77-3391 to 15 Elm Street, Portland before it ships.",
+            "Before order 77-3391 goes out, could you update the shipping address to 15 Elm Street in Portland?",
         ),
     ],
 )

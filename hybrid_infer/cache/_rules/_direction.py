@@ -158,6 +158,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _grain_turned(a.words, b.words)
         or _numbers_reassigned(a, b)
         or _moved_across(a.words, b.words)
+        or _moved_across(a.skeleton, b.skeleton)  # ('before grinding the pork, chill it' read unfronted)
     )
 
 
@@ -173,12 +174,18 @@ def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     for marker in ("before", "after"):
         if a.count(marker) != 1 or b.count(marker) != 1:
             continue
+        if {a[a.index(marker) + 1 :][:1], b[b.index(marker) + 1 :][:1]} & _PRONOUN_SUBJECTS:
+            continue  # 'before it ships' / 'before order 77 goes out': who 'it' is, is not read
         (left_a, right_a, next_a), (left_b, right_b, next_b) = _around(a, marker), _around(b, marker)
         if next_a in left_b - right_b and next_b in left_a - right_a:
             return True
     return False
 
 
+_PRONOUN_SUBJECTS = frozenset(
+    (w,) for w in ("it", "they", "he", "she", "we", "you", "i", "self", "this", "that", "them")
+)
+"""A clause after 'before' or 'after' led by one of these is about something said elsewhere."""
 _MOVED_WORDS = 30
 """The longest prompt, in words, whose 'before' or 'after' is read as ordering two actions."""
 

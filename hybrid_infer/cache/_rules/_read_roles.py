@@ -225,6 +225,23 @@ _PERSONS = MappingProxyType({"i": "self", "me": "self", "myself": "self"})
 """The speaker as subject or object: 'my roommate owes me' / 'I owe my roommate' trade roles."""
 
 
+_FRONTED = re.compile(r"(?is)\s*(before|after)\s+([^,.;:?!]{1,80}),\s*([^.;:?!]+?)\s*([?.!]*)\s*")
+"""A question or request led by its 'before' or 'after' clause: 'before grinding the pork,
+should I chill it?'."""
+
+
+def _unfronted(text: str) -> str:
+    """``text`` with a leading 'before X,' or 'after X,' clause moved behind the rest: 'before
+    grinding the pork, should I chill it?' reads 'should I chill it before grinding the pork?',
+    so that the order of the two actions, not of the clauses, is what the word-order rules
+    compare. Other texts are returned as they are."""
+    match = _FRONTED.fullmatch(text)
+    if match is None:
+        return text
+    marker, clause, rest, end = match.groups()
+    return f"{rest} {marker} {clause}{end}"
+
+
 def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for word in _named_once(words):

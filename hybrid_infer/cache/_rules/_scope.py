@@ -285,7 +285,7 @@ def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
 
 _RECOMMENDING = frozenset({"recommend", "suggest", "pick", "choose"})
 """Verbs that ask for one pick when their object is 'a' or 'an' thing ('recommend a coin album')."""
-_CHOOSING = _RECOMMENDING | {"best", "should", "which"}
+_PICKING_WORDS = _RECOMMENDING | {"best", "should", "which"}
 
 
 def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
@@ -293,7 +293,7 @@ def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
     the options ('compare the brushless motor options for my buggy', 'compare all the major
     coin album brands for'; hold-outs 191 and 193), and picks none itself ('compare them and
     recommend one' asks for a pick too)."""
-    if "compare" not in b.words or not _CHOOSING.isdisjoint(b.words):
+    if "compare" not in b.words or not _PICKING_WORDS.isdisjoint(b.words):
         return False
     picked = set()
     for i, word in enumerate(a.words[:-2]):
