@@ -279,6 +279,9 @@ NEAR_MISS_HOLDOUT_190 = ROOT / "bench" / "near_miss_holdout_190.jsonl"
 NEAR_MISS_HOLDOUT_191 = ROOT / "bench" / "near_miss_holdout_191.jsonl"
 NEAR_MISS_HOLDOUT_192 = ROOT / "bench" / "near_miss_holdout_192.jsonl"
 NEAR_MISS_HOLDOUT_193 = ROOT / "bench" / "near_miss_holdout_193.jsonl"
+NEAR_MISS_HOLDOUT_194 = ROOT / "bench" / "near_miss_holdout_194.jsonl"
+NEAR_MISS_HOLDOUT_195 = ROOT / "bench" / "near_miss_holdout_195.jsonl"
+NEAR_MISS_HOLDOUT_196 = ROOT / "bench" / "near_miss_holdout_196.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -498,6 +501,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 191": NEAR_MISS_HOLDOUT_191,
     "near-miss, hold-out 192": NEAR_MISS_HOLDOUT_192,
     "near-miss, hold-out 193": NEAR_MISS_HOLDOUT_193,
+    "near-miss, hold-out 194": NEAR_MISS_HOLDOUT_194,
+    "near-miss, hold-out 195": NEAR_MISS_HOLDOUT_195,
+    "near-miss, hold-out 196": NEAR_MISS_HOLDOUT_196,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
