@@ -1693,6 +1693,57 @@ def broken(a: str, b: str) -> set[str]:
             "unit",
         ),
         ("grind the pork before chilling it", "before grinding the pork, should I chill it", "direction"),
+        # hold-outs 194-196
+        # (a paraphrase test since the twenty-third session; blind hold-outs 188 and 195 both label such pairs
+        # near-misses: an explanation of how to write a thing is not the thing)
+        (
+            "Write a cover letter for a nursing job.",
+            "Explain how to write a cover letter for a nursing job.",
+            "category",
+        ),
+        ("Explain the German Konjunktiv II with examples.", "Explain the German Konjunktiv I with examples.", "number"),
+        (
+            "Which knot is strongest for tying braid to a swivel?",
+            "Rank the five strongest knots for tying braid to a swivel",
+            "qualifier",
+        ),
+        (
+            "If I catch a walleye in Ontario water and land it on the Minnesota side, does it count toward my"
+            " Minnesota limit?",
+            "If I catch a walleye in Minnesota water and land it on the Ontario side, does it count toward my"
+            " Ontario limit?",
+            "direction",
+        ),
+        (
+            "What are the causes of fossilized errors in adult ESL learners?",
+            "How can teachers fix fossilized errors in adult ESL learners?",
+            "category",
+        ),
+        (
+            "Explain how to write a band 7 IELTS General Task 1 letter of complaint.",
+            "Write a band 7 IELTS General Task 1 letter of complaint.",
+            "category",
+        ),
+        (
+            "Outline a grant proposal for a community garden project in Tucson.",
+            "Write the full grant proposal for a community garden project in Tucson.",
+            "category",
+        ),
+        (
+            "Gala tickets are $150 per couple and dinner costs us $60 per person - what's the deductible amount?",
+            "Gala tickets are $150 per person and dinner costs us $60 per person - what's the deductible amount?",
+            "unit",
+        ),
+        (
+            "How do I merge the duplicate records for one donor in Bloomerang?",
+            "How do I find and merge all duplicate donor records in Bloomerang?",
+            "qualifier",
+        ),
+        (
+            "Give me a quick summary of the uses of the particle に.",
+            "Give me a complete list of every use of the particle に with examples.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -2523,7 +2574,6 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         # twenty-third session
         ("Explain what goes in a cover letter.", "What should a cover letter include?"),
         ("Give me a worked example of compound interest.", "Show me a worked example of how compound interest works."),
-        ("Write a cover letter for a nursing job.", "Explain how to write a cover letter for a nursing job."),
         ("List the causes of inflation.", "What are the main causes of inflation?"),
         ("List ways to prevent burnout.", "How can I prevent burnout?"),
         ("List the main causes of shrinkage and ways to prevent it.", "What causes shrinkage and how do I prevent it?"),
@@ -3078,6 +3128,24 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Recommend a coin album for Lincoln cents.",
             "Which coin album should I buy for Lincoln cents? Compare and pick one.",
         ),
+        # hold-outs 194-196's round
+        (
+            "Which JLPT level do Genki I and Genki II together cover?",
+            "If I finish both Genki 1 and Genki 2, what JLPT level does that get me to?",
+        ),
+        (
+            "Is The Witcher 3 worth playing without having played the first two games?",
+            "Never played Witcher 1 or 2. Should I still bother with The Witcher 3?",
+        ),
+        (
+            "If I invest $1,000 at 5% annual interest compounded yearly, how much will I have after 3 years?",
+            "How much will $1000 grow to after three years at 5 percent interest compounded annually?",
+        ),
+        (
+            "Gala tickets are $150 per couple and dinner is $60 per person. What's deductible?",
+            "Gala tickets cost $150 per pair and dinner $60 per head. What's deductible?",
+        ),
+        ("Ship it from Ontario to Minnesota and Ontario", "Ship it from Ontario to Minnesota and Ontario please"),
         # a leading 'before' clause moved behind the rest (a false refusal since the twenty-ninth session)
         ("should I chill the pork before grinding it", "before grinding the pork, should I chill it"),
         ("After I cleaned the filter, why did my tank crash?", "Why did my tank crash after I cleaned the filter?"),

