@@ -1693,6 +1693,60 @@ def broken(a: str, b: str) -> set[str]:
             "unit",
         ),
         ("grind the pork before chilling it", "before grinding the pork, should I chill it", "direction"),
+        # hold-outs 197-199 and review 109
+        (
+            "Summarize Yellowstone's campground rules.",
+            "List every single rule for Yellowstone's campgrounds.",
+            "qualifier",
+        ),
+        ("Which podcast hosting platform is cheapest?", "Rank the podcast hosting platforms by price.", "qualifier"),
+        (
+            "Recommend one campground in Acadia that fits a 40 ft motorhome.",
+            "Recommend campgrounds in Acadia that fit a 40 ft motorhome, with pros and cons of each.",
+            "qualifier",
+        ),
+        (
+            "We bid 4♠ and they doubled; we went down 2 vulnerable. What's our score?",
+            "They bid 4♠ and we doubled; they went down 2 vulnerable. What's our score?",
+            "direction",
+        ),
+        (
+            "Recommend a board game for a family night.",
+            "Recommend several board games for a family night.",
+            "qualifier",
+        ),
+        ("Give me just one reason to learn Rust.", "Give me a handful of reasons to learn Rust.", "qualifier"),
+        (
+            "What's the five-year survival rate for stage I melanoma?",
+            "What's the five-year survival rate for stage 3 melanoma?",
+            "number",
+        ),
+        (
+            "Which espresso machine should I get for under $500?",
+            "Walk me through how every espresso machine under $500 compares.",
+            "qualifier",
+        ),
+        (
+            "What's the toughest hiking boot for rocky terrain?",
+            "Which hiking boots would be suitable for rocky terrain?",
+            "qualifier",
+        ),
+        (
+            "How do I reset one user's password in Active Directory?",
+            "How do I reset the passwords of all users in Active Directory?",
+            "qualifier",
+        ),
+        ("Teach me how to draft a limerick about cats.", "Draft a limerick about cats.", "category"),
+        (
+            "Walk me through writing a bash script that backs up my home folder.",
+            "Give me a bash script that backs up my home folder.",
+            "category",
+        ),
+        (
+            "Before taking ibuprofen, should I eat something?",
+            "Should I take ibuprofen before eating anything?",
+            "direction",
+        ),
         # hold-outs 194-196
         # (a paraphrase test since the twenty-third session; blind hold-outs 188 and 195 both label such pairs
         # near-misses: an explanation of how to write a thing is not the thing)
@@ -3128,6 +3182,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Recommend a coin album for Lincoln cents.",
             "Which coin album should I buy for Lincoln cents? Compare and pick one.",
         ),
+        # hold-outs 197-199's round and review 109
+        ("After boiling eggs, should I put them in ice water?", "Should I put eggs in ice water after boiling them?"),
+        ("Give me one good tip for falling asleep faster.", "Share a single good tip for falling asleep faster."),
+        ("Can you recommend a chef's knife for a home cook?", "Which chef's knife should a home cook get?"),
+        ("How far is Chicago from Detroit by car?", "What's the driving distance between Detroit and Chicago?"),
+        ("Recommend a good book on Stoicism.", "What's one good book on Stoicism?"),
         # hold-outs 194-196's round
         (
             "Which JLPT level do Genki I and Genki II together cover?",

@@ -178,9 +178,19 @@ def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         if {a[a.index(marker) + 1 :][:1], b[b.index(marker) + 1 :][:1]} & _PRONOUN_SUBJECTS:
             continue  # 'before it ships' / 'before order 77 goes out': who 'it' is, is not read
         (left_a, right_a, next_a), (left_b, right_b, next_b) = _around(a, marker), _around(b, marker)
-        if next_a in left_b - right_b and next_b in left_a - right_a:
+        if _stands_in(next_a, left_b, right_b) and _stands_in(next_b, left_a, right_a):
             return True
     return False
+
+
+def _stands_in(word: str, before: set[str], after: set[str]) -> bool:
+    """``word`` is among the stems ``before`` a marker and not ``after`` it, an 'e' dropped
+    by the stemmer aside ('taking' stems to 'tak', 'take' to 'take'; review 109)."""
+
+    def among(stems: set[str]) -> bool:
+        return word in stems or word + "e" in stems or (word.endswith("e") and word[:-1] in stems)
+
+    return among(before) and not among(after)
 
 
 _PRONOUN_SUBJECTS = frozenset(
@@ -204,14 +214,16 @@ def _around(words: tuple[str, ...], marker: str, skip: frozenset[str] = frozense
 def _names_recounted(a: TextFacts, b: TextFacts) -> bool:
     """The same words with two names traded, one said more often than the other: 'catch a
     walleye in Ontario water, land it on the Minnesota side, count it toward my Minnesota
-    limit' / the same with the places traded (hold-out 194). One-word names only; names said
-    as often as each other may be a list in another order ('Ontario and Minnesota')."""
+    limit' / the same with the places traded (hold-out 194), and 'we' / 'they'. One-word names
+    only; names said as often as each other may be a list in another order ('Ontario and
+    Minnesota')."""
     shared = sorted(n for n in a.entities & b.entities if " " not in n)
     count_a = Counter(a.words)
-    for i, x in enumerate(shared):
-        for y in shared[i + 1 :]:
-            if count_a[x] != count_a[y] and tuple({x: y, y: x}.get(w, w) for w in b.words) == a.words:
-                return True
+    pairs = [(x, y) for i, x in enumerate(shared) for y in shared[i + 1 :]] + [("we", "they")]
+    for x, y in pairs:  # ('we bid 4 spades and they doubled; we went down 2' / the sides traded; hold-out 198)
+        traded = tuple({x: y, y: x}.get(w, w) for w in b.words)
+        if count_a[x] and count_a[y] and count_a[x] != count_a[y] and traded == a.words:
+            return True
     return False
 
 
@@ -448,6 +460,7 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         a[i] == b[j]
         and a[j] == b[i]
         and (_is_content(a[i]) or _is_content(a[j]))
+        and _STANDING_IN.isdisjoint((a[i], a[j]))  # ('put them in ice water after boiling eggs' / the reverse)
         and (j - i > 3 or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j]) and a[i - 1 : i] in _PLACING))
         and _LIST_JOINS.isdisjoint(a[: i + 1][-2:])
         and _BETWEEN_ALTERNATIVES.isdisjoint(a[i + 1 : j])
@@ -455,6 +468,10 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     )
 
 
+_STANDING_IN = frozenset({"it", "them", "they", "this", "that", "these", "those", "one", "ones"})
+"""Words that stand in for a noun said elsewhere: a pronoun and its noun trading places say
+the same ('after boiling eggs, put them in ice water' / 'put eggs in ice water after boiling
+them'; review 109)."""
 _PLACING = frozenset((w,) for w in ("in", "at", "on", "into", "to", "from", "for", "of"))
 """A preposition before the first of two close words that trade places: 'in Canada with my US
 license' (not 'mix bleach with vinegar' / 'mix vinegar with bleach', 'name, status, and age')."""

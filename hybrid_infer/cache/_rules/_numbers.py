@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from hybrid_infer.cache._rules._compare import _GLUED, _SINGLE_ONE, _has_run, _is_count, _same_measures, _unmatched
 from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._normalise import _NUMBERED_NAMES
 from hybrid_infer.cache._rules._read_numbers import _PERIOD_ADJECTIVES
 from hybrid_infer.cache._rules._vocabulary import (
     _ALIAS_GROUP,
@@ -72,14 +73,15 @@ def _lone_numeral_against(a: TextFacts, b: TextFacts) -> bool:
     """A lone 'V' or 'X' after a name that the other side numbers otherwise: 'Rocky V' /
     'Rocky IV' (read 'Rocky 4'), 'Civilization V' / 'Civilization VI' (review 101). A lone
     letter is read as a numeral only so: 'Pikachu V' / 'Pikachu VMAX' stay names (review 102).
-    A lone 'I' too, after a name: 'Konjunktiv I' / 'Konjunktiv II' (hold-out 195); the other
-    side may say 'I' as the asker elsewhere, just not after that name."""
+    A lone 'I' too, after a name or a noun that takes a number: 'Konjunktiv I' / 'Konjunktiv
+    II' (hold-out 195), 'stage I melanoma' / 'stage 3 melanoma' (review 109); the other side
+    may say 'I' as the asker elsewhere, just not after that name."""
     for i, word in enumerate(a.words[1:], start=1):
         value = {"v": "5", "x": "10", "i": "1"}.get(word)
         if value is None:
             continue
         name = a.words[i - 1]
-        if not name.isalpha() or (word == "i" and name not in a.entities):
+        if not name.isalpha() or (word == "i" and name not in a.entities and name not in _NUMBERED_NAMES):
             continue  # ('7 x 8' multiplies; 'a contractor I paid' is the asker)
         said = _has_run(b.words, (name, word)) if word == "i" else word in b.words
         if (

@@ -152,11 +152,13 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     )  # ('the one bit of advice' / 'all the advice')
     if named and "all" not in said_a and (_asks_all(b.words, kinds, only_kinds=True) or _lists(b.words, kinds)):
         return True  # 'give me one quick field test to' / 'list all the field tests to'
-    picked_plurals = {_plural(noun) for noun in _picked_nouns(a.words)}
+    picked_plurals = {_plural(noun) for noun in _picked_nouns(a.words) | _superlative_nouns(a.words)}
     if picked_plurals and not _picks_one(b.words) and not any(map(_is_superlative, b.words)):
         for i, word in enumerate(b.words[:-1]):
             if word == "which" and not picked_plurals.isdisjoint(_noun_run(b.words, i + 1)):
                 return True  # 'which essential oil is best for' / 'which essential oils could I blend for'
+        if b.words[:1] in (("rank",), ("compare",)) and not picked_plurals.isdisjoint(b.words[1:6]):
+            return True  # 'which hosting platform is cheapest' / 'rank the hosting platforms by price'
 
     ones = {_plural(noun) for noun in one_nouns} - said_a
     if (
@@ -266,25 +268,42 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks for one of a kind ('give me one good N scale switching layout plan for'),
-    ``b`` for several of it ('give me several N scale switching layout plans for'; hold-out
-    191): 'several', 'multiple' or 'a few' before the plural, within six words. Not 'some'
-    ('one place to visit' / 'some places to visit' are one question to QQP's labellers), not
-    'more than one' or 'one or more'."""
-    if "one" in b.words:
+    """``a`` asks for one of a kind ('give me one good N scale switching layout plan for',
+    'recommend a board game for', 'draft a tweet announcing'), ``b`` for several of it ('give
+    me several N scale switching layout plans for'; hold-out 191; 'recommend several board
+    games', 'a thread of tweets', 'a handful of reasons'; review 109): a word of several before
+    the plural, within six words, or, against an explicit 'one', the plural right after the
+    asking verb ('recommend campgrounds in Acadia'; hold-out 197). Not 'some' ('one place to
+    visit' / 'some places to visit' are one question to QQP's labellers), not 'more than one'
+    or 'one or more'."""
+    if "one" in b.words or _SINGLE_ONE.intersection(b.words):
         return False
-    plurals = set()
+    ones, singles = set(), set()
     for i, word in enumerate(a.words[:-1]):
         if word == "one" and not (i and a.words[i - 1] in _NOT_COUNTING_ONE | {"than"}) and a.words[i + 1] != "or":
             start = i + 1 + (a.words[i + 1] in _PRAISING)  # 'one good plan'
             run = _noun_run(a.words, start, 6)
             if run and not run[-1].endswith("s"):
-                plurals.add(_plural(run[-1]))
-    return bool(plurals) and any(
-        (word in ("several", "multiple") or (word == "few" and b.words[i - 1 : i] == ("a",)))
-        and not plurals.isdisjoint(b.words[i + 1 : i + 7])
-        for i, word in enumerate(b.words)
-    )
+                ones.add(_plural(run[-1]))
+        elif word in ("a", "an", "single") and i < 4 and not _ASKING_ONE.isdisjoint(a.words[:i]):
+            start = i + 1 + (a.words[i + 1] in _PRAISING)  # 'recommend a good board game'
+            run = _noun_run(a.words, start, 4)
+            if run and not run[-1].endswith("s"):
+                singles.add(_plural(run[-1]))
+    plurals = ones | singles
+    if not plurals:
+        return False
+    for i, word in enumerate(b.words):
+        several = word in ("several", "multiple") or (
+            b.words[i - 1 : i] == ("a",) and word in ("few", "couple", "handful", "dozen", "bunch", "set", "thread")
+        )
+        if several and not plurals.isdisjoint(b.words[i + 1 : i + 7]):
+            return True
+    return b.words[:1] in (("recommend",), ("suggest",)) and b.words[1:2] != () and b.words[1] in ones
+
+
+_ASKING_ONE = frozenset({"recommend", "suggest", "give", "name", "draft", "write", "what's", "whats"})
+"""Verbs (and 'what's') that, before 'a' or 'an' among a request's first words, ask for one thing."""
 
 
 _RECOMMENDING = frozenset({"recommend", "suggest", "pick", "choose"})
@@ -293,11 +312,12 @@ _PICKING_WORDS = _RECOMMENDING | {"best", "should", "which"}
 
 
 def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks for one pick ('recommend a brushless motor for my buggy'), ``b`` compares
-    the options ('compare the brushless motor options for my buggy', 'compare all the major
-    coin album brands for'; hold-outs 191 and 193), and picks none itself ('compare them and
-    recommend one' asks for a pick too)."""
-    if "compare" not in b.words or not _PICKING_WORDS.isdisjoint(b.words):
+    """``a`` asks for one pick ('recommend a brushless motor for my buggy', 'which espresso
+    machine should I get'), ``b`` compares the options or takes all of them ('compare the
+    brushless motor options for my buggy', 'compare all the major coin album brands for';
+    hold-outs 191 and 193; 'break down all the health insurance plan types'; review 109), and
+    picks none itself ('compare them and recommend one' asks for a pick too)."""
+    if not _PICKING_WORDS.isdisjoint(b.words):
         return False
     picked = set()
     for i, word in enumerate(a.words[:-2]):
@@ -305,9 +325,19 @@ def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
             run = _noun_run(a.words, i + 2, 4)
             if run and not run[-1].endswith("s"):
                 picked.add(run[-1])
-    at = b.words.index("compare")
-    compared = b.words[at + 1 : at + 8]
-    return any(noun in compared or _plural(noun) in compared for noun in picked)
+    for i, word in enumerate(a.words[:-2]):
+        if (
+            word == "which"
+            and (run := _noun_run(a.words, i + 1))
+            and a.words[i + 1 + len(run) : i + 2 + len(run)] == ("should",)
+        ):
+            picked.add(run[-1])  # 'which espresso machine should I get' (review 109)
+    for at, word in enumerate(b.words):
+        if word in ("compare", "all", "every"):
+            compared = b.words[at + 1 : at + (8 if word == "compare" else 5)]
+            if any(noun in compared or _plural(noun) in compared for noun in picked):
+                return True
+    return False
 
 
 def _says_compound(words: tuple[str, ...], count: str, following: tuple[str, ...]) -> bool:
@@ -404,6 +434,9 @@ def _one_named(words: tuple[str, ...]) -> set[str]:
             continue
         if words[i + 1 : i + 3] in _ONE_PIECE:
             found |= _piece_nouns(words[i:])  # 'the one piece of equipment I need first' (hold-out 167)
+            continue
+        if words[i + 1].endswith("'s"):
+            found.add(_owner(words[i + 1]))  # "reset one user's password" (review 109)
             continue
         run = _noun_run(words, i + 1)
         if run and not run[-1].endswith("s") and words[i + 1] != "of":
@@ -903,7 +936,9 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     for i, word in enumerate(b.words[1:-1], start=1):
         listed = b.words[max(i - 2, 0) : i] == ("list", "of")  # 'a complete list of every use of' (hold-out 195)
         if word in _EVERY and (b.words[i - 1] in _LISTING_EVERY or listed):
-            following = next((w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and not _counts(w)), "")
+            following = next(
+                (w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and w != "single" and not _counts(w)), ""
+            )  # ('list every single rule')
             if (listed or _is_content(following)) and stem(_plain_plural(following)) in said:
                 return True
     return False

@@ -476,14 +476,12 @@ def _explained_or_written(a: TextFacts, b: TextFacts) -> bool:
     writing ``a`` explains is no writing it asks for."""
     if _said_as_verb(b.words, _EXPLAIN):
         return False
-    if (
-        a.words[1:3] == ("how", "to")
-        and a.words[:1] in (("explain",), ("describe",))
-        and a.words[3:4] != ()
-        and a.words[3] in _AUTHORING
-        and _said_as_verb(b.words[:3], _AUTHORING)
-    ):
-        return bool(_objects_of(a.words[3:], _AUTHORING) & _objects_of(b.words[:8], _AUTHORING))
+    taught = _taught_to_write(a.words)
+    if taught is not None and (_said_as_verb(b.words[:3], _AUTHORING) or b.words[:2] == ("give", "me")):
+        asked = _objects_of(b.words[:8], _AUTHORING)
+        if b.words[:2] == ("give", "me"):
+            asked |= _objects_of(("write", *b.words[2:8]), _AUTHORING)  # 'give me a bash script' asks it written
+        return bool(_objects_of(taught, _AUTHORING) & asked)
     if _said_as_verb(a.words, _AUTHORING):
         return False
     if _EXPLAIN.isdisjoint(a.words[:3]) or not _said_as_verb(b.words[:3], _AUTHORING):
@@ -491,6 +489,33 @@ def _explained_or_written(a: TextFacts, b: TextFacts) -> bool:
     # 'explain how a program works' explains the program
     explained = tuple(w for i, w in enumerate(a.words) if not (i and a.words[i - 1] in _EXPLAIN and w in _WH_WORDS))
     return bool(_objects_of(explained, _EXPLAIN) & _objects_of(b.words[:8], _AUTHORING))
+
+
+_TEACHING = (
+    ("explain", "how", "to"),
+    ("describe", "how", "to"),
+    ("teach", "me", "how", "to"),
+    ("show", "me", "how", "to"),
+)
+_WALKING_THROUGH = ("walk", "me", "through")
+_WRITING_ING = MappingProxyType(
+    {"writing": "write", "drafting": "draft", "creating": "create", "building": "build", "coding": "code"}
+    | {"generating": "generate", "making": "make"}
+)
+
+
+def _taught_to_write(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words from the verb of making on, when a request asks to be taught to make a thing
+    ('explain how to write a band 7 letter', 'teach me how to draft a limerick', 'walk me
+    through writing a bash script'; review 109); None otherwise."""
+    for opening in _TEACHING:
+        rest = words[len(opening) :]
+        if words[: len(opening)] == opening and rest[:1] != () and rest[0] in _AUTHORING:
+            return rest
+    rest = words[len(_WALKING_THROUGH) :]
+    if words[: len(_WALKING_THROUGH)] == _WALKING_THROUGH and rest[:1] != () and rest[0] in _WRITING_ING:
+        return (_WRITING_ING[rest[0]], *rest[1:])
+    return None
 
 
 def _said_as_verb(words: tuple[str, ...], verbs: frozenset[str]) -> bool:
