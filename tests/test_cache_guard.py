@@ -1693,6 +1693,14 @@ def broken(a: str, b: str) -> set[str]:
             "unit",
         ),
         ("grind the pork before chilling it", "before grinding the pork, should I chill it", "direction"),
+        # hold-outs 200-202
+        ("Write a cryptic clue for ANCHOR.", "Explain how I'd go about writing a cryptic clue for ANCHOR.", "category"),
+        ("What's the best 65% keyboard for under $150?", "Top 5 65% keyboards under $150?", "qualifier"),
+        (
+            "Pick one sofa fabric for a household with toddlers",
+            "Rank sofa fabrics for a household with toddlers",
+            "qualifier",
+        ),
         # hold-outs 197-199 and review 109
         (
             "Summarize Yellowstone's campground rules.",
@@ -3182,6 +3190,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Recommend a coin album for Lincoln cents.",
             "Which coin album should I buy for Lincoln cents? Compare and pick one.",
         ),
+        # hold-outs 200-202's round
+        ("What's the best 65% keyboard for under $150?", "Which 65% keyboard is best if I have $150 to spend?"),
+        ("Explain how I'd go about writing a cryptic clue.", "How do I write a cryptic clue?"),
         # hold-outs 197-199's round and review 109
         ("After boiling eggs, should I put them in ice water?", "Should I put eggs in ice water after boiling them?"),
         ("Give me one good tip for falling asleep faster.", "Share a single good tip for falling asleep faster."),

