@@ -330,6 +330,7 @@ def _targets_differ(a: TextFacts, b: TextFacts) -> bool:
 
 
 _INTO = frozenset({"in", "into", "to"})
+"""Words before the unit an answer is asked in ('weigh in grams', 'convert it to miles')."""
 
 
 def _target_units(words: tuple[str, ...]) -> frozenset[str]:
@@ -355,6 +356,7 @@ def _target_units(words: tuple[str, ...]) -> frozenset[str]:
 
 
 def _is_unit_word(word: str) -> bool:
+    """A unit's name of two letters or more ('g' or 'm' alone may be a name or a letter)."""
     return word in UNITS and len(word) > 1 and word.isalpha()
 
 

@@ -273,9 +273,9 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
 
 def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for one of a kind ('give me one good N scale switching layout plan for',
-    'recommend a board game for', 'draft a tweet announcing'), ``b`` for several of it ('give
+    'recommend a board game for', 'give me just one reason'), ``b`` for several of it ('give
     me several N scale switching layout plans for'; hold-out 191; 'recommend several board
-    games', 'a thread of tweets', 'a handful of reasons'; review 109): a word of several before
+    games', 'a handful of reasons'; review 109): a word of several before
     the plural, within six words, or, against an explicit 'one', the plural right after the
     asking verb ('recommend campgrounds in Acadia'; hold-out 197). Not 'some' ('one place to
     visit' / 'some places to visit' are one question to QQP's labellers), not 'more than one'
@@ -314,6 +314,7 @@ _ASKING_ONE = frozenset({"recommend", "suggest", "give", "name", "draft", "write
 _RECOMMENDING = frozenset({"recommend", "suggest", "pick", "choose"})
 """Verbs that ask for one pick when their object is 'a' or 'an' thing ('recommend a coin album')."""
 _PICKING_WORDS = _RECOMMENDING | {"best", "should", "which"}
+"""Words with which a request that compares or takes all options still asks for a pick."""
 
 
 def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:

@@ -497,11 +497,14 @@ _TEACHING = (
     ("teach", "me", "how", "to"),
     ("show", "me", "how", "to"),
 )
+"""Openings that ask to be taught to make a thing, before its verb ('teach me how to draft')."""
 _WALKING_THROUGH = ("walk", "me", "through")
+"""The opening of 'walk me through writing X', before the verb's -ing form."""
 _WRITING_ING = MappingProxyType(
     {"writing": "write", "drafting": "draft", "creating": "create", "building": "build", "coding": "code"}
     | {"generating": "generate", "making": "make"}
 )
+"""The -ing forms of verbs of making, as their base forms ('walk me through writing')."""
 
 
 def _taught_to_write(words: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -555,8 +558,9 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
     for i in range(len(words) - 2):
         if words[i] == "how" and words[i + 1] in _ASKING_HOW and words[i + 2] in _ASKER:
             return not _REMEDY.isdisjoint(words[i + 3 : i + 6])
-        if words[i] == "how" and words[i + 1] in _ASKING_HOW and words[i + 3 : i + 4] and words[i + 3] in _REMEDY:
-            return _is_content(words[i + 2])  # 'how can teachers fix …' (hold-out 195)
+        remedy = words[i + 3 : i + 4] != () and words[i + 3] in _REMEDY
+        if words[i] == "how" and words[i + 1] in _ASKING_HOW and remedy and _is_content(words[i + 2]):
+            return True  # 'how can teachers fix …' (hold-out 195)
         if words[i] == "how" and words[i + 1] == "to":
             return not _REMEDY.isdisjoint(words[i + 2 : i + 5])
         if i < 5 and words[i] in ("ways", "steps", "tips") and words[i + 1] == "to" and words[i + 2] in _REMEDY:
