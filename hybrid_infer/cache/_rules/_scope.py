@@ -331,13 +331,10 @@ def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
             run = _noun_run(a.words, i + 2, 4)
             if run and not run[-1].endswith("s"):
                 picked.add(run[-1])
-    for i, word in enumerate(a.words[:-2]):
-        if (
-            word == "which"
-            and (run := _noun_run(a.words, i + 1))
-            and a.words[i + 1 + len(run) : i + 2 + len(run)] == ("should",)
-        ):
-            picked.add(run[-1])  # 'which espresso machine should I get' (review 109)
+        elif word == "which":
+            run = _noun_run(a.words, i + 1)
+            if run and a.words[i + 1 + len(run) : i + 2 + len(run)] == ("should",):
+                picked.add(run[-1])  # 'which espresso machine should I get' (review 109)
     for at, word in enumerate(b.words):
         if word in ("compare", "all", "every"):
             compared = b.words[at + 1 : at + (8 if word == "compare" else 5)]
