@@ -145,14 +145,14 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'the one biggest thing I can do' / 'all the ways to'
     if "all" not in said_a and _picks_one(a.words) and _asks_all(b.words):
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
-    one_nouns = _one_named(a.words)
-    named = {_plural(noun) for noun in one_nouns | _picked_nouns(a.words)}
+    one_nouns, picked_a, superlative_a = _one_named(a.words), _picked_nouns(a.words), _superlative_nouns(a.words)
+    named = {_plural(noun) for noun in one_nouns | picked_a}
     kinds = named | (
         _piece_nouns(a.words) if "one" not in b.words else set()
     )  # ('the one bit of advice' / 'all the advice')
     if named and "all" not in said_a and (_asks_all(b.words, kinds, only_kinds=True) or _lists(b.words, kinds)):
         return True  # 'give me one quick field test to' / 'list all the field tests to'
-    picked_plurals = {_plural(noun) for noun in _picked_nouns(a.words) | _superlative_nouns(a.words)}
+    picked_plurals = {_plural(noun) for noun in picked_a | superlative_a}
     if picked_plurals and not _picks_one(b.words) and not any(map(_is_superlative, b.words)):
         for i, word in enumerate(b.words[:-1]):
             if word == "which" and not picked_plurals.isdisjoint(_noun_run(b.words, i + 1)):
@@ -174,7 +174,7 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         for i, word in enumerate(b.words):
             if word in ("all", "every") and not one_nouns.isdisjoint(map(_plain_plural, b.words[i + 1 : i + 4])):
                 return True  # 'merge the duplicate records for one donor' / 'merge all duplicate donor records'
-    superlatives = _superlative_nouns(a.words) | _main_nouns(a.words)
+    superlatives = superlative_a | _main_nouns(a.words)
     best = {_plural(noun) for noun in superlatives}
     if best and "all" not in said_a and _asks_all(b.words, best):
         return True  # 'what's the best NSAID for' / 'what are all the NSAID options for', 'list all the NSAIDs'
