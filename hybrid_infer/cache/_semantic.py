@@ -214,7 +214,7 @@ class SemanticIndex:
     def _replay(self, current: int) -> None:
         fresh = []
         for seq, journal in self._store.journal(self._generation, current):
-            record = self._store.get(journal.key)
+            record = self._store.get(journal.key, remember=False)
             if record is not None and record.seq == seq:
                 fresh.append((seq, record))
         self._add_records(fresh)

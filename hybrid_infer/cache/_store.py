@@ -19,6 +19,7 @@ import sqlite3
 import stat
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -28,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hybrid_infer.cache._disk import JSONOnlyDisk, UnreadableRow
 from hybrid_infer.cache._models import CachedAnswer
+from hybrid_infer.cache._recent import RecentEntries
 from hybrid_infer.errors import CacheUnavailable
 
 log = logging.getLogger("hybrid_infer.cache")
@@ -46,11 +48,20 @@ the next eviction starts, so a process that stores rarely does not walk every ge
 others evicted."""
 _IDENTITY = "m:identity"
 """A random number the store takes when first asked (see ``EntryStore.identity``)."""
+_CHANGES = "m:changes"
+"""Counts every write transaction of this library, in any process (see ``EntryStore._sync_recent``)."""
 _ENTRY = "e:"
 _JOURNAL = "j:"
 _SQLITE_TIMEOUT_S = 10.0
 _OPEN_RETRY_FIRST_S = 0.002
 _OPEN_RETRY_MAX_S = 0.1
+
+_RECENT_ENTRIES = 4096
+_RECENT_BYTES = 16 * 2**20
+"""Bounds of the entries kept in memory for exact hits (see ``_recent``)."""
+_OWN_CHANGES_KEPT = 4096
+"""Change numbers of this store's own writes remembered (more writes between two reads
+of one thread than this: the memory is cleared, as after another process's write)."""
 
 _FOLLOW_EVERY_S = 1.0
 """How often a store looks whether its database file is still the one it opened."""
@@ -154,6 +165,13 @@ class EntryStore:
         self._cache = _open_or_replace(directory, **self._settings)
         self._file = _file_id(self._database)
         self._followed_at = time.monotonic()
+        self._recent: RecentEntries[EntryRecord] = RecentEntries(max_entries=_RECENT_ENTRIES, max_bytes=_RECENT_BYTES)
+        self._seen = threading.local()
+        self._own_lock = threading.Lock()
+        self._own_changes: set[int] = set()
+        self._own_order: deque[int] = deque()
+        self._evictions = 0
+        """Entries evicted by this store's writes (a put that evicts clears the memory)."""
 
     # --- the database file --------------------------------------------------------------
 
@@ -207,13 +225,36 @@ class EntryStore:
         self._cache = _open_or_replace(self.directory, **self._settings)
         self._file = _file_id(self._database)
         self._evicted_upto = None  # the new database's evictions start from its own rows (review 66)
+        self._recent.clear()
 
     # --- reads ----------------------------------------------------------------------
 
     @_recovering
-    def get(self, key: str) -> EntryRecord | None:
-        """The live entry for ``key``, or ``None`` (missing, expired or unreadable)."""
-        return self._read(_ENTRY + key, EntryRecord)
+    def get(self, key: str, *, remember: bool = True) -> EntryRecord | None:
+        """The live entry for ``key``, or ``None`` (missing, expired or unreadable).
+
+        Served from memory when this process read or wrote it lately and the database has
+        not changed since in a way this process cannot account for (see ``_sync_recent``);
+        ``remember=False`` reads the database only and keeps nothing (index replays, which
+        would push the exact hits out)."""
+        db_key = _ENTRY + key
+        if not remember:
+            return self._read(db_key, EntryRecord)
+        self._sync_recent()
+        now = time.time()
+        record = self._recent.get(db_key, now)
+        if record is not None:
+            return record
+        epoch = self._recent.epoch
+        try:
+            value, expires_at = self._cache.get(db_key, expire_time=True, retry=True)
+        except UnreadableRow:
+            self._drop(db_key, "unsafe row")
+            return None
+        record = self._validated(db_key, value, EntryRecord)
+        if record is not None and isinstance(value, bytes):
+            self._recent.fill(db_key, record, expires_at=expires_at, size=len(value), epoch=epoch)
+        return record
 
     @_recovering
     def entry_for(self, seq: int) -> tuple[str, EntryRecord] | None:
@@ -311,19 +352,29 @@ class EntryStore:
         ``diskcache.Timeout`` (the answer is not stored): another process may hold the lock
         for as long as it likes, and a write retried for ever would hold up closing and exit.
         """
+        evictions = self._evictions
         with self._cache.transact(retry=False):
+            change = self._next_change()
             seq = self._next_generation()
             previous = self._read(_ENTRY + key, EntryRecord)
             if previous is not None:
                 self._cache.delete(_journal_key(previous.seq), retry=True)
             stored = record.model_copy(update={"seq": seq})
             tag = _tag(record.namespace)
-            self._cache.set(_ENTRY + key, _json(stored), expire=ttl_s, tag=tag, retry=True)
+            payload = _json(stored)
+            written_at = time.time()  # diskcache's expiry is taken after this: never earlier
+            self._cache.set(_ENTRY + key, payload, expire=ttl_s, tag=tag, retry=True)
             journal = JournalRecord(key=key, namespace=record.namespace)
             self._cache.set(_journal_key(seq), _json(journal), expire=ttl_s, tag=tag, retry=True)
             if self.max_entries is not None and seq > self.max_entries:
                 self._evict_upto(seq - self.max_entries)
             self._trim_to_budget(seq)
+        if self._evictions != evictions:
+            self._recent.clear()
+        else:
+            expires_at = None if ttl_s is None else written_at + ttl_s
+            self._recent.put(_ENTRY + key, stored, expires_at=expires_at, size=len(payload))
+        self._own_change(change)
         self._puts += 1
         if self._puts % _WAL_CHECK_EVERY == 0:
             self._shrink_log()
@@ -335,6 +386,9 @@ class EntryStore:
         with self._cache.transact(retry=False):  # a lock held past the busy timeout: Timeout
             record = self._read(_ENTRY + key, EntryRecord)
             deleted: bool = self._cache.delete(_ENTRY + key, retry=True)
+            change = self._next_change()  # (last: a set purges expired rows)
+        self._recent.drop(_ENTRY + key)
+        self._own_change(change)
         return record if deleted and record is not None else None
 
     @_recovering
@@ -346,23 +400,79 @@ class EntryStore:
             with self._cache.transact(retry=False):  # a lock held past the busy timeout: Timeout
                 before = {key for key in self._keys() if key.startswith(_ENTRY)}
                 self._cache.evict(_tag(namespace), retry=True)
-                return len(before.difference(self._keys()))
+                removed = len(before.difference(self._keys()))
+                change = self._next_change()  # (last: a set purges expired rows)
+            self._recent.clear()
+            self._own_change(change)
+            return removed
         with self._cache.transact(retry=False):
             removed = sum(1 for key in self._keys() if key.startswith(_ENTRY))
+            change = (self._counter(_CHANGES) or 0) + 1
             generation = self._counter(_GENERATION) or 0
             identity = self._counter(_IDENTITY)
             self._cache.clear(retry=True)
-            # Generation numbers never go back: they are vector ids in other processes.
+            # Generation numbers never go back: they are vector ids in other processes; nor
+            # do change numbers (see _sync_recent).
             self._cache.set(_GENERATION, generation, retry=True)
+            self._cache.set(_CHANGES, change, retry=True)
             # Nothing up to here is left to evict: the next eviction starts after it, not at
             # generation 1 under the write lock (review 60: 6,000 steps after 6,000 stores).
             self._cache.set(_EVICTED, generation, retry=True)
             if identity:
                 self._cache.set(_IDENTITY, identity, retry=True)
+        self._recent.clear()
+        self._own_change(change)
         return removed
 
     def close(self) -> None:
+        self._recent.clear()
         self._cache.close()
+
+    # --- entries kept in memory ---------------------------------------------------------
+
+    def _sync_recent(self) -> None:
+        """Clear the entries kept in memory unless the database provably holds them still.
+
+        SQLite's ``data_version`` tells a connection whether any other connection committed
+        since it last asked (one cheap pragma; diskcache gives each thread its own
+        connection). Unchanged: memory is right. Changed: every write transaction of this
+        library, in any process, takes the next number of a change counter row, and this
+        store remembers the numbers its own writes took (each write also put, dropped or
+        cleared what it changed in memory). If every number since this thread last looked
+        is this store's own, memory is still right; anything else (another process or
+        another store object, an old version of this library, a hand edit, a first look
+        by this thread, a replaced database) clears it."""
+        con = self._cache._con
+        version = con.execute("PRAGMA data_version").fetchone()[0]
+        seen = getattr(self._seen, "state", None)
+        if seen is not None and seen[0] is self._cache and seen[1] == version:
+            return
+        changes = self._counter(_CHANGES) or 0
+        if seen is None or seen[0] is not self._cache or not self._all_own(seen[2], changes):
+            self._recent.clear()
+        self._seen.state = (self._cache, version, changes)
+
+    def _all_own(self, after: int, upto: int) -> bool:
+        """Whether change numbers ``after + 1 .. upto`` were all taken by this store's writes
+        (none at all: the database changed without the counter, so not through this library)."""
+        if upto <= after or upto - after > _OWN_CHANGES_KEPT:
+            return False
+        with self._own_lock:
+            return all(number in self._own_changes for number in range(after + 1, upto + 1))
+
+    def _next_change(self) -> int:
+        """Count one more write transaction (inside it)."""
+        change = (self._counter(_CHANGES) or 0) + 1
+        self._cache.set(_CHANGES, change, retry=True)
+        return change
+
+    def _own_change(self, change: int) -> None:
+        """Note a committed write of this store (after its change to memory is made)."""
+        with self._own_lock:
+            self._own_changes.add(change)
+            self._own_order.append(change)
+            while len(self._own_order) > _OWN_CHANGES_KEPT:
+                self._own_changes.discard(self._own_order.popleft())
 
     # --- internals ------------------------------------------------------------------
 
@@ -469,6 +579,7 @@ class EntryStore:
         owner = self.entry_for(victim)
         if owner is not None:
             self._cache.delete(_ENTRY + owner[0], retry=True)
+            self._evictions += 1  # (under the write lock: one thread at a time)
         self._cache.delete(_journal_key(victim), retry=True)
 
     def _keys(self) -> Iterator[str]:
@@ -492,7 +603,9 @@ class EntryStore:
         return value
 
     def _read(self, db_key: str, model: type[M]) -> M | None:
-        value = self._raw(db_key)
+        return self._validated(db_key, self._raw(db_key), model)
+
+    def _validated(self, db_key: str, value: object, model: type[M]) -> M | None:
         if value is None:
             return None
         if not isinstance(value, bytes):

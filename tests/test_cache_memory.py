@@ -1,0 +1,219 @@
+"""Exact hits served from memory are never staler than the database.
+
+The entry store keeps entries it read or wrote lately in memory (an exact hit then costs no
+SQLite query). Every change another process, another store object or a hand edit makes
+must be seen by the next lookup, and a lookup racing writes must never go back in time.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from hybrid_infer._request import build_request
+from hybrid_infer._results import Result
+from hybrid_infer.cache import CacheConfig, ResponseCache, request_key
+from hybrid_infer.cache._recent import RecentEntries
+
+RACE_WRITES = 200
+RACE_SECONDS = 30.0
+
+
+def answer(text: str) -> Result:
+    return Result(text=text, provider="p", model="m", kind="cloud")
+
+
+def exact_cache(path: Path | str) -> ResponseCache:
+    return ResponseCache(CacheConfig(path=path, semantic=False))
+
+
+def text_of(cache: ResponseCache, prompt: str) -> str | None:
+    hit = cache.lookup_exact(build_request(prompt))
+    return None if hit is None else hit.answer.text
+
+
+def change_in_another_process(path: str, action: str) -> None:
+    cache = exact_cache(path)
+    if action == "overwrite":
+        cache.store(build_request("question"), answer("from the other process"))
+    elif action == "invalidate":
+        cache.invalidate(request_key(build_request("question"), "default"))
+    elif action == "clear":
+        cache.clear()
+    cache.close()
+
+
+def run_in_another_process(path: Path, action: str) -> None:
+    process = multiprocessing.get_context("spawn").Process(target=change_in_another_process, args=(str(path), action))
+    process.start()
+    process.join(60)
+    assert process.exitcode == 0
+
+
+def test_another_processes_overwrite_invalidate_and_clear_are_seen_at_once(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    cache.store(build_request("other question"), answer("kept"))
+    assert text_of(cache, "question") == "first"  # now held in memory
+
+    run_in_another_process(tmp_path, "overwrite")
+    assert text_of(cache, "question") == "from the other process"
+    assert text_of(cache, "other question") == "kept"
+
+    run_in_another_process(tmp_path, "invalidate")
+    assert text_of(cache, "question") is None
+    assert text_of(cache, "other question") == "kept"
+
+    run_in_another_process(tmp_path, "clear")
+    assert text_of(cache, "other question") is None
+
+
+def test_another_cache_object_in_this_process_is_seen_at_once(tmp_path: Path) -> None:
+    """Two clients of one directory in one process have separate stores (and connections)."""
+    mine, theirs = exact_cache(tmp_path), exact_cache(tmp_path)
+    mine.store(build_request("question"), answer("first"))
+    assert text_of(mine, "question") == "first"
+
+    theirs.store(build_request("question"), answer("second"))
+    assert text_of(mine, "question") == "second"
+    theirs.invalidate(request_key(build_request("question"), "default"))
+    assert text_of(mine, "question") is None
+
+
+def test_a_row_deleted_or_edited_by_hand_is_seen_at_once(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    cache.store(build_request("other question"), answer("kept"))
+    assert text_of(cache, "question") == "first"
+    assert text_of(cache, "other question") == "kept"
+
+    db = tmp_path / "entries" / "cache.db"
+    with sqlite3.connect(db) as connection:
+        key = "e:" + request_key(build_request("question"), "default")
+        connection.execute("DELETE FROM Cache WHERE key = ?", (key,))
+    assert text_of(cache, "question") is None
+
+    with sqlite3.connect(db) as connection:
+        key = "e:" + request_key(build_request("other question"), "default")
+        connection.execute("UPDATE Cache SET value = ? WHERE key = ?", (b"{not json", key))
+    assert text_of(cache, "other question") is None
+
+
+def test_an_entry_held_in_memory_still_expires(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question", cache_ttl_s=0.3), answer("short-lived"), ttl_s=0.3)
+    assert text_of(cache, "question") == "short-lived"
+    time.sleep(0.4)
+    assert text_of(cache, "question") is None
+
+
+def test_an_eviction_leaves_memory_too(tmp_path: Path) -> None:
+    cache = ResponseCache(CacheConfig(path=tmp_path, semantic=False, max_entries=2))
+    cache.store(build_request("one"), answer("1"))
+    assert text_of(cache, "one") == "1"
+    cache.store(build_request("two"), answer("2"))
+    cache.store(build_request("three"), answer("3"))  # evicts "one"
+    assert text_of(cache, "one") is None
+    assert (text_of(cache, "two"), text_of(cache, "three")) == ("2", "3")
+
+
+def overwrite_in_a_loop(path: str, progress: str) -> None:
+    """Store answers 0, 1, 2, ... under one key; after each is stored, say so in ``progress``."""
+    cache = exact_cache(path)
+    for i in range(RACE_WRITES):
+        cache.store(build_request("racing"), answer(str(i)))
+        Path(progress + ".tmp").write_text(str(i))
+        os.replace(progress + ".tmp", progress)
+    cache.close()
+
+
+def committed(progress: Path) -> int:
+    try:
+        return int(progress.read_text())
+    except (FileNotFoundError, ValueError):
+        return -1
+
+
+def test_a_reader_racing_another_processes_writes_never_goes_back(tmp_path: Path) -> None:
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("racing"), answer("-1"))
+    progress = tmp_path / "progress"
+    process = multiprocessing.get_context("spawn").Process(
+        target=overwrite_in_a_loop, args=(str(tmp_path), str(progress))
+    )
+    process.start()
+    deadline = time.monotonic() + RACE_SECONDS
+    reads = 0
+    try:
+        while time.monotonic() < deadline and committed(progress) < RACE_WRITES - 1:
+            floor = committed(progress)  # answer `floor` was stored before this lookup began
+            seen = text_of(cache, "racing")
+            assert seen is not None
+            assert int(seen) >= floor, f"read answer {seen} after answer {floor} was stored"
+            reads += 1
+    finally:
+        process.join(60)
+    assert process.exitcode == 0
+    assert committed(progress) == RACE_WRITES - 1
+    assert text_of(cache, "racing") == str(RACE_WRITES - 1)
+    assert reads > 0
+
+
+def test_a_reader_racing_writes_of_this_store_on_another_thread_never_goes_back(tmp_path: Path) -> None:
+    """Writes on a write thread are this store's own: memory follows them without a clear,
+    and a read that raced one never puts the older answer back."""
+    for writer_cache in ("same", "other"):
+        path = tmp_path / writer_cache
+        cache = exact_cache(path)
+        writer = cache if writer_cache == "same" else exact_cache(path)
+        cache.store(build_request("racing"), answer("-1"))
+        done = [-1]
+
+        def overwrite(writer: ResponseCache = writer, done: list[int] = done) -> None:
+            for i in range(RACE_WRITES):
+                writer.store(build_request("racing"), answer(str(i)))
+                done[0] = i
+
+        thread = threading.Thread(target=overwrite)
+        thread.start()
+        deadline = time.monotonic() + RACE_SECONDS
+        while time.monotonic() < deadline and thread.is_alive():
+            floor = done[0]
+            seen = text_of(cache, "racing")
+            assert seen is not None
+            assert int(seen) >= floor, f"{writer_cache} store: read answer {seen} after answer {floor} was stored"
+        thread.join(RACE_SECONDS)
+        assert not thread.is_alive()
+        assert text_of(cache, "racing") == str(RACE_WRITES - 1)
+
+
+def test_memory_is_bounded_in_entries_and_bytes() -> None:
+    recent: RecentEntries[str] = RecentEntries(max_entries=3, max_bytes=100)
+    for i in range(5):
+        recent.put(f"k{i}", f"v{i}", expires_at=None, size=10)
+    assert len(recent) == 3
+    assert recent.get("k0", 0.0) is None
+    assert recent.get("k4", 0.0) == "v4"
+    recent.put("big", "x", expires_at=None, size=95)
+    assert len(recent) == 1  # the others went to make room
+    recent.put("huge", "x", expires_at=None, size=101)
+    assert recent.get("huge", 0.0) is None  # larger than the whole budget: not kept
+
+
+def test_a_read_that_raced_a_change_is_not_kept() -> None:
+    recent: RecentEntries[str] = RecentEntries(max_entries=3, max_bytes=100)
+    epoch = recent.epoch  # a reader takes it, then reads the database...
+    recent.put("k", "new", expires_at=None, size=1)  # ...while a writer stores a newer row
+    recent.fill("k", "old", expires_at=None, size=1, epoch=epoch)
+    assert recent.get("k", 0.0) == "new"
+    epoch = recent.epoch
+    recent.clear()
+    recent.fill("k", "old", expires_at=None, size=1, epoch=epoch)
+    assert recent.get("k", 0.0) is None
+    recent.fill("k", "fresh", expires_at=5.0, size=1, epoch=recent.epoch)
+    assert recent.get("k", 4.0) == "fresh"
+    assert recent.get("k", 5.0) is None  # expired
