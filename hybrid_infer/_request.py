@@ -88,10 +88,10 @@ class Request:
     cache_mode: CacheMode = "default"
     namespace: str | None = None
     cache_ttl_s: float | None = None
-    _cache_keys: dict[tuple[str, str], str | None] = field(default_factory=dict, init=False, compare=False, repr=False)
-    """The cache keys computed for this request, by kind and namespace: a miss looks its key
-    up, waits on identical requests in flight under it, looks again and stores under it,
-    and a long conversation's key costs a canonical JSON dump and a hash each time."""
+    _cache_keys: dict[str, tuple[str, str | None]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The cache keys (exact, context) computed for this request, by namespace: a miss looks
+    its key up, waits on identical requests in flight under it, looks again and stores under
+    it, and a long conversation's keys cost a canonical JSON encoding and two hashes each time."""
 
     def generation_params(self) -> dict[str, Any]:
         """Every parameter that changes the output, for transports and cache keys."""

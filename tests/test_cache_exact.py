@@ -96,13 +96,13 @@ def test_a_miss_serialises_and_hashes_its_request_once_per_key(
     from hybrid_infer.cache import _keys
 
     digests: list[str] = []
-    real = _keys._digest
+    real = _keys._sha256
 
-    def counted(payload: Any) -> str:
+    def counted(payload: str) -> str:
         digests.append(real(payload))
         return digests[-1]
 
-    monkeypatch.setattr(_keys, "_digest", counted)
+    monkeypatch.setattr(_keys, "_sha256", counted)
     turns = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} " * 50} for i in range(41)]
     request = build_request(messages=turns)
     assert cache.lookup_exact(request) is None
@@ -113,6 +113,78 @@ def test_a_miss_serialises_and_hashes_its_request_once_per_key(
     other = dataclasses.replace(request, temperature=0.5)  # another request: its own keys
     assert request_key(other, "default") != request_key(request, "default")
     assert request_key(request, "tenant-42") != request_key(request, "default")
+
+
+KEYS_OF_EARLIER_VERSIONS = {
+    # (exact key, context key) in namespace "tenant", as key format 1 was computed before its
+    # encoding was assembled from parts (one json.dumps of the whole canonical request per key)
+    "prompt": (
+        "ca22af4763240bedac774fda3040d45cc4c7ed0b08a34a179f2381127f4951db",
+        "acc4256963e2db80fcf1623d336702c813e6a9bfc56924501ea47e6325bd572f",
+    ),
+    "chat": (
+        "8d8762194b777039a7034d6923b6e814cfcb15f9e6b6463cfa8b1ffaa28f545a",
+        "afad7134a3252417f9335c626b159ebfd10b814dc3b52366ab718e4da4a266b0",
+    ),
+    "parts": (
+        "33311acc4166a2c1bfe7e04dc04076e1051f08498ff61501373c25c5251aa6a9",
+        "678a8d7e21aab1fe64fa0621e014fbb58f40498256d23c39a15c451a4b363e4c",
+    ),
+    "no user turn": ("e23b555d7d4eae59143ec6cc4fd7ffa981d9aca76102fa6ae4af0231af79eaf0", None),
+    "params": (
+        "fb81a99257afc269d67b73ca05c0a2eed08403e209999989c2fbec79f7438882",
+        "11f3cea9fbbba3f6297a3a53b767500f37a9fbfac987928d461df18f563f7ed0",
+    ),
+}
+
+
+def test_keys_are_those_earlier_versions_computed() -> None:
+    """A cache directory filled by an earlier version keeps its entries after an upgrade."""
+    from hybrid_infer.cache._keys import context_key
+
+    requests = {
+        "prompt": build_request("What is the capital of France?"),
+        "chat": build_request(
+            messages=[
+                {"role": "system", "content": "Be brief. \u00fc"},
+                {"role": "user", "content": "hi"},
+                {"role": "assistant", "content": "hello"},
+                {"role": "user", "content": [{"type": "text", "text": "and now?"}]},
+            ],
+            temperature=0,
+            max_tokens=64,
+            use_case="reasoning",
+        ),
+        "parts": build_request(
+            messages=[
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": "look"},
+                        {"type": "image_url", "image_url": {"url": "data:x"}},
+                        {"type": "text", "text": "here"},
+                    ],
+                },
+                {"role": "assistant", "content": "ok"},
+            ]
+        ),
+        "no user turn": build_request(
+            messages=[{"role": "system", "content": "only system"}, {"role": "assistant", "content": "prefill"}]
+        ),
+        "params": build_request(
+            "x",
+            temperature=0.0,
+            max_tokens=5,
+            params={
+                "stop": "END",
+                "seed": 3,
+                "top_p": 0.5,
+                "tools": [{"type": "function", "function": {"name": "f", "parameters": {"b": 1, "a": 2.5}}}],
+            },
+        ),
+    }
+    computed = {name: (request_key(r, "tenant"), context_key(r, "tenant")) for name, r in requests.items()}
+    assert computed == KEYS_OF_EARLIER_VERSIONS
 
 
 def test_the_key_is_the_same_in_another_process() -> None:

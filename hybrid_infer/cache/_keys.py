@@ -21,11 +21,7 @@ _LAST_USER_TEXT = {"type": "last_user_text"}
 def request_key(request: Request, namespace: str) -> str:
     """The exact key: sha256 of the canonical request as sorted, ASCII-escaped JSON
     (computed once per request and namespace: the request is frozen)."""
-    memo = ("exact", namespace)
-    key = request._cache_keys.get(memo)
-    if key is None:
-        key = request._cache_keys[memo] = _digest(_canonical(request, namespace, list(request.messages), kind="exact"))
-    return key
+    return _keys(request, namespace)[0]
 
 
 def context_key(request: Request, namespace: str) -> str | None:
@@ -37,35 +33,43 @@ def context_key(request: Request, namespace: str) -> str | None:
     every entry, also by an exact-only cache, so that a semantic cache opened on the same
     directory later can index the entry (it embeds the entries that have no vector).
     """
-    memo = ("context", namespace)
-    if memo not in request._cache_keys:
-        request._cache_keys[memo] = _context_key(request, namespace)
-    return request._cache_keys[memo]
+    return _keys(request, namespace)[1]
 
 
-def _context_key(request: Request, namespace: str) -> str | None:
-    messages = [_plain(message) for message in request.messages]
-    for i in range(len(messages) - 1, -1, -1):
-        if messages[i].get("role") == "user":
-            messages[i] = _without_text(messages[i])
-            return _digest(_canonical(request, namespace, messages, kind="context"))
-    return None
+def _keys(request: Request, namespace: str) -> tuple[str, str | None]:
+    """Both keys, memoised on the request (frozen): an exact lookup verifies the entry it
+    finds against the context key, so every lookup needs both."""
+    memo = request._cache_keys.get(namespace)
+    if memo is None:
+        memo = request._cache_keys[namespace] = _compute_keys(request, namespace)
+    return memo
 
 
-def _canonical(request: Request, namespace: str, messages: list[Message], *, kind: str) -> dict[str, Any]:
+def _compute_keys(request: Request, namespace: str) -> tuple[str, str | None]:
+    """Hash the canonical request twice, the second time with the last user turn's text
+    blanked, encoding each part once.
+
+    The canonical form is the JSON of ``{"kind", "messages", "namespace", "params",
+    "use_case", "v"}`` with sorted keys and no spaces; it is assembled here from its parts'
+    encodings (the same bytes ``json.dumps`` of the whole gives, so keys stay what they were
+    when it was encoded in one go: existing caches keep their entries)."""
+    plain = [_plain(message) for message in request.messages]
+    encoded = [_encode(message) for message in plain]
     params = dict(request.generation_params())
     if isinstance(params.get("stop"), str):
         params["stop"] = [params["stop"]]  # one stop string is a list of one, on every provider
     if params.get("stop") == []:
         del params["stop"]  # no stop sequences at all
-    return {
-        "v": KEY_VERSION,
-        "kind": kind,
-        "namespace": namespace,
-        "use_case": request.use_case,
-        "messages": [_plain(message) for message in messages],
-        "params": params,
-    }
+    tail = (
+        f',"namespace":{_encode(namespace)},"params":{_encode(params)},'
+        f'"use_case":{_encode(request.use_case)},"v":{_encode(KEY_VERSION)}}}'
+    )
+    exact = _sha256(f'{{"kind":"exact","messages":[{",".join(encoded)}]{tail}')
+    for i in range(len(plain) - 1, -1, -1):
+        if plain[i].get("role") == "user":
+            encoded[i] = _encode(_without_text(plain[i]))
+            return exact, _sha256(f'{{"kind":"context","messages":[{",".join(encoded)}]{tail}')
+    return exact, None
 
 
 def _plain(message: Message) -> Message:
@@ -89,6 +93,13 @@ def _without_text(message: Message) -> Message:
     return {**message, "content": blanked}
 
 
-def _digest(canonical: dict[str, Any]) -> str:
-    encoded = json.dumps(canonical, sort_keys=True, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+"""One encoder for every key (``json.dumps`` with options builds a new one per call)."""
+
+
+def _encode(value: Any) -> str:
+    return _ENCODER.encode(value)
+
+
+def _sha256(encoded: str) -> str:
     return hashlib.sha256(encoded.encode("ascii")).hexdigest()
