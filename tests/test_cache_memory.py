@@ -13,6 +13,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from hybrid_infer._request import build_request
 from hybrid_infer._results import Result
@@ -217,3 +218,27 @@ def test_a_read_that_raced_a_change_is_not_kept() -> None:
     recent.fill("k", "fresh", expires_at=5.0, size=1, epoch=recent.epoch)
     assert recent.get("k", 4.0) == "fresh"
     assert recent.get("k", 5.0) is None  # expired
+
+
+def look_up_after_the_parent_wrote(cache: ResponseCache, wrote: Any, texts: Any) -> None:
+    wrote.wait(30)
+    texts.put(text_of(cache, "question"))
+
+
+def test_a_forked_child_sees_what_its_parent_stored_after_the_fork(tmp_path: Path) -> None:
+    """A child inherits the parent's memory; its own connection's numbers say nothing of
+    the parent's, so its first lookup must not trust what it inherited."""
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    assert text_of(cache, "question") == "first"  # held in memory, inherited by the child
+    context = multiprocessing.get_context("fork")
+    wrote, texts = context.Event(), context.Queue()
+    child = context.Process(target=look_up_after_the_parent_wrote, args=(cache, wrote, texts))
+    child.start()
+    try:
+        cache.store(build_request("question"), answer("second"))  # the parent's own write
+        wrote.set()
+        assert texts.get(timeout=30) == "second"
+    finally:
+        child.join(30)
+    assert child.exitcode == 0

@@ -649,6 +649,7 @@ def test_a_database_deleted_under_a_running_cache_is_reopened(tmp_path: Path) ->
     try:
         hit = second.lookup_exact(build_request("after"))
         assert hit is not None and hit.answer.text == "stored after the removal"
+        assert first.lookup_exact(build_request("before")) is None  # not kept in memory either
     finally:
         first.close()
         second.close()

@@ -167,6 +167,8 @@ class EntryStore:
         self._followed_at = time.monotonic()
         self._recent: RecentEntries[EntryRecord] = RecentEntries(max_entries=_RECENT_ENTRIES, max_bytes=_RECENT_BYTES)
         self._seen = threading.local()
+        self._opened = 0
+        """Times the database was reopened (a new connection's data_version starts afresh)."""
         self._own_lock = threading.Lock()
         self._own_changes: set[int] = set()
         self._own_order: deque[int] = deque()
@@ -225,6 +227,7 @@ class EntryStore:
         self._cache = _open_or_replace(self.directory, **self._settings)
         self._file = _file_id(self._database)
         self._evicted_upto = None  # the new database's evictions start from its own rows (review 66)
+        self._opened += 1
         self._recent.clear()
 
     # --- reads ----------------------------------------------------------------------
@@ -442,15 +445,17 @@ class EntryStore:
         is this store's own, memory is still right; anything else (another process or
         another store object, an old version of this library, a hand edit, a first look
         by this thread, a replaced database) clears it."""
-        con = self._cache._con
-        version = con.execute("PRAGMA data_version").fetchone()[0]
+        # the connection this thread asks: diskcache opens a new one after a fork, and this
+        # store after a reopen, and a new connection's numbers say nothing of the old one's
+        connection = (os.getpid(), self._opened)
+        version = self._cache._con.execute("PRAGMA data_version").fetchone()[0]
         seen = getattr(self._seen, "state", None)
-        if seen is not None and seen[0] is self._cache and seen[1] == version:
+        if seen is not None and seen[0] == connection and seen[1] == version:
             return
         changes = self._counter(_CHANGES) or 0
-        if seen is None or seen[0] is not self._cache or not self._all_own(seen[2], changes):
+        if seen is None or seen[0] != connection or not self._all_own(seen[2], changes):
             self._recent.clear()
-        self._seen.state = (self._cache, version, changes)
+        self._seen.state = (connection, version, changes)
 
     def _all_own(self, after: int, upto: int) -> bool:
         """Whether change numbers ``after + 1 .. upto`` were all taken by this store's writes
