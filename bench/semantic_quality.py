@@ -288,6 +288,9 @@ NEAR_MISS_HOLDOUT_199 = ROOT / "bench" / "near_miss_holdout_199.jsonl"
 NEAR_MISS_HOLDOUT_200 = ROOT / "bench" / "near_miss_holdout_200.jsonl"
 NEAR_MISS_HOLDOUT_201 = ROOT / "bench" / "near_miss_holdout_201.jsonl"
 NEAR_MISS_HOLDOUT_202 = ROOT / "bench" / "near_miss_holdout_202.jsonl"
+NEAR_MISS_HOLDOUT_203 = ROOT / "bench" / "near_miss_holdout_203.jsonl"
+NEAR_MISS_HOLDOUT_204 = ROOT / "bench" / "near_miss_holdout_204.jsonl"
+NEAR_MISS_HOLDOUT_205 = ROOT / "bench" / "near_miss_holdout_205.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -516,6 +519,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 200": NEAR_MISS_HOLDOUT_200,
     "near-miss, hold-out 201": NEAR_MISS_HOLDOUT_201,
     "near-miss, hold-out 202": NEAR_MISS_HOLDOUT_202,
+    "near-miss, hold-out 203": NEAR_MISS_HOLDOUT_203,
+    "near-miss, hold-out 204": NEAR_MISS_HOLDOUT_204,
+    "near-miss, hold-out 205": NEAR_MISS_HOLDOUT_205,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
