@@ -602,9 +602,12 @@ def test_a_fifo_or_device_in_the_index_directory_is_no_hang(tmp_path: Path, plan
                 pass
 
 
-def _damage_a_page(database: Path, page: int = 8) -> None:
+def _damage_a_page(database: Path) -> None:
+    """Overwrite the first leaf page of the entries' table with garbage."""
     with sqlite3.connect(database) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        leaves = db.execute("SELECT pageno FROM dbstat WHERE name = 'Cache' AND pagetype = 'leaf' ORDER BY pageno")
+        page = next(row[0] for row in leaves) - 1  # (dbstat counts pages from 1)
     data = bytearray(database.read_bytes())
     offset = page * 4096
     data[offset + 8 : offset + 4096] = bytes(range(256)) * 15 + bytes(range(248))

@@ -53,6 +53,11 @@ def _read_value_file(path: str) -> bytes:
         return read_regular_file(path)
     except NotARegularFile:
         raise UnreadableRow("refusing a value file that is not a regular file") from None
+    except FileNotFoundError:
+        # diskcache reads this as a miss: the row was replaced or deleted after it was selected
+        # (its file went with it); the row is not damaged, and the one now under the key may be
+        # a new entry another process just stored, which dropping the key would delete
+        raise
     except OSError as exc:
         raise UnreadableRow(f"cannot open a value file: {exc.strerror}") from None
 

@@ -9,7 +9,7 @@ which clears it when it cannot tell.
 A read that raced a change must not put an old row back after the change cleared or
 replaced it: a reader takes :attr:`epoch` before it reads the database, and :meth:`fill`
 drops its row if anything changed the memory meanwhile (every :meth:`put`, :meth:`drop`
-and :meth:`clear` moves the epoch on).
+and :meth:`clear` moves the epoch on, and so does :meth:`settle`, after a write commits).
 """
 
 from __future__ import annotations
@@ -72,6 +72,11 @@ class RecentEntries(Generic[T]):
         with self._lock:
             self._epoch += 1
             self._keep(key, _Kept(value, expires_at, size))
+
+    def settle(self) -> None:
+        """Drop reads in flight: a write they may have raced has just committed."""
+        with self._lock:
+            self._epoch += 1
 
     def drop(self, key: str) -> None:
         """Forget ``key`` (deleted), and drop reads in flight."""

@@ -48,8 +48,6 @@ the next eviction starts, so a process that stores rarely does not walk every ge
 others evicted."""
 _IDENTITY = "m:identity"
 """A random number the store takes when first asked (see ``EntryStore.identity``)."""
-_CHANGES = "m:changes"
-"""Counts every write transaction of this library, in any process (see ``EntryStore._sync_recent``)."""
 _ENTRY = "e:"
 _JOURNAL = "j:"
 _SQLITE_TIMEOUT_S = 10.0
@@ -59,9 +57,24 @@ _OPEN_RETRY_MAX_S = 0.1
 _RECENT_ENTRIES = 4096
 _RECENT_BYTES = 16 * 2**20
 """Bounds of the entries kept in memory for exact hits (see ``_recent``)."""
-_OWN_CHANGES_KEPT = 4096
-"""Change numbers of this store's own writes remembered (more writes between two reads
-of one thread than this: the memory is cleared, as after another process's write)."""
+_OWN_SPANS_KEPT = 4096
+"""Spans of change numbers of this store's own writes remembered (more writes between two
+reads of one thread than this: memory is cleared, as after another process's write)."""
+_COUNTER_SCHEMA = (
+    # no constraints: a count damaged on disk reads as no count (memory cleared), never as a
+    # write that fails
+    "CREATE TABLE IF NOT EXISTS hybrid_infer_changes (id INTEGER PRIMARY KEY, n INTEGER)",
+    "INSERT OR IGNORE INTO hybrid_infer_changes (id, n) VALUES (0, 0)",
+    *(
+        f"CREATE TRIGGER IF NOT EXISTS hybrid_infer_count_{event.lower()} AFTER {event} ON Cache "
+        "BEGIN UPDATE hybrid_infer_changes SET n = n + 1 WHERE id = 0; END"
+        for event in ("INSERT", "UPDATE", "DELETE")
+    ),
+)
+"""A row SQLite itself counts every change of an entry row in: whoever writes (any process,
+an older version of this library, a hand edit with sqlite3), the count moves."""
+_COUNTER_PARTS = 4
+"""The table and its three triggers, as ``sqlite_master`` lists them."""
 
 _FOLLOW_EVERY_S = 1.0
 """How often a store looks whether its database file is still the one it opened."""
@@ -163,15 +176,17 @@ class EntryStore:
         )
         self._reopening = threading.Lock()
         self._cache = _open_or_replace(directory, **self._settings)
+        _count_changes(self._cache)
         self._file = _file_id(self._database)
         self._followed_at = time.monotonic()
         self._recent: RecentEntries[EntryRecord] = RecentEntries(max_entries=_RECENT_ENTRIES, max_bytes=_RECENT_BYTES)
         self._seen = threading.local()
         self._opened = 0
-        """Times the database was reopened (a new connection's data_version starts afresh)."""
+        """Times the database was reopened or closed: a new connection's data_version starts
+        afresh, and change numbers on another file say nothing of this one."""
         self._own_lock = threading.Lock()
-        self._own_changes: set[int] = set()
-        self._own_order: deque[int] = deque()
+        self._own_spans: deque[tuple[int, int, int]] = deque(maxlen=_OWN_SPANS_KEPT)
+        """(``_opened``, first change number before, last after) of each own write."""
         self._evictions = 0
         """Entries evicted by this store's writes (a put that evicts clears the memory)."""
 
@@ -225,6 +240,7 @@ class EntryStore:
         log.warning("hybrid-infer cache: %s; reopening %s", why, self._database)
         make_private_dir(self.directory)
         self._cache = _open_or_replace(self.directory, **self._settings)
+        _count_changes(self._cache)
         self._file = _file_id(self._database)
         self._evicted_upto = None  # the new database's evictions start from its own rows (review 66)
         self._opened += 1
@@ -356,8 +372,7 @@ class EntryStore:
         for as long as it likes, and a write retried for ever would hold up closing and exit.
         """
         evictions = self._evictions
-        with self._cache.transact(retry=False):
-            change = self._next_change()
+        with self._own_write():
             seq = self._next_generation()
             previous = self._read(_ENTRY + key, EntryRecord)
             if previous is not None:
@@ -372,12 +387,11 @@ class EntryStore:
             if self.max_entries is not None and seq > self.max_entries:
                 self._evict_upto(seq - self.max_entries)
             self._trim_to_budget(seq)
-        if self._evictions != evictions:
-            self._recent.clear()
-        else:
-            expires_at = None if ttl_s is None else written_at + ttl_s
-            self._recent.put(_ENTRY + key, stored, expires_at=expires_at, size=len(payload))
-        self._own_change(change)
+            if self._evictions != evictions:
+                self._recent.clear()
+            else:
+                expires_at = None if ttl_s is None else written_at + ttl_s
+                self._recent.put(_ENTRY + key, stored, expires_at=expires_at, size=len(payload))
         self._puts += 1
         if self._puts % _WAL_CHECK_EVERY == 0:
             self._shrink_log()
@@ -386,12 +400,10 @@ class EntryStore:
     @_recovering
     def delete(self, key: str) -> EntryRecord | None:
         """Remove one entry; the record removed (its vector can leave the index), or None."""
-        with self._cache.transact(retry=False):  # a lock held past the busy timeout: Timeout
+        with self._own_write():  # a lock held past the busy timeout: Timeout
             record = self._read(_ENTRY + key, EntryRecord)
             deleted: bool = self._cache.delete(_ENTRY + key, retry=True)
-            change = self._next_change()  # (last: a set purges expired rows)
-        self._recent.drop(_ENTRY + key)
-        self._own_change(change)
+            self._recent.drop(_ENTRY + key)
         return record if deleted and record is not None else None
 
     @_recovering
@@ -400,34 +412,29 @@ class EntryStore:
         if namespace is not None:
             # entries whose key went with the namespace's tag: expired ones not yet purged
             # count too (they cannot be read to see their namespace, as clear() counts them)
-            with self._cache.transact(retry=False):  # a lock held past the busy timeout: Timeout
+            with self._own_write():  # a lock held past the busy timeout: Timeout
                 before = {key for key in self._keys() if key.startswith(_ENTRY)}
                 self._cache.evict(_tag(namespace), retry=True)
-                removed = len(before.difference(self._keys()))
-                change = self._next_change()  # (last: a set purges expired rows)
-            self._recent.clear()
-            self._own_change(change)
-            return removed
-        with self._cache.transact(retry=False):
+                self._recent.clear()
+                return len(before.difference(self._keys()))
+        with self._own_write():
             removed = sum(1 for key in self._keys() if key.startswith(_ENTRY))
-            change = (self._counter(_CHANGES) or 0) + 1
             generation = self._counter(_GENERATION) or 0
             identity = self._counter(_IDENTITY)
             self._cache.clear(retry=True)
-            # Generation numbers never go back: they are vector ids in other processes; nor
-            # do change numbers (see _sync_recent).
+            self._recent.clear()
+            # Generation numbers never go back: they are vector ids in other processes.
             self._cache.set(_GENERATION, generation, retry=True)
-            self._cache.set(_CHANGES, change, retry=True)
             # Nothing up to here is left to evict: the next eviction starts after it, not at
             # generation 1 under the write lock (review 60: 6,000 steps after 6,000 stores).
             self._cache.set(_EVICTED, generation, retry=True)
             if identity:
                 self._cache.set(_IDENTITY, identity, retry=True)
-        self._recent.clear()
-        self._own_change(change)
         return removed
 
     def close(self) -> None:
+        """Close the database's connections (the store opens new ones if used again)."""
+        self._opened += 1
         self._recent.clear()
         self._cache.close()
 
@@ -438,46 +445,74 @@ class EntryStore:
 
         SQLite's ``data_version`` tells a connection whether any other connection committed
         since it last asked (one cheap pragma; diskcache gives each thread its own
-        connection). Unchanged: memory is right. Changed: every write transaction of this
-        library, in any process, takes the next number of a change counter row, and this
-        store remembers the numbers its own writes took (each write also put, dropped or
-        cleared what it changed in memory). If every number since this thread last looked
-        is this store's own, memory is still right; anything else (another process or
-        another store object, an old version of this library, a hand edit, a first look
-        by this thread, a replaced database) clears it."""
-        # the connection this thread asks: diskcache opens a new one after a fork, and this
-        # store after a reopen, and a new connection's numbers say nothing of the old one's
-        connection = (os.getpid(), self._opened)
-        version = self._cache._con.execute("PRAGMA data_version").fetchone()[0]
+        connection). Unchanged: memory is right. Changed: triggers count every change of an
+        entry row, whoever makes it, in a counter row (``_COUNTER_SCHEMA``), and this store
+        remembers which counts its own writes made (each of which changed memory to match
+        before it committed). If every count since this thread last looked is this store's
+        own, or there is none (another table changed), memory is still right; anything else
+        (another process or store object, an older version of this library, a hand edit, a
+        first look by this thread, a new connection, a replaced database) clears it."""
+        con = self._cache._con
+        # the connection asked: diskcache opens a new one after a fork, this store after a
+        # reopen or a close, and a new connection's numbers say nothing of the old one's
+        connection = (os.getpid(), self._opened, id(con))
+        version = con.execute("PRAGMA data_version").fetchone()[0]
         seen = getattr(self._seen, "state", None)
         if seen is not None and seen[0] == connection and seen[1] == version:
             return
-        changes = self._counter(_CHANGES) or 0
+        changes = self._changes()
         if seen is None or seen[0] != connection or not self._all_own(seen[2], changes):
             self._recent.clear()
         self._seen.state = (connection, version, changes)
 
-    def _all_own(self, after: int, upto: int) -> bool:
-        """Whether change numbers ``after + 1 .. upto`` were all taken by this store's writes
-        (none at all: the database changed without the counter, so not through this library)."""
-        if upto <= after or upto - after > _OWN_CHANGES_KEPT:
-            return False
+    def _all_own(self, after: int | None, upto: int | None) -> bool:
+        """Whether the changes counted after ``after`` up to ``upto`` were all this store's own,
+        on the file open now."""
+        if after is None or upto is None or upto < after:
+            return False  # (no counter, or one that went back: another file, or edited by hand)
+        reach = after
         with self._own_lock:
-            return all(number in self._own_changes for number in range(after + 1, upto + 1))
+            spans = sorted((first, last) for opened, first, last in self._own_spans if opened == self._opened)
+        for first, last in spans:
+            if reach >= upto:
+                break
+            if last <= reach:
+                continue
+            if first > reach:
+                return False
+            reach = last
+        return reach >= upto
 
-    def _next_change(self) -> int:
-        """Count one more write transaction (inside it)."""
-        change = (self._counter(_CHANGES) or 0) + 1
-        self._cache.set(_CHANGES, change, retry=True)
-        return change
+    @contextlib.contextmanager
+    def _own_write(self) -> Iterator[None]:
+        """One write transaction of this store, its changes counted as its own.
 
-    def _own_change(self, change: int) -> None:
-        """Note a committed write of this store (after its change to memory is made)."""
-        with self._own_lock:
-            self._own_changes.add(change)
-            self._own_order.append(change)
-            while len(self._own_order) > _OWN_CHANGES_KEPT:
-                self._own_changes.discard(self._own_order.popleft())
+        The body changes memory to match before the commit, while it holds the write lock, so
+        the memory changes of this process's writes land in the order they commit. After the
+        commit, reads from disk that began before it are refused (they may have read the old
+        rows); if the transaction fails, memory is cleared (it may hold what rolled back)."""
+        opened = self._opened
+        try:
+            with self._cache.transact(retry=False):
+                first = self._changes()
+                yield
+                last = self._changes()
+        except BaseException:
+            self._recent.clear()
+            raise
+        self._recent.settle()
+        if first is not None and last is not None:
+            with self._own_lock:
+                self._own_spans.append((opened, first, last))
+
+    def _changes(self) -> int | None:
+        """The counter row's count, or None if it is missing or not a count."""
+        try:
+            row = self._cache._sql("SELECT n FROM hybrid_infer_changes WHERE id = 0").fetchone()
+        except sqlite3.OperationalError:  # (no such table: dropped by hand)
+            return None
+        count = row[0] if row else None
+        return count if isinstance(count, int) else None
 
     # --- internals ------------------------------------------------------------------
 
@@ -740,6 +775,19 @@ def _journal_key(seq: int) -> str:
 
 def _tag(namespace: str) -> str:
     return f"ns:{namespace}"
+
+
+def _count_changes(cache: diskcache.Cache) -> None:
+    """Create the change counter and its triggers (``_COUNTER_SCHEMA``) unless they exist."""
+    names = [f"hybrid_infer_count_{event}" for event in ("insert", "update", "delete")]
+    present = cache._sql(
+        "SELECT COUNT(*) FROM sqlite_master WHERE name IN (?, ?, ?, ?)", ("hybrid_infer_changes", *names)
+    ).fetchone()[0]
+    if present == _COUNTER_PARTS:
+        return
+    with cache.transact(retry=True):
+        for statement in _COUNTER_SCHEMA:
+            cache._sql(statement)
 
 
 def _open_or_replace(directory: Path, **settings: object) -> diskcache.Cache:
