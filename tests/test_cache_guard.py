@@ -1693,6 +1693,37 @@ def broken(a: str, b: str) -> set[str]:
             "unit",
         ),
         ("grind the pork before chilling it", "before grinding the pork, should I chill it", "direction"),
+        # hold-outs 203-205: the edges of a temperature glued to its scale, and of names
+        # written joined or apart
+        ("Is 20C cold for a run?", "Is 20F cold for a run?", "unit"),
+        ("Is seat 14A by the window?", "Is seat 14C by the window?", "number"),
+        ("What's a #7F blade used for?", "What's a #7 blade used for?", "number"),
+        ("Is charging this LiPo at 2A safe?", "Is charging this LiPo at 2C safe?", "number"),
+        (
+            "What's the difference between =$A$1 and =A$1 in a spreadsheet?",
+            "What's the difference between =$A$1 and =$A1 in a spreadsheet?",
+            "number",
+        ),
+        (
+            "Convert my marathon pace of 8:00/mi into an equivalent half marathon pace.",
+            "Convert my half marathon pace of 8:00/mi into an equivalent marathon pace.",
+            "direction",
+        ),
+        (
+            "Which muscle works hardest in uphill running?",
+            "List all the muscles that work in uphill running.",
+            "qualifier",
+        ),
+        (
+            "Who won the men's race at the 2023 Chicago Marathon?",
+            "Who were the top 10 men at the 2023 Chicago Marathon?",
+            "qualifier",
+        ),
+        (
+            "What rye whiskeys are distilled in Kentucky?",
+            "What rye whiskeys are distilled outside Kentucky?",
+            "antonym",
+        ),
         # hold-outs 200-202
         ("Write a cryptic clue for ANCHOR.", "Explain how I'd go about writing a cryptic clue for ANCHOR.", "category"),
         ("What's the best 65% keyboard for under $150?", "Top 5 65% keyboards under $150?", "qualifier"),
@@ -3224,6 +3255,23 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "I need to change the delivery address on order 77-3391 to 15 Elm Street, Portland before it ships.",
             "Before order 77-3391 goes out, could you update the shipping address to 15 Elm Street in Portland?",
         ),
+        # a name or a temperature written joined on one side, apart on the other (hold-outs 203-204)
+        (
+            "Explain the difference between lactate threshold and VO2max.",
+            "What distinguishes VO2 max from lactate threshold? Please explain.",
+        ),
+        (
+            "Write a G-code start script that heats the bed to 60°C and the nozzle to 210°C before homing.",
+            "Give me start gcode: bed to 60C, hotend to 210C, then home all axes.",
+        ),
+        ("What's the difference between Cat6 and Cat6a?", "cat 6 vs cat 6a, what's actually different between them?"),
+        ("What does denial code CO-97 mean?", "got a CO 97 on a remit, what is it telling me"),
+        # the edges of hold-outs 203-205's readings
+        ("Which shoe has the best cushioning for marathons?", "For marathons, which shoe has the best cushioning?"),
+        ("Which muscle works hardest in uphill running?", "In uphill running, which muscle works the hardest?"),
+        ("Who won the 2023 Chicago Marathon?", "Who was the winner of the 2023 Chicago Marathon?"),
+        ("Is it legal to sell liquor outside Kentucky?", "Can liquor be sold legally outside of Kentucky?"),
+        ("my marathon pace vs my half marathon pace", "compare my marathon pace with my half marathon pace"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -135,6 +135,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | spelled
     known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
     known |= {w for initials, w in a.titled if initials in b.words}  # 'Logbook of the World' / 'LoTW'
+    known |= _written_apart_or_joined(a, b)  # 'VO2max' / 'VO2 max'
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)
     glued = groups & _glued_groups(a, b)
     aliased = {w for w, g in a.aliases if g in groups} | {
@@ -149,6 +150,17 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
         and UNITS.get(e, "") not in b.units
         and not (measured and UNITS.get(e, "") in a.measure_units)
     }
+
+
+def _written_apart_or_joined(a: TextFacts, b: TextFacts) -> set[str]:
+    """Words of ``a`` that ``b`` writes as two, or two adjacent words of ``a`` (the first
+    given) that ``b`` writes as one: 'VO2max' / 'VO2 max' (hold-out 203). Only those with a
+    digit, and not after a single letter: joining two plain words may make another ('on line'
+    / 'online'), and a cell reference's letter is no word of its own ('=$A1' / '=A$1')."""
+    joined_b = {x + y for x, y in zip(b.words, b.words[1:], strict=False) if len(x) > 1}
+    found = {w for w in a.words if w in joined_b}
+    found |= {x for x, y in zip(a.words, a.words[1:], strict=False) if len(x) > 1 and x + y in b.words}
+    return {w for w in found if any(c.isdigit() for c in w)}
 
 
 def _glued_groups(facts: TextFacts, other: TextFacts) -> set[int]:

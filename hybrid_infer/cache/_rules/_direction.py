@@ -306,7 +306,9 @@ _ARTICLES = frozenset({"a", "an", "the"})
 def _modifier_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """The same words but one describing word moved from one noun to another two or more words
     away: 'a creature attacking an invisible target' / 'an invisible creature attacking a
-    target' (hold-out 176). ('a big red ball' / 'a red big ball' moves it past one word.)"""
+    target' (hold-out 176), or from one of two same nouns to the other: 'convert my marathon pace
+    into a half marathon pace' / 'my half marathon pace into a marathon pace' (hold-out 203).
+    ('a big red ball' / 'a red big ball' moves it past one word.)"""
     wa, wb = [w for w in a if w not in _ARTICLES], [w for w in b if w not in _ARTICLES]
     if len(wa) != len(wb) or Counter(wa) != Counter(wb) or wa == wb:
         return False
@@ -320,6 +322,8 @@ def _modifier_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         head_a, head_b = wa[i + 1], wb[j + 1]
         if head_a != head_b and _is_content(head_a) and _is_content(head_b) and _after_article(a, b, word):
             return True
+        if head_a == head_b and wa.count(head_a) > 1 and word.isalpha() and _is_content(head_a):
+            return True  # from one 'marathon' to the other: 'my marathon pace into a half marathon pace'
     return False
 
 

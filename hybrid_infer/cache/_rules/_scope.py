@@ -241,6 +241,8 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     best ink brand"), ``b`` for a counted top few of it ('top 5 ink brands', 'the 3 best ink
     brands'; hold-out 158)."""
     words = a.words
+    if _asks_winner(words) and not _asks_winner(b.words) and _counts_a_top(b.words):
+        return True  # 'who won the men's race at the 2023 Chicago Marathon' / 'who were the top 10 men' (hold-out 203)
     measured = {number for number, _ in a.number_units}  # ('the best 65% keyboard' counts no top 65; hold-out 201)
     if any(
         _is_count(w) and w not in measured and {"top", "best"} & {*words[i - 1 : i], *words[i + 1 : i + 2]}
@@ -269,6 +271,21 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
         ):
             return True  # ('best 4 season tent' / 'top 4 season tents' count no top four; review 103)
     return False
+
+
+def _asks_winner(words: tuple[str, ...]) -> bool:
+    """'Who won', 'the winner', 'which team won': one answer, the first."""
+    return "winner" in words or any(
+        w == "won" and {"who", "which"} & {*words[max(0, i - 3) : i]} for i, w in enumerate(words)
+    )
+
+
+def _counts_a_top(words: tuple[str, ...]) -> bool:
+    """'The top 10', 'the 3 fastest', 'top three': a counted few from the top."""
+    return any(
+        (w == "top" and _is_count(words[i + 1])) or (_is_count(w) and _is_superlative(words[i + 1]))
+        for i, w in enumerate(words[:-1])
+    )
 
 
 def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
@@ -412,6 +429,9 @@ def _picked_nouns(words: tuple[str, ...]) -> set[str]:
         if word != "which" or not _picks_one(words[i:]):
             continue
         run = list(takewhile(_is_content, words[i + 1 : i + 4]))
+        at = next((m for m, w in enumerate(run) if m >= 2 and _is_superlative(w)), None)
+        if at is not None:
+            run = run[: at - 1]  # 'which muscle works hardest': the noun before the verb
         if run and not run[-1].endswith("s"):
             found.add(run[-1])
     return found
@@ -476,8 +496,9 @@ may answer (QQP labels them one question)."""
 
 def _picks_one(words: tuple[str, ...]) -> bool:
     """'which one is best', 'which of these breeds is best', 'comparing cover crops, which is
-    best': a question that picks one from several it names (review 83); not 'which of the
-    metrics should I track' or 'my store, which is on Shopify' (review 85)."""
+    best', 'which muscle works hardest': a question that picks one from several it names
+    (review 83); not 'which of the metrics should I track' or 'my store, which is on Shopify'
+    (review 85)."""
     for i, word in enumerate(words[:-1]):
         if word != "which":
             continue
@@ -488,7 +509,17 @@ def _picks_one(words: tuple[str, ...]) -> bool:
             at = rest.index("is")
             if any(_is_superlative(w) or w in ("better", "preferable") for w in rest[at + 1 : at + 4]):
                 return True
+        if any(
+            _is_superlative(w) and rest[k - 1] not in _NOT_BEFORE_PICKING and _is_content(rest[k - 1])
+            for k, w in enumerate(rest[2:4], start=2)
+        ):
+            return True  # 'which muscle works hardest in uphill running' (hold-out 203)
     return False
+
+
+_NOT_BEFORE_PICKING = frozenset({"the", "of", "is", "are", "my", "your", "a", "an"})
+"""Words before a superlative that make it describe something else ('which shoe has the best
+cushioning'), not how the one picked does."""
 
 
 def _noun_run(words: tuple[str, ...], start: int, span: int = 3) -> list[str]:
