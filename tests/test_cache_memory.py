@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import random
 import sqlite3
+import sys
 import threading
 import time
 from pathlib import Path
@@ -351,3 +352,39 @@ def test_a_reader_of_a_large_answer_being_replaced_does_not_delete_the_new_one(t
     finally:
         reader.join(30)
     assert reader.exitcode == 0
+
+
+def test_a_store_then_its_own_lookup_never_sees_an_older_answer_while_another_thread_reads(
+    tmp_path: Path,
+) -> None:
+    """Review 111: with memory changed inside the write transaction, a reader that looked
+    between the change and the commit (or cleared memory there) put the older row back, and
+    every later lookup returned it (in 3,369 to 8,349 rounds). One thread invalidates and
+    stores, then looks its own answer up, while another thread looks the key up in a loop."""
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    cache = exact_cache(tmp_path)
+    request = build_request("question")
+    key = request_key(request, "default")
+    cache.store(request, answer("initial"))
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            text_of(cache, "question")
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    deadline = time.monotonic() + 10.0
+    try:
+        for i in range(20_000):
+            if time.monotonic() > deadline:
+                break
+            if i % 2:
+                cache.invalidate(key)
+            cache.store(request, answer(f"v{i}"))
+            assert text_of(cache, "question") == f"v{i}", f"round {i}"
+    finally:
+        stop.set()
+        reader.join(30)
+        sys.setswitchinterval(switch)

@@ -73,6 +73,15 @@ class RecentEntries(Generic[T]):
             self._epoch += 1
             self._keep(key, _Kept(value, expires_at, size))
 
+    def put_if(self, key: str, value: T, *, expires_at: float | None, size: int, epoch: int) -> bool:
+        """:meth:`put`, unless something changed memory since ``epoch`` (then False)."""
+        with self._lock:
+            if epoch != self._epoch:
+                return False
+            self._epoch += 1
+            self._keep(key, _Kept(value, expires_at, size))
+            return True
+
     def settle(self) -> None:
         """Drop reads in flight: a write they may have raced has just committed."""
         with self._lock:

@@ -137,6 +137,36 @@ class JournalRecord(BaseModel):
     namespace: str
 
 
+class _MemoryChange:
+    """What one write asks of memory once it commits: keep a row, drop one, or clear all."""
+
+    def __init__(self) -> None:
+        self._put: tuple[str, EntryRecord, float | None, int] | None = None
+        self._drops: list[str] = []
+        self._clear = False
+
+    def put(self, key: str, record: EntryRecord, *, expires_at: float | None, size: int) -> None:
+        self._put = (key, record, expires_at, size)
+
+    def drop(self, key: str) -> None:
+        self._drops.append(key)
+
+    def clear(self) -> None:
+        self._clear = True
+
+    def apply(self, recent: RecentEntries[EntryRecord], epoch: int) -> bool:
+        """Make ``recent`` follow the write; False if it must be cleared instead."""
+        if self._clear:
+            return False
+        if self._put is not None:
+            key, record, expires_at, size = self._put
+            if not recent.put_if(key, record, expires_at=expires_at, size=size, epoch=epoch):
+                return False  # (a lookup cleared memory since: it may have missed this write)
+        for key in self._drops:
+            recent.drop(key)
+        return True
+
+
 class EntryStore:
     """Answers on disk in one diskcache directory, shared safely between processes."""
 
@@ -176,7 +206,6 @@ class EntryStore:
         )
         self._reopening = threading.Lock()
         self._cache = _open_or_replace(directory, **self._settings)
-        _count_changes(self._cache)
         self._file = _file_id(self._database)
         self._followed_at = time.monotonic()
         self._recent: RecentEntries[EntryRecord] = RecentEntries(max_entries=_RECENT_ENTRIES, max_bytes=_RECENT_BYTES)
@@ -185,6 +214,8 @@ class EntryStore:
         """Times the database was reopened or closed: a new connection's data_version starts
         afresh, and change numbers on another file say nothing of this one."""
         self._own_lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        """Held by each own write from its transaction's start until memory follows its commit."""
         self._own_spans: deque[tuple[int, int, int]] = deque(maxlen=_OWN_SPANS_KEPT)
         """(``_opened``, first change number before, last after) of each own write."""
         self._evictions = 0
@@ -223,6 +254,9 @@ class EntryStore:
         with self._reopening:
             if self._cache is not used:
                 return True
+            if "hybrid_infer_changes" in str(error):  # the counter table dropped by hand: its triggers fail
+                _count_changes(self._cache)
+                return True
             if not _is_damage(error):
                 return False
             if _file_id(self._database) == self._file:
@@ -240,7 +274,6 @@ class EntryStore:
         log.warning("hybrid-infer cache: %s; reopening %s", why, self._database)
         make_private_dir(self.directory)
         self._cache = _open_or_replace(self.directory, **self._settings)
-        _count_changes(self._cache)
         self._file = _file_id(self._database)
         self._evicted_upto = None  # the new database's evictions start from its own rows (review 66)
         self._opened += 1
@@ -260,11 +293,10 @@ class EntryStore:
         if not remember:
             return self._read(db_key, EntryRecord)
         self._sync_recent()
-        now = time.time()
-        record = self._recent.get(db_key, now)
+        epoch = self._recent.epoch
+        record = self._recent.get(db_key, time.time())
         if record is not None:
             return record
-        epoch = self._recent.epoch
         try:
             value, expires_at = self._cache.get(db_key, expire_time=True, retry=True)
         except UnreadableRow:
@@ -372,7 +404,7 @@ class EntryStore:
         for as long as it likes, and a write retried for ever would hold up closing and exit.
         """
         evictions = self._evictions
-        with self._own_write():
+        with self._own_write() as memory:
             seq = self._next_generation()
             previous = self._read(_ENTRY + key, EntryRecord)
             if previous is not None:
@@ -388,10 +420,10 @@ class EntryStore:
                 self._evict_upto(seq - self.max_entries)
             self._trim_to_budget(seq)
             if self._evictions != evictions:
-                self._recent.clear()
+                memory.clear()
             else:
                 expires_at = None if ttl_s is None else written_at + ttl_s
-                self._recent.put(_ENTRY + key, stored, expires_at=expires_at, size=len(payload))
+                memory.put(_ENTRY + key, stored, expires_at=expires_at, size=len(payload))
         self._puts += 1
         if self._puts % _WAL_CHECK_EVERY == 0:
             self._shrink_log()
@@ -400,10 +432,10 @@ class EntryStore:
     @_recovering
     def delete(self, key: str) -> EntryRecord | None:
         """Remove one entry; the record removed (its vector can leave the index), or None."""
-        with self._own_write():  # a lock held past the busy timeout: Timeout
+        with self._own_write() as memory:  # a lock held past the busy timeout: Timeout
             record = self._read(_ENTRY + key, EntryRecord)
             deleted: bool = self._cache.delete(_ENTRY + key, retry=True)
-            self._recent.drop(_ENTRY + key)
+            memory.drop(_ENTRY + key)
         return record if deleted and record is not None else None
 
     @_recovering
@@ -412,17 +444,17 @@ class EntryStore:
         if namespace is not None:
             # entries whose key went with the namespace's tag: expired ones not yet purged
             # count too (they cannot be read to see their namespace, as clear() counts them)
-            with self._own_write():  # a lock held past the busy timeout: Timeout
+            with self._own_write() as memory:  # a lock held past the busy timeout: Timeout
                 before = {key for key in self._keys() if key.startswith(_ENTRY)}
                 self._cache.evict(_tag(namespace), retry=True)
-                self._recent.clear()
+                memory.clear()
                 return len(before.difference(self._keys()))
-        with self._own_write():
+        with self._own_write() as memory:
             removed = sum(1 for key in self._keys() if key.startswith(_ENTRY))
             generation = self._counter(_GENERATION) or 0
             identity = self._counter(_IDENTITY)
             self._cache.clear(retry=True)
-            self._recent.clear()
+            memory.clear()
             # Generation numbers never go back: they are vector ids in other processes.
             self._cache.set(_GENERATION, generation, retry=True)
             # Nothing up to here is left to evict: the next eviction starts after it, not at
@@ -468,8 +500,10 @@ class EntryStore:
     def _all_own(self, after: int | None, upto: int | None) -> bool:
         """Whether the changes counted after ``after`` up to ``upto`` were all this store's own,
         on the file open now."""
-        if after is None or upto is None or upto < after:
-            return False  # (no counter, or one that went back: another file, or edited by hand)
+        if after is None or upto is None or upto <= after:
+            # no counter; one that went back (another file, a backup restored); or the database
+            # changed but no entry row was counted (a trigger dropped by hand, another table)
+            return False
         reach = after
         with self._own_lock:
             spans = sorted((first, last) for opened, first, last in self._own_spans if opened == self._opened)
@@ -484,26 +518,34 @@ class EntryStore:
         return reach >= upto
 
     @contextlib.contextmanager
-    def _own_write(self) -> Iterator[None]:
-        """One write transaction of this store, its changes counted as its own.
+    def _own_write(self) -> Iterator[_MemoryChange]:
+        """One write transaction of this store, counted as its own, and memory made to follow it.
 
-        The body changes memory to match before the commit, while it holds the write lock, so
-        the memory changes of this process's writes land in the order they commit. After the
-        commit, reads from disk that began before it are refused (they may have read the old
-        rows); if the transaction fails, memory is cleared (it may hold what rolled back)."""
-        opened = self._opened
-        try:
-            with self._cache.transact(retry=False):
-                first = self._changes()
-                yield
-                last = self._changes()
-        except BaseException:
-            self._recent.clear()
-            raise
-        self._recent.settle()
-        if first is not None and last is not None:
-            with self._own_lock:
-                self._own_spans.append((opened, first, last))
+        The body says what memory should do (put, drop, clear); that is done after the commit
+        (memory never holds what may still roll back), while this process's other writes wait
+        on a lock, so memory follows them in the order they commit. If anything committed
+        after this write before memory could follow it (another process, another store
+        object), or a lookup cleared memory meanwhile, memory is cleared or left cleared:
+        it cannot tell whose change is newer. Then reads from disk that began before the
+        commit are refused (they may have read the old rows)."""
+        memory = _MemoryChange()
+        with self._write_lock:
+            opened = self._opened
+            try:
+                with self._cache.transact(retry=False):
+                    first = self._changes()
+                    yield memory
+                    last = self._changes()
+            except BaseException:
+                self._recent.clear()
+                raise
+            epoch = self._recent.epoch
+            if first is None or last is None or self._changes() != last or not memory.apply(self._recent, epoch):
+                self._recent.clear()
+            self._recent.settle()
+            if first is not None and last is not None:
+                with self._own_lock:
+                    self._own_spans.append((opened, first, last))
 
     def _changes(self) -> int | None:
         """The counter row's count, or None if it is missing or not a count."""
@@ -798,7 +840,9 @@ def _open_or_replace(directory: Path, **settings: object) -> diskcache.Cache:
     post-mortem and the store starts empty.
     """
     try:
-        return _open_retrying(str(directory), **settings)
+        cache = _open_retrying(str(directory), **settings)
+        _count_changes(cache)  # (creating its table may be what reads a damaged page)
+        return cache
     except sqlite3.DatabaseError as error:
         if isinstance(error, sqlite3.OperationalError):
             raise  # locked, read-only, out of space: not damage
@@ -806,7 +850,9 @@ def _open_or_replace(directory: Path, **settings: object) -> diskcache.Cache:
         if not database.exists():
             raise
         _move_aside(database, error)
-        return _open_retrying(str(directory), **settings)
+        cache = _open_retrying(str(directory), **settings)
+        _count_changes(cache)
+        return cache
 
 
 def _move_aside(database: Path, error: Exception) -> None:
