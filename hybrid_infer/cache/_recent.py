@@ -9,7 +9,8 @@ which clears it when it cannot tell.
 A read that raced a change must not put an old row back after the change cleared or
 replaced it: a reader takes :attr:`epoch` before it reads the database, and :meth:`fill`
 drops its row if anything changed the memory meanwhile (every :meth:`put`, :meth:`drop`
-and :meth:`clear` moves the epoch on, and so does :meth:`settle`, after a write commits).
+and :meth:`clear` moves the epoch on, and so does :meth:`settle`, after a write commits);
+a writer's :meth:`put_if` likewise does nothing if memory was cleared since it looked.
 """
 
 from __future__ import annotations

@@ -479,10 +479,10 @@ class EntryStore:
         since it last asked (one cheap pragma; diskcache gives each thread its own
         connection). Unchanged: memory is right. Changed: triggers count every change of an
         entry row, whoever makes it, in a counter row (``_COUNTER_SCHEMA``), and this store
-        remembers which counts its own writes made (each of which changed memory to match
-        before it committed). If every count since this thread last looked is this store's
-        own, or there is none (another table changed), memory is still right; anything else
-        (another process or store object, an older version of this library, a hand edit, a
+        remembers which counts its own writes made (memory followed each of them as it
+        committed, see ``_own_write``). If every count since this thread last looked is
+        this store's own, memory is still right; anything else (another process or store
+        object, an older version of this library, a hand edit, a change nothing counted, a
         first look by this thread, a new connection, a replaced database) clears it."""
         con = self._cache._con
         # the connection asked: diskcache opens a new one after a fork, this store after a
@@ -839,11 +839,14 @@ def _open_or_replace(directory: Path, **settings: object) -> diskcache.Cache:
     directory, the damaged file is kept next to it (``cache.db.damaged-<time>``) for a
     post-mortem and the store starts empty.
     """
+    cache: diskcache.Cache | None = None
     try:
         cache = _open_retrying(str(directory), **settings)
         _count_changes(cache)  # (creating its table may be what reads a damaged page)
         return cache
     except sqlite3.DatabaseError as error:
+        if cache is not None:
+            cache.close()
         if isinstance(error, sqlite3.OperationalError):
             raise  # locked, read-only, out of space: not damage
         database = directory / "cache.db"
