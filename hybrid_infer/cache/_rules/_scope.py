@@ -260,9 +260,7 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     if any(w in ("several", "few") and not plurals.isdisjoint(b.words[i + 1 : i + 4]) for i, w in enumerate(b.words)):
         return True  # 'the best stretch for tight hip flexors' / 'several stretches for them' (hold-out 178)
     for i, word in enumerate(b.words[:-2]):
-        counted = (word == "top" and _is_count(b.words[i + 1])) or (
-            _is_count(word) and (_is_superlative(b.words[i + 1]) or b.words[i + 1] == "top")
-        )
+        counted = _counted_top_at(b.words, i)
         at = i + 1 if word == "top" else i
         if (
             counted
@@ -282,9 +280,15 @@ def _asks_winner(words: tuple[str, ...]) -> bool:
 
 def _counts_a_top(words: tuple[str, ...]) -> bool:
     """'The top 10', 'the 3 fastest', 'top three': a counted few from the top."""
-    return any(
-        (w == "top" and _is_count(words[i + 1])) or (_is_count(w) and _is_superlative(words[i + 1]))
-        for i, w in enumerate(words[:-1])
+    return any(_counted_top_at(words, i) for i in range(len(words) - 1))
+
+
+def _counted_top_at(words: tuple[str, ...], i: int) -> bool:
+    """A counted few from the top starts at ``i`` (not the last word): 'top 10', '3 fastest',
+    '5 top'."""
+    word, following = words[i], words[i + 1]
+    return (word == "top" and _is_count(following)) or (
+        _is_count(word) and (_is_superlative(following) or following == "top")
     )
 
 
