@@ -297,11 +297,7 @@ class EntryStore:
         record = self._recent.get(db_key, time.time())
         if record is not None:
             return record
-        try:
-            value, expires_at = self._cache.get(db_key, expire_time=True, retry=True)
-        except UnreadableRow:
-            self._drop(db_key, "unsafe row")
-            return None
+        value, expires_at = self._raw_expiring(db_key)
         record = self._validated(db_key, value, EntryRecord)
         if record is not None and isinstance(value, bytes):
             self._recent.fill(db_key, record, expires_at=expires_at, size=len(value), epoch=epoch)
@@ -677,12 +673,17 @@ class EntryStore:
         return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
     def _raw(self, db_key: str) -> object:
+        return self._raw_expiring(db_key)[0]
+
+    def _raw_expiring(self, db_key: str) -> tuple[object, float | None]:
+        """A row's value and the time it expires (``time.time()``), or (None, None); an
+        unsafe row is dropped and read as missing."""
         try:
-            value: object = self._cache.get(db_key, retry=True)
+            value, expires_at = self._cache.get(db_key, expire_time=True, retry=True)
         except UnreadableRow:
             self._drop(db_key, "unsafe row")
-            return None
-        return value
+            return None, None
+        return value, expires_at
 
     def _read(self, db_key: str, model: type[M]) -> M | None:
         return self._validated(db_key, self._raw(db_key), model)
