@@ -206,20 +206,20 @@ def test_a_reader_racing_writes_of_this_store_on_another_thread_never_goes_back(
 def test_memory_is_bounded_in_entries_and_bytes() -> None:
     recent: RecentEntries[str] = RecentEntries(max_entries=3, max_bytes=100)
     for i in range(5):
-        recent.put(f"k{i}", f"v{i}", expires_at=None, size=10)
+        recent.put_if(f"k{i}", f"v{i}", expires_at=None, size=10, epoch=recent.epoch)
     assert len(recent) == 3
     assert recent.get("k0", 0.0) is None
     assert recent.get("k4", 0.0) == "v4"
-    recent.put("big", "x", expires_at=None, size=95)
+    recent.put_if("big", "x", expires_at=None, size=95, epoch=recent.epoch)
     assert len(recent) == 1  # the others went to make room
-    recent.put("huge", "x", expires_at=None, size=101)
+    recent.put_if("huge", "x", expires_at=None, size=101, epoch=recent.epoch)
     assert recent.get("huge", 0.0) is None  # larger than the whole budget: not kept
 
 
 def test_a_read_that_raced_a_change_is_not_kept() -> None:
     recent: RecentEntries[str] = RecentEntries(max_entries=3, max_bytes=100)
     epoch = recent.epoch  # a reader takes it, then reads the database...
-    recent.put("k", "new", expires_at=None, size=1)  # ...while a writer stores a newer row
+    recent.put_if("k", "new", expires_at=None, size=1, epoch=recent.epoch)  # ...while a writer stores a newer row
     recent.fill("k", "old", expires_at=None, size=1, epoch=epoch)
     assert recent.get("k", 0.0) == "new"
     epoch = recent.epoch

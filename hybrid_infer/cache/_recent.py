@@ -8,7 +8,7 @@ which clears it when it cannot tell.
 
 A read that raced a change must not put an old row back after the change cleared or
 replaced it: a reader takes :attr:`epoch` before it reads the database, and :meth:`fill`
-drops its row if anything changed the memory meanwhile (every :meth:`put`, :meth:`drop`
+drops its row if anything changed the memory meanwhile (every :meth:`put_if`, :meth:`drop`
 and :meth:`clear` moves the epoch on, and so does :meth:`settle`, after a write commits);
 a writer's :meth:`put_if` likewise does nothing if memory was cleared since it looked.
 """
@@ -68,14 +68,9 @@ class RecentEntries(Generic[T]):
             if epoch == self._epoch:
                 self._keep(key, _Kept(value, expires_at, size))
 
-    def put(self, key: str, value: T, *, expires_at: float | None, size: int) -> None:
-        """Keep a row this process just wrote (reads that raced it are dropped)."""
-        with self._lock:
-            self._epoch += 1
-            self._keep(key, _Kept(value, expires_at, size))
-
     def put_if(self, key: str, value: T, *, expires_at: float | None, size: int, epoch: int) -> bool:
-        """:meth:`put`, unless something changed memory since ``epoch`` (then False)."""
+        """Keep a row this process just wrote, and drop reads that raced it, unless something
+        changed memory since ``epoch`` (then False)."""
         with self._lock:
             if epoch != self._epoch:
                 return False
