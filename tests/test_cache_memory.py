@@ -388,3 +388,90 @@ def test_a_store_then_its_own_lookup_never_sees_an_older_answer_while_another_th
         stop.set()
         reader.join(30)
         sys.setswitchinterval(switch)
+
+
+def in_a_new_thread(cache: ResponseCache, prompt: str) -> str | None:
+    """``prompt``'s cached text as a thread's first lookup sees it (a server starting a
+    thread per request looks up like this)."""
+    texts: list[str | None] = []
+    thread = threading.Thread(target=lambda: texts.append(text_of(cache, prompt)))
+    thread.start()
+    thread.join(30)
+    assert len(texts) == 1
+    return texts[0]
+
+
+def held_in_memory(cache: ResponseCache) -> int:
+    return len(cache._store._recent)
+
+
+def test_a_new_threads_first_lookup_keeps_what_memory_holds(tmp_path: Path) -> None:
+    """A thread's first lookup emptied memory (it had no data_version of its own to compare):
+    with a thread per request, every request read the database and memory served nothing."""
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    cache.store(build_request("other question"), answer("kept"))
+    assert text_of(cache, "question") == "first"
+    assert held_in_memory(cache) == 2
+    for _ in range(3):
+        assert in_a_new_thread(cache, "question") == "first"
+        assert held_in_memory(cache) == 2  # nothing cleared, nothing read again
+    cache.store(build_request("third question"), answer("new"))  # an own write since
+    assert in_a_new_thread(cache, "third question") == "new"
+    assert held_in_memory(cache) == 3
+
+
+def test_a_new_threads_first_lookup_sees_changes_made_elsewhere(tmp_path: Path) -> None:
+    """Memory last found right at some count: anything counted since that is not this
+    store's own (another process, another cache object, a hand delete) empties it."""
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    cache.store(build_request("other question"), answer("kept"))
+    assert text_of(cache, "question") == "first"
+
+    run_in_another_process(tmp_path, "overwrite")
+    assert in_a_new_thread(cache, "question") == "from the other process"
+
+    exact_cache(tmp_path).store(build_request("other question"), answer("from another object"))
+    assert in_a_new_thread(cache, "other question") == "from another object"
+
+    assert text_of(cache, "question") == "from the other process"
+    with sqlite3.connect(tmp_path / "entries" / "cache.db") as connection:
+        key = "e:" + request_key(build_request("question"), "default")
+        connection.execute("DELETE FROM Cache WHERE key = ?", (key,))
+    assert in_a_new_thread(cache, "question") is None
+
+
+def test_a_new_threads_first_lookup_sees_an_edit_made_while_nothing_counted(tmp_path: Path) -> None:
+    """A counting trigger dropped, a row edited, the trigger made again: the count did not
+    move, but the schema version did."""
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    assert text_of(cache, "question") == "first"
+    with sqlite3.connect(tmp_path / "entries" / "cache.db") as connection:
+        (trigger,) = connection.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'hybrid_infer_count_delete'"
+        ).fetchone()
+        connection.execute("DROP TRIGGER hybrid_infer_count_delete")
+        key = "e:" + request_key(build_request("question"), "default")
+        connection.execute("DELETE FROM Cache WHERE key = ?", (key,))
+        connection.execute(trigger)
+    assert in_a_new_thread(cache, "question") is None
+
+
+def test_a_new_threads_first_lookup_on_a_replaced_database_with_the_same_count(tmp_path: Path) -> None:
+    """The database deleted by hand and made again by another client, up to the same count:
+    a new thread's connection opens the new file, and must not trust memory of the old one."""
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    assert text_of(cache, "question") == "first"
+    database = tmp_path / "entries" / "cache.db"
+    for suffix in ("", "-wal", "-shm"):
+        database.with_name(database.name + suffix).unlink(missing_ok=True)
+    other = exact_cache(tmp_path)
+    other.store(build_request("unrelated"), answer("elsewhere"))
+    other.close()
+    with sqlite3.connect(database) as connection:
+        (count,) = connection.execute("SELECT n FROM hybrid_infer_changes").fetchone()
+    assert cache._store._verified is not None and cache._store._verified[3] == count  # the same count
+    assert in_a_new_thread(cache, "question") is None

@@ -496,7 +496,8 @@ def test_a_fifo_planted_as_a_value_file_is_a_miss_not_a_hang(tmp_path: Path) -> 
     files[0].unlink()
     os.mkfifo(files[0])
     found: list[object] = []
-    reader = threading.Thread(target=lambda: found.append(cache.lookup_exact(request)), daemon=True)
+    reading = exact_cache(tmp_path / "cache")  # another client: nothing held in memory
+    reader = threading.Thread(target=lambda: found.append(reading.lookup_exact(request)), daemon=True)
     reader.start()
     reader.join(10)
     try:

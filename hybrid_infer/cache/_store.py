@@ -210,6 +210,10 @@ class EntryStore:
         self._followed_at = time.monotonic()
         self._recent: RecentEntries[EntryRecord] = RecentEntries(max_entries=_RECENT_ENTRIES, max_bytes=_RECENT_BYTES)
         self._seen = threading.local()
+        self._verified: tuple[int, tuple[int, int] | None, int, int] | None = None
+        """(``_opened``, database file, schema version, change count) when memory was last
+        found right (empty at open, or by a lookup): a thread's first lookup starts from
+        there, not from an empty memory."""
         self._opened = 0
         """Times the database was reopened or closed: a new connection's data_version starts
         afresh, and change numbers on another file say nothing of this one."""
@@ -220,6 +224,7 @@ class EntryStore:
         """(``_opened``, first change number before, last after) of each own write."""
         self._evictions = 0
         """Entries evicted by this store's writes (a put that evicts clears the memory)."""
+        self._verify_empty()
 
     # --- the database file --------------------------------------------------------------
 
@@ -278,6 +283,7 @@ class EntryStore:
         self._evicted_upto = None  # the new database's evictions start from its own rows (review 66)
         self._opened += 1
         self._recent.clear()
+        self._verify_empty()
 
     # --- reads ----------------------------------------------------------------------
 
@@ -479,19 +485,55 @@ class EntryStore:
         committed, see ``_own_write``). If every count since this thread last looked is
         this store's own, memory is still right; anything else (another process or store
         object, an older version of this library, a hand edit, a change nothing counted, a
-        first look by this thread, a new connection, a replaced database) clears it."""
-        con = self._cache._con
+        new connection after a reopen, a replaced database) clears it.
+
+        A thread's first lookup (and one on a new connection, after a fork) has no
+        ``data_version`` of its own to compare: it starts from the count at which any thread
+        last found memory right (``_verified``), if the database is still that file with the
+        same schema (a counting trigger dropped and made again changes the schema version),
+        so a server starting a thread per request does not empty memory on each."""
         # the connection asked: diskcache opens a new one after a fork, this store after a
         # reopen or a close, and a new connection's numbers say nothing of the old one's
-        connection = (os.getpid(), self._opened, id(con))
+        opened = self._opened  # (before the connection: a reopen between makes it look new)
+        con = self._cache._con
+        connection = (os.getpid(), opened, id(con))
         version = con.execute("PRAGMA data_version").fetchone()[0]
         seen = getattr(self._seen, "state", None)
         if seen is not None and seen[0] == connection and seen[1] == version:
             return
         changes = self._changes()
-        if seen is None or seen[0] != connection or not self._all_own(seen[2], changes):
+        if seen is not None and seen[0] == connection:
+            right = self._all_own(seen[2], changes)
+        else:
+            right = self._all_own_since_verified(con, opened, changes)
+        if not right:
             self._recent.clear()
         self._seen.state = (connection, version, changes)
+        if changes is not None:
+            schema = con.execute("PRAGMA schema_version").fetchone()[0]
+            self._verified = (opened, self._file, schema, changes)
+
+    def _verify_empty(self) -> None:
+        """Note the database's state now, memory being empty (right whatever the state)."""
+        changes = self._changes()
+        if changes is not None:
+            schema = self._cache._con.execute("PRAGMA schema_version").fetchone()[0]
+            self._verified = (self._opened, self._file, schema, changes)
+
+    def _all_own_since_verified(self, con: sqlite3.Connection, opened: int, changes: int | None) -> bool:
+        """Whether memory, last found right at ``_verified``, is right on a connection this
+        thread has not looked through before."""
+        verified = self._verified
+        if verified is None or changes is None or verified[0] != opened:
+            return False
+        _, file, schema, count = verified
+        # the connection was opened at the path before this look: the same file there now
+        # means the connection is on it (the open file's inode cannot be reused meanwhile)
+        if file is None or _file_id(self._database) != file:
+            return False
+        if con.execute("PRAGMA schema_version").fetchone()[0] != schema:
+            return False
+        return changes == count or self._all_own(count, changes)
 
     def _all_own(self, after: int | None, upto: int | None) -> bool:
         """Whether the changes counted after ``after`` up to ``upto`` were all this store's own,
