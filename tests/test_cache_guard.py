@@ -1724,6 +1724,53 @@ def broken(a: str, b: str) -> set[str]:
             "What rye whiskeys are distilled outside Kentucky?",
             "antonym",
         ),
+        # hold-outs 206-208
+        (
+            "Pull the FRED series PCEPILFE into R and compute y/y inflation",
+            "Pull the FRED series PCEPI into R and compute y/y inflation",
+            "entity",
+        ),
+        (
+            "Labor productivity rose 2% per hour worked; what does that imply for output?",
+            "Labor productivity rose 2% per worker; what does that imply for output?",
+            "unit",
+        ),
+        (
+            "Draft an engagement letter for individual tax prep clients.",
+            "Explain what should be in an engagement letter for individual tax prep clients.",
+            "category",
+        ),
+        ("Why is my VAR model unstable?", "How do I fix my VAR model being unstable?", "category"),
+        (
+            "Describe the short-run effect of tariffs on consumer prices.",
+            "Describe the short-run and long-run effects of tariffs on consumer prices.",
+            "qualifier",
+        ),
+        (
+            "Which sector contributed most to Q2 GDP growth?",
+            "Break down the contribution of every sector to Q2 GDP growth.",
+            "qualifier",
+        ),
+        (
+            "Describe the symptoms of nitrogen deficiency in sweet corn.",
+            "Describe the symptoms of every major nutrient deficiency in sweet corn.",
+            "qualifier",
+        ),
+        (
+            "What's the current fed funds target range?",
+            "What was the fed funds target range at the end of 2018?",
+            "time",
+        ),
+        (
+            "Convert a 3% tax-free municipal yield to its taxable-equivalent yield.",
+            "Convert a 3% taxable yield to its tax-free equivalent yield.",
+            "direction",
+        ),
+        (
+            "A C corporation distributes appreciated property to a shareholder: does it recognize gain?",
+            "A shareholder contributes appreciated property to a C corporation: does it recognize gain?",
+            "direction",
+        ),
         # hold-outs 200-202
         ("Write a cryptic clue for ANCHOR.", "Explain how I'd go about writing a cryptic clue for ANCHOR.", "category"),
         ("What's the best 65% keyboard for under $150?", "Top 5 65% keyboards under $150?", "qualifier"),
@@ -3272,6 +3319,25 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Who won the 2023 Chicago Marathon?", "Who was the winner of the 2023 Chicago Marathon?"),
         ("Is it legal to sell liquor outside Kentucky?", "Can liquor be sold legally outside of Kentucky?"),
         ("my marathon pace vs my half marathon pace", "compare my marathon pace with my half marathon pace"),
+        # the edges of hold-outs 206-208's readings
+        ("What's the FRED code for Australian GDP?", "FRED code for Australia GDP?"),
+        ("Gala tickets are $150 per person", "Gala tickets cost $150 a head"),
+        ("What's the difference between the Dorian and Aeolian modes?", "How does Dorian mode differ from Aeolian?"),
+        ("How can I reduce tummy fat?", "How can I reduce tummy and belly fat?"),
+        ("Which single KPI best measures revenue cycle health?", "What one KPI best measures revenue cycle health?"),
+        (
+            "Why is my Docker image so large and how can I shrink it?",
+            "Why is my Docker image huge, and how do I shrink it?",
+        ),
+        ("hubspot - download entire contact database as csv", "How do I export all HubSpot contacts to a CSV file?"),
+        (
+            "Give me a 30-day drawing challenge list with one subject per day.",
+            "Please make a list for a thirty-day drawing challenge, one subject for each day.",
+        ),
+        (
+            "Recommend strategies for teaching vocabulary to English language learners.",
+            "English language learners: best ways to teach them vocabulary?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

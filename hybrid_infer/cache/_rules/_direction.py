@@ -145,6 +145,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _converse(a.words, b.words)
         or _than_sides_traded(a.words, b.words)
         or _conversion_reversed(a.words, b.words)
+        or _giver_and_receiver_traded(a.words, b.words)
         or _opposites_traded(a.words, b.words)
         or _code_reordered(a.signature, b.signature)
         or _source_became_target(a, b)
@@ -628,6 +629,10 @@ def _unit_of(word: str) -> str:
     return glued[1] if glued and glued[1] in UNITS else word
 
 
+_FREE_AFTER = frozenset((d, "without") for d in ("a", "an", "the", "its", "their", "my", "your", "our"))
+"""A determiner, then 'without': an 'X-free' word, read as 'without X', at the start of a phrase."""
+
+
 def _conversions(words: tuple[str, ...]) -> list[tuple[frozenset[str], frozenset[str]]]:
     """(what is converted, what it becomes) for each 'convert X to Y' / 'turn X into Y': the
     content stems up to 'to' / 'into' (at most ten words on), and at most four words after
@@ -640,10 +645,11 @@ def _conversions(words: tuple[str, ...]) -> list[tuple[frozenset[str], frozenset
         if end is None:
             continue
         source = frozenset(stem(_unit_of(w)) for w in words[i + 1 : end] if _is_content(w))
+        after = words[end + 1 : end + 5]
+        if after[:2] in _FREE_AFTER:  # ('to its tax-free equivalent', read 'its without tax'; hold-out 207)
+            after = (after[0], *after[2:])
         target = frozenset(
-            stem(_unit_of(w))
-            for w in takewhile(lambda w: w not in _PHRASE_BREAKS, words[end + 1 : end + 5])
-            if _is_content(w)
+            stem(_unit_of(w)) for w in takewhile(lambda w: w not in _PHRASE_BREAKS, after) if _is_content(w)
         )
         if source and target:
             found.append((source, target))
@@ -1096,3 +1102,36 @@ def _predicated(words: tuple[str, ...], subject: str, predicate: str) -> bool:
         stem(_owner(x)) == subject and y in _COPULAS and stem(z) == predicate
         for x, y, z in zip(words, words[1:], words[2:], strict=False)
     )
+
+
+def _giver_and_receiver_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Who acts and who receives trade places around 'to', whatever the verbs: 'a C
+    corporation distributes property to a shareholder' / 'a shareholder contributes property
+    to a C corporation' (hold-out 207). The opening words of each side (up to its first
+    'to') hold what the other side sends to, and neither side sends to what the other does."""
+    ends_a, ends_b = _opening_and_receiver(a), _opening_and_receiver(b)
+    if ends_a is None or ends_b is None:
+        return False
+    (opening_a, receiver_a), (opening_b, receiver_b) = ends_a, ends_b
+    return bool(receiver_a & opening_b) and bool(receiver_b & opening_a) and receiver_a.isdisjoint(receiver_b)
+
+
+def _opening_and_receiver(words: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The content stems of a sentence's first three content words before its first 'to'
+    (not a question), and of the words after that 'to' and a determiner, up to a phrase break."""
+    if "to" not in words[:12]:
+        return None
+    at = words.index("to")
+    opening = [w for w in words[:at] if _is_content(w)][:3]
+    if len(opening) < 2 or any(w in _WH_OPENERS for w in words[:1]):
+        return None
+    if words[at + 1 : at + 2] not in _RECEIVER_DETERMINERS:
+        return None  # (a noun after its determiner: not 'best ways to teach new words')
+    receiver = [w for w in takewhile(lambda w: w not in _PHRASE_BREAKS, words[at + 2 : at + 5]) if _is_content(w)]
+    if not receiver:
+        return None
+    return frozenset(stem(w) for w in opening), frozenset(stem(w) for w in receiver)
+
+
+_RECEIVER_DETERMINERS = frozenset((w,) for w in ("a", "an", "the", "my", "our", "their", "his", "her", "its", "your"))
+_WH_OPENERS = frozenset({"how", "what", "why", "when", "where", "which", "who", "can", "should", "is", "do", "does"})

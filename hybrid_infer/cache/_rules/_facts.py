@@ -19,6 +19,7 @@ from hybrid_infer.cache._rules._normalise import (
 )
 from hybrid_infer.cache._rules._read_forms import _IDIOM_NEXT, _idioms_only, _phrasal_on, _phrase_marks, _word_forms
 from hybrid_infer.cache._rules._read_names import (
+    _CAPITAL_CODE,
     _CASED,
     _FOREIGN,
     _IANA_ZONE,
@@ -214,6 +215,9 @@ class TextFacts:
     shouted: frozenset[str] = frozenset()
     """Capitalised words of four or more letters ending in S ('COUNTIFS', 'HTTPS'), lower-cased:
     their S is part of the name, not a plural."""
+    capital_codes: frozenset[str] = frozenset()
+    """Words of four characters or more written in capitals ('PCEPILFE', 'DGS10'), lower-cased:
+    codes, where one that starts as another does names another thing."""
     held: frozenset[str] = frozenset()
     """Stems of what 'stop X from Ving' holds back ('bit' in 'stop my toddler from biting')."""
     persisting: frozenset[str] = frozenset()
@@ -379,6 +383,7 @@ def _text_facts(text: str) -> TextFacts:
         listed=_listed(clauses),
         scopes=_scopes(words),
         shouted=frozenset(w.lower() for w in _SHOUTED.findall(text)),
+        capital_codes=frozenset(w.lower() for w in _CAPITAL_CODE.findall(text)),
         compounds=(compounds := tuple(_normalise_word(w) for w in _COMPOUND_WORD.findall(text))),
         commands=_commands(compounds),
         signature=signature,

@@ -68,6 +68,8 @@ from hybrid_infer.cache._rules._opposites import (
 from hybrid_infer.cache._rules._scope import (
     _all_or_top_few,
     _best_or_top_few,
+    _conjunct_added,
+    _every_kind_or_one,
     _first_or_all,
     _first_to_or_all,
     _month_only_or_whole,
@@ -100,7 +102,7 @@ from hybrid_infer.cache._rules._tasks import (
     _outline_of,
     _symptoms_or_else,
 )
-from hybrid_infer.cache._rules._times import _spans_differ, _times_differ
+from hybrid_infer.cache._rules._times import _now_or_a_year, _spans_differ, _times_differ
 from hybrid_infer.cache._rules._wording import _one_word_replaced, _words_inserted
 from hybrid_infer.cache._rules._words import _CALENDAR
 
@@ -269,8 +271,15 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _one_or_few(a, b)
         or _one_or_few(b, a)
         or _recommended_or_compared(a, b)
-        or _recommended_or_compared(b, a),
-        "time": _times_differ(a, b, measured) or (_spans_differ(a.words, b.words) and not measured),
+        or _recommended_or_compared(b, a)
+        or _conjunct_added(a, b)
+        or _conjunct_added(b, a)
+        or _every_kind_or_one(a, b)
+        or _every_kind_or_one(b, a),
+        "time": _times_differ(a, b, measured)
+        or (_spans_differ(a.words, b.words) and not measured)
+        or _now_or_a_year(a, b)
+        or _now_or_a_year(b, a),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }

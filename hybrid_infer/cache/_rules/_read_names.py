@@ -161,6 +161,8 @@ def _is_arg(token: str) -> bool:
 
 
 _SHOUTED = re.compile(r"\b[A-Z]{3,}S\b")
+_CAPITAL_CODE = re.compile(r"\b[A-Z][A-Z0-9]{3,}\b")
+"""A code written in capitals, four characters or more ('PCEPILFE', 'CPIAUCSL', 'DGS10')."""
 _IANA_ZONE = re.compile(
     r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Za-z_]+\b"
 )

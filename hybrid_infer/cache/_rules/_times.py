@@ -52,3 +52,26 @@ def _times_differ(a: TextFacts, b: TextFacts, measured: bool = False) -> bool:
         and {r for q, r in b.times if q == p} - {r for q, r in a.times if q == p}
         for p in shared
     )
+
+
+_NOW = frozenset({"current", "currently", "now", "today", "today's", "latest", "presently"})
+"""Words that place a question at the present ('the current fed funds range')."""
+
+
+def _now_or_a_year(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks about the present, ``b`` about a year it names instead: 'what's the current
+    fed funds target range' / 'what was it at the end of 2018', 'the history of it since 2015'
+    (hold-out 206). A side that says both ('the current rate vs 2019') is left alone, and so
+    is a year both sides say."""
+    if not _says_now(a.words) or _says_now(b.words):
+        return False
+    return any(_is_year(n) and n not in a.numbers for n in b.numbers)
+
+
+def _says_now(words: tuple[str, ...]) -> bool:
+    """A word of :data:`_NOW`, not 'now that' (a reason: 'now that I've retired')."""
+    return any(w in _NOW and not (w == "now" and words[i + 1 : i + 2] == ("that",)) for i, w in enumerate(words))
+
+
+def _is_year(number: str) -> bool:
+    return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2100
