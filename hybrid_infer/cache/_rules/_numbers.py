@@ -29,7 +29,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     NUMBER_WORDS,
     UNITS,
 )
-from hybrid_infer.cache._rules._words import _is_content, _plain_plural, _singular, stem
+from hybrid_infer.cache._rules._words import _is_content, _is_year, _plain_plural, _singular, stem
 
 
 def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
@@ -135,7 +135,7 @@ def _counts_of(words: tuple[str, ...], things: set[str]) -> bool:
 
 def _numbered_not_dated(number: str) -> bool:
     """A model's number, not a year ('Top Gun 1986' may be the original one; review 102)."""
-    return int(number) > 1 and not 1900 <= int(number) <= 2099
+    return int(number) > 1 and not _is_year(number)
 
 
 def _original_or_numbered(a: TextFacts, b: TextFacts) -> bool:

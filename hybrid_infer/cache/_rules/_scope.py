@@ -1018,6 +1018,7 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
     descriptions of one thing ('tummy and belly fat', 'the most beautiful and untouched
     destination')."""
     said = set(pairwise(a.compounds))
+    stems_a = {stem(w) for w in a.compounds}
     words = b.compounds
     for first, joint, added, nouns in zip(words, words[1:], words[2:], words[3:], strict=False):
         noun = _plain_plural(nouns)
@@ -1029,7 +1030,7 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
             and _is_content(added.replace("-", ""))
             and not added.isdigit()
             and (first, noun) in said
-            and stem(added) not in {stem(w) for w in a.compounds}
+            and stem(added) not in stems_a
         ):
             return True
     return False

@@ -6,6 +6,7 @@ from types import MappingProxyType
 
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._vocabulary import _RECURRING
+from hybrid_infer.cache._rules._words import _is_year
 
 
 def _plain_times(times: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
@@ -71,7 +72,3 @@ def _now_or_a_year(a: TextFacts, b: TextFacts) -> bool:
 def _says_now(words: tuple[str, ...]) -> bool:
     """A word of :data:`_NOW`, not 'now that' (a reason: 'now that I've retired')."""
     return any(w in _NOW and not (w == "now" and words[i + 1 : i + 2] == ("that",)) for i, w in enumerate(words))
-
-
-def _is_year(number: str) -> bool:
-    return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2100

@@ -121,6 +121,11 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and word[:-1] in _CATEGORY_OF else word
 
 
+def _is_year(number: str) -> bool:
+    """A number that reads as a year of the last century or this one ('1986', '2024')."""
+    return number.isdigit() and 1900 <= int(number) <= 2099
+
+
 def _is_content(word: str) -> bool:
     return word not in STOPWORDS and word not in NEGATIONS and word.isalnum()
 
