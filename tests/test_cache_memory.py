@@ -473,5 +473,28 @@ def test_a_new_threads_first_lookup_on_a_replaced_database_with_the_same_count(t
     other.close()
     with sqlite3.connect(database) as connection:
         (count,) = connection.execute("SELECT n FROM hybrid_infer_changes").fetchone()
-    assert cache._store._verified is not None and cache._store._verified[3] == count  # the same count
+    assert cache._store._verified is not None and cache._store._verified.changes == count  # the same count
+    assert in_a_new_thread(cache, "question") is None
+
+
+def test_an_edit_nothing_counted_then_an_own_store_is_seen_by_every_thread(tmp_path: Path) -> None:
+    """Review 112: a trigger dropped, a row deleted, the trigger made again, then a store of
+    this object from another thread: the count moved by the store alone, so a thread that
+    had looked before kept the deleted answer (and passed its trust on to new threads). The
+    schema version moved with the trigger."""
+    cache = exact_cache(tmp_path)
+    cache.store(build_request("question"), answer("first"))
+    assert text_of(cache, "question") == "first"  # this thread has looked
+    with sqlite3.connect(tmp_path / "entries" / "cache.db") as connection:
+        (trigger,) = connection.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'hybrid_infer_count_delete'"
+        ).fetchone()
+        connection.execute("DROP TRIGGER hybrid_infer_count_delete")
+        key = "e:" + request_key(build_request("question"), "default")
+        connection.execute("DELETE FROM Cache WHERE key = ?", (key,))
+        connection.execute(trigger)
+    writer = threading.Thread(target=lambda: cache.store(build_request("other question"), answer("new")))
+    writer.start()
+    writer.join(30)
+    assert text_of(cache, "question") is None
     assert in_a_new_thread(cache, "question") is None

@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import diskcache
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -137,6 +137,20 @@ class JournalRecord(BaseModel):
     namespace: str
 
 
+class _DatabaseState(NamedTuple):
+    """What a look at the database saw: enough to tell, at a later look, whether anything but
+    this store's own writes may have changed it since."""
+
+    pid: int
+    opened: int
+    """``EntryStore._opened`` at the look."""
+    file: tuple[int, int] | None
+    schema: int
+    """SQLite's schema version (dropping and re-making a counting trigger moves it)."""
+    changes: int | None
+    """The change counter (see ``_COUNTER_SCHEMA``), None if it is missing."""
+
+
 class _MemoryChange:
     """What one write asks of memory once it commits: keep a row, drop one, or clear all."""
 
@@ -210,10 +224,9 @@ class EntryStore:
         self._followed_at = time.monotonic()
         self._recent: RecentEntries[EntryRecord] = RecentEntries(max_entries=_RECENT_ENTRIES, max_bytes=_RECENT_BYTES)
         self._seen = threading.local()
-        self._verified: tuple[int, tuple[int, int] | None, int, int] | None = None
-        """(``_opened``, database file, schema version, change count) when memory was last
-        found right (empty at open, or by a lookup): a thread's first lookup starts from
-        there, not from an empty memory."""
+        self._verified: _DatabaseState | None = None
+        """The database's state when memory was last found right (empty at open, or by a
+        lookup): a thread's first lookup starts from there, not from an empty memory."""
         self._opened = 0
         """Times the database was reopened or closed: a new connection's data_version starts
         afresh, and change numbers on another file say nothing of this one."""
@@ -224,7 +237,7 @@ class EntryStore:
         """(``_opened``, first change number before, last after) of each own write."""
         self._evictions = 0
         """Entries evicted by this store's writes (a put that evicts clears the memory)."""
-        self._verify_empty()
+        self._verified = self._state(self._file, self._opened, self._cache._con)
 
     # --- the database file --------------------------------------------------------------
 
@@ -282,8 +295,11 @@ class EntryStore:
         self._file = _file_id(self._database)
         self._evicted_upto = None  # the new database's evictions start from its own rows (review 66)
         self._opened += 1
+        # the state before memory is emptied: a lookup that fills memory from the new file
+        # between the two, with another client's write after it, must not be called right
+        state = self._state(self._file, self._opened, self._cache._con)
         self._recent.clear()
-        self._verify_empty()
+        self._verified = state
 
     # --- reads ----------------------------------------------------------------------
 
@@ -494,46 +510,45 @@ class EntryStore:
         so a server starting a thread per request does not empty memory on each."""
         # the connection asked: diskcache opens a new one after a fork, this store after a
         # reopen or a close, and a new connection's numbers say nothing of the old one's
-        opened = self._opened  # (before the connection: a reopen between makes it look new)
+        # (the file, then the reopen count, then the connection: a reopen between any two of
+        # them leaves a state no other look can match, so memory is cleared)
+        file, opened = self._file, self._opened
         con = self._cache._con
         connection = (os.getpid(), opened, id(con))
         version = con.execute("PRAGMA data_version").fetchone()[0]
         seen = getattr(self._seen, "state", None)
         if seen is not None and seen[0] == connection and seen[1] == version:
             return
-        changes = self._changes()
+        state = self._state(file, opened, con)
         if seen is not None and seen[0] == connection:
-            right = self._all_own(seen[2], changes)
+            right = seen[2].schema == state.schema and self._all_own(seen[2].changes, state.changes)
         else:
-            right = self._all_own_since_verified(con, opened, changes)
+            right = self._all_own_since_verified(state)
         if not right:
             self._recent.clear()
-        self._seen.state = (connection, version, changes)
-        if changes is not None:
-            schema = con.execute("PRAGMA schema_version").fetchone()[0]
-            self._verified = (opened, self._file, schema, changes)
+        self._seen.state = (connection, version, state)
+        self._verified = state
 
-    def _verify_empty(self) -> None:
-        """Note the database's state now, memory being empty (right whatever the state)."""
-        changes = self._changes()
-        if changes is not None:
-            schema = self._cache._con.execute("PRAGMA schema_version").fetchone()[0]
-            self._verified = (self._opened, self._file, schema, changes)
+    def _state(self, file: tuple[int, int] | None, opened: int, con: sqlite3.Connection) -> _DatabaseState:
+        """The database's state seen through ``con``: the schema version read before the
+        count, so that a trigger dropped and made again after this read, with an edit
+        between, shows as another schema to the next look, not as this state."""
+        schema = con.execute("PRAGMA schema_version").fetchone()[0]
+        return _DatabaseState(os.getpid(), opened, file, schema, self._changes())
 
-    def _all_own_since_verified(self, con: sqlite3.Connection, opened: int, changes: int | None) -> bool:
-        """Whether memory, last found right at ``_verified``, is right on a connection this
-        thread has not looked through before."""
+    def _all_own_since_verified(self, state: _DatabaseState) -> bool:
+        """Whether memory, last found right at ``_verified``, is right in ``state``, seen
+        through a connection this thread has not looked through before. Only in the process
+        that found it right (a forked child starts with memory cleared: a parent's thread may
+        have held a lock at the fork), on the same file (the connection was opened at the path
+        before ``state`` was read: the same file there now means the connection is on it; an
+        open file's inode cannot be reused meanwhile) with the same schema."""
         verified = self._verified
-        if verified is None or changes is None or verified[0] != opened:
+        if verified is None or verified.file is None or verified.changes is None or state.changes is None:
             return False
-        _, file, schema, count = verified
-        # the connection was opened at the path before this look: the same file there now
-        # means the connection is on it (the open file's inode cannot be reused meanwhile)
-        if file is None or _file_id(self._database) != file:
+        if verified[:4] != state[:4] or _file_id(self._database) != verified.file:
             return False
-        if con.execute("PRAGMA schema_version").fetchone()[0] != schema:
-            return False
-        return changes == count or self._all_own(count, changes)
+        return state.changes == verified.changes or self._all_own(verified.changes, state.changes)
 
     def _all_own(self, after: int | None, upto: int | None) -> bool:
         """Whether the changes counted after ``after`` up to ``upto`` were all this store's own,
