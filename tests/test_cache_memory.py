@@ -401,6 +401,19 @@ def in_a_new_thread(cache: ResponseCache, prompt: str) -> str | None:
     return texts[0]
 
 
+def delete_with_nothing_counted(path: Path, prompt: str) -> None:
+    """Delete ``prompt``'s entry by hand with the counting delete trigger dropped for it and
+    made again after: the count does not move, SQLite's schema version does."""
+    with sqlite3.connect(path / "entries" / "cache.db") as connection:
+        (trigger,) = connection.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'hybrid_infer_count_delete'"
+        ).fetchone()
+        connection.execute("DROP TRIGGER hybrid_infer_count_delete")
+        key = "e:" + request_key(build_request(prompt), "default")
+        connection.execute("DELETE FROM Cache WHERE key = ?", (key,))
+        connection.execute(trigger)
+
+
 def held_in_memory(cache: ResponseCache) -> int:
     return len(cache._store._recent)
 
@@ -448,14 +461,7 @@ def test_a_new_threads_first_lookup_sees_an_edit_made_while_nothing_counted(tmp_
     cache = exact_cache(tmp_path)
     cache.store(build_request("question"), answer("first"))
     assert text_of(cache, "question") == "first"
-    with sqlite3.connect(tmp_path / "entries" / "cache.db") as connection:
-        (trigger,) = connection.execute(
-            "SELECT sql FROM sqlite_master WHERE name = 'hybrid_infer_count_delete'"
-        ).fetchone()
-        connection.execute("DROP TRIGGER hybrid_infer_count_delete")
-        key = "e:" + request_key(build_request("question"), "default")
-        connection.execute("DELETE FROM Cache WHERE key = ?", (key,))
-        connection.execute(trigger)
+    delete_with_nothing_counted(tmp_path, "question")
     assert in_a_new_thread(cache, "question") is None
 
 
@@ -485,14 +491,7 @@ def test_an_edit_nothing_counted_then_an_own_store_is_seen_by_every_thread(tmp_p
     cache = exact_cache(tmp_path)
     cache.store(build_request("question"), answer("first"))
     assert text_of(cache, "question") == "first"  # this thread has looked
-    with sqlite3.connect(tmp_path / "entries" / "cache.db") as connection:
-        (trigger,) = connection.execute(
-            "SELECT sql FROM sqlite_master WHERE name = 'hybrid_infer_count_delete'"
-        ).fetchone()
-        connection.execute("DROP TRIGGER hybrid_infer_count_delete")
-        key = "e:" + request_key(build_request("question"), "default")
-        connection.execute("DELETE FROM Cache WHERE key = ?", (key,))
-        connection.execute(trigger)
+    delete_with_nothing_counted(tmp_path, "question")
     writer = threading.Thread(target=lambda: cache.store(build_request("other question"), answer("new")))
     writer.start()
     writer.join(30)
