@@ -501,13 +501,13 @@ class EntryStore:
         committed, see ``_own_write``). If every count since this thread last looked is
         this store's own, memory is still right; anything else (another process or store
         object, an older version of this library, a hand edit, a change nothing counted, a
-        new connection after a reopen, a replaced database) clears it.
+        new connection after a fork or a reopen, a replaced database, another schema
+        version: a counting trigger dropped and made again) clears it.
 
-        A thread's first lookup (and one on a new connection, after a fork) has no
-        ``data_version`` of its own to compare: it starts from the count at which any thread
-        last found memory right (``_verified``), if the database is still that file with the
-        same schema (a counting trigger dropped and made again changes the schema version),
-        so a server starting a thread per request does not empty memory on each."""
+        A thread's first lookup has no ``data_version`` of its own to compare: it starts from
+        the state in which a thread of this process last found memory right (``_verified``),
+        if the database is still that file with the same schema version, so a server starting
+        a thread per request does not empty memory on each."""
         # the connection asked: diskcache opens a new one after a fork, this store after a
         # reopen or a close, and a new connection's numbers say nothing of the old one's
         # (the file, then the reopen count, then the connection: a reopen between any two of
