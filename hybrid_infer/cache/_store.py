@@ -224,9 +224,6 @@ class EntryStore:
         self._followed_at = time.monotonic()
         self._recent: RecentEntries[EntryRecord] = RecentEntries(max_entries=_RECENT_ENTRIES, max_bytes=_RECENT_BYTES)
         self._seen = threading.local()
-        self._verified: _DatabaseState | None = None
-        """The database's state when memory was last found right (empty at open, or by a
-        lookup): a thread's first lookup starts from there, not from an empty memory."""
         self._opened = 0
         """Times the database was reopened or closed: a new connection's data_version starts
         afresh, and change numbers on another file say nothing of this one."""
@@ -237,7 +234,9 @@ class EntryStore:
         """(``_opened``, first change number before, last after) of each own write."""
         self._evictions = 0
         """Entries evicted by this store's writes (a put that evicts clears the memory)."""
-        self._verified = self._state(self._file, self._opened, self._cache._con)
+        self._verified: _DatabaseState | None = self._state(self._file, self._opened, self._cache._con)
+        """The database's state when memory was last found right (empty at open, or by a
+        lookup): a thread's first lookup starts from there, not from an empty memory."""
 
     # --- the database file --------------------------------------------------------------
 
