@@ -294,6 +294,9 @@ NEAR_MISS_HOLDOUT_205 = ROOT / "bench" / "near_miss_holdout_205.jsonl"
 NEAR_MISS_HOLDOUT_206 = ROOT / "bench" / "near_miss_holdout_206.jsonl"
 NEAR_MISS_HOLDOUT_207 = ROOT / "bench" / "near_miss_holdout_207.jsonl"
 NEAR_MISS_HOLDOUT_208 = ROOT / "bench" / "near_miss_holdout_208.jsonl"
+NEAR_MISS_HOLDOUT_209 = ROOT / "bench" / "near_miss_holdout_209.jsonl"
+NEAR_MISS_HOLDOUT_210 = ROOT / "bench" / "near_miss_holdout_210.jsonl"
+NEAR_MISS_HOLDOUT_211 = ROOT / "bench" / "near_miss_holdout_211.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -528,6 +531,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 206": NEAR_MISS_HOLDOUT_206,
     "near-miss, hold-out 207": NEAR_MISS_HOLDOUT_207,
     "near-miss, hold-out 208": NEAR_MISS_HOLDOUT_208,
+    "near-miss, hold-out 209": NEAR_MISS_HOLDOUT_209,
+    "near-miss, hold-out 210": NEAR_MISS_HOLDOUT_210,
+    "near-miss, hold-out 211": NEAR_MISS_HOLDOUT_211,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
