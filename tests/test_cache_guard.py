@@ -1026,7 +1026,7 @@ def broken(a: str, b: str) -> set[str]:
         (
             "How to upgrade a UE4 project to UE5",
             "How to upgrade an Unreal Engine 5 project to Unreal Engine 4",
-            "entity",
+            "number",  # 'UE4' is 'Unreal Engine 4'; the numbers come in the other order
         ),
         ("How often should kids get an eye exam?", "How often should students get an eye exam?", "category"),
         # twenty-third session (hold-outs 102-103)
@@ -1883,6 +1883,59 @@ def broken(a: str, b: str) -> set[str]:
             "Give me a quick summary of the uses of the particle に.",
             "Give me a complete list of every use of the particle に with examples.",
             "qualifier",
+        ),
+        # the thirty-third session's round (hold-outs 209-211), in new words
+        (
+            "How do I cut my commute time while keeping costs low?",
+            "How do I cut my commute time without caring about costs?",
+            "negation",
+        ),
+        (
+            "Can I take this corner flat in third gear?",
+            "Can I take this corner in third gear without going flat?",
+            "negation",
+        ),
+        (
+            "Write a regex for IPv4 addresses except the zero address.",
+            "Write a regex for IPv4 addresses including the zero address.",
+            "negation",
+        ),
+        (
+            "Why does the bike wobble when I'm on the brakes into fast bends?",
+            "Why does the bike wobble when I'm off the brakes in fast bends?",
+            "antonym",
+        ),
+        (
+            "What torque should I use on the rear wheel nuts of my Civic?",
+            "What torque should I use on all four wheel nuts of my Civic?",
+            "qualifier",
+        ),
+        (
+            "Which cloud region is cheapest for GPU training?",
+            "Compare every major cloud region on the cost of GPU training.",
+            "qualifier",
+        ),
+        (
+            "What is the most important AM habit for better sleep?",
+            "What are all the AM habits for better sleep?",
+            "qualifier",
+        ),
+        (
+            "Explain how statins lower cholesterol.",
+            "Write a patient leaflet on how statins lower cholesterol.",
+            "category",
+        ),
+        ("Is a fridge rated A+++ worth it?", "Is a fridge rated A++ worth it?", "number"),
+        ("Is Nivea Soft Cream good for dry hands?", "Is Eucerin Soft Cream good for dry hands?", "entity"),
+        (
+            "Is sodium lauryl sulfate (SLS) safe in toothpaste?",
+            "Is sodium laureth sulfate (SLES) safe in toothpaste?",
+            "entity",
+        ),
+        (
+            "Should I wait after applying sunscreen before makeup?",
+            "How long should I wait after showering before applying sunscreen?",
+            "direction",
         ),
     ],
 )
@@ -3338,6 +3391,17 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Recommend strategies for teaching vocabulary to English language learners.",
             "English language learners: best ways to teach them vocabulary?",
         ),
+        # the thirty-third session's round (hold-outs 209-211), in new words
+        ("What's the lap record for Formula 1 at Monaco?", "F1 lap record at Monaco?"),
+        ("How do I brake later into Turn 3?", "how do I brake later into T3"),
+        ("What are the differences between Layer 1 and Layer 2 networks?", "L1 vs L2 networks, differences?"),
+        ("Why does my battery drop overnight?", "My battery keeps going down overnight, why?"),
+        (
+            "Write a Python script to count the words in a text file.",
+            "code me a python script that reads a text file and counts its words",
+        ),
+        ("Can I mix vitamin C with niacinamide?", "vitamin C plus niacinamide, ok or no?"),
+        ("Should I apply sunscreen before or after makeup?", "sunscreen: before makeup or after it?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

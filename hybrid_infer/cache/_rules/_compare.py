@@ -121,6 +121,29 @@ def _compared_units(facts: TextFacts, measured: bool) -> frozenset[str]:
     return facts.units - facts.measure_units if measured else facts.units
 
 
+_GLUED_NUMBER = re.compile(r"([a-z]{1,3})(\d+)")
+
+
+def _spelled_out(token: str, other: TextFacts) -> str | None:
+    """The number of a name glued to its number ('ff7', 'mk4', 'f1', 't1') when ``other`` says
+    that number after the name in full: 'FF7' is 'Final Fantasy VII' (its initials), 'MK4'
+    'Mark IV' (the word's first and last letters; review 101), 'T1' 'Turn 1' and 'S2' 'Season 2'
+    (hold-out 210)."""
+    glued = _GLUED_NUMBER.fullmatch(token)
+    if glued is None or glued[2] not in other.numbers:
+        return None
+    letters, number = glued[1], glued[2]
+    for i, word in enumerate(other.words):
+        if word != number or i == 0:
+            continue
+        before = other.words[max(0, i - len(letters)) : i]
+        if len(letters) == 1 and not (before[0].isalpha() and len(before[0]) >= 3):
+            continue  # ('=$A$1' is a cell, no 'A1' spelled out)
+        if "".join(w[0] for w in before) == letters or other.words[i - 1][0] + other.words[i - 1][-1] == letters:
+            return number
+    return None
+
+
 def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set[str]:
     """Entities of ``a`` that ``b`` neither names nor mentions in lower case.
 
@@ -145,6 +168,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     }  # (two codes in capitals are no forms of one name: 'PCEPILFE' / 'PCEPI'; hold-out 206)
     known |= {w for initials, w in a.titled if initials in b.words}  # 'Logbook of the World' / 'LoTW'
     known |= _written_apart_or_joined(a, b)  # 'VO2max' / 'VO2 max'
+    known |= {e for e in a.entities if _spelled_out(e, b) is not None}  # 'T1' / 'Turn 1'
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)
     glued = groups & _glued_groups(a, b)
     aliased = {w for w, g in a.aliases if g in groups} | {

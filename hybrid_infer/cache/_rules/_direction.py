@@ -55,6 +55,42 @@ def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
     return bool(moved_a) and bool(moved_b) and moved_a <= b_after and moved_b <= b_before
 
 
+def _before_and_after_traded(a: TextFacts, b: TextFacts) -> bool:
+    """A thing after 'after' on one side and after 'before' on the other, each side placing it
+    once: 'wait after applying tretinoin before moisturizer' / 'wait after washing my face
+    before applying tretinoin' (hold-out 209). ('X after Y' / 'Y before X' puts neither
+    thing in both places; 'before or after X' places X both ways.)"""
+    if _either_way(a.words) or _either_way(b.words):
+        return False
+    after_a, before_a = _placed(a.words, "after"), _placed(a.words, "before")
+    after_b, before_b = _placed(b.words, "after"), _placed(b.words, "before")
+    once_a, once_b = after_a ^ before_a, after_b ^ before_b
+    return any(not word.endswith("ing") for word in (after_a & before_b | before_a & after_b) & once_a & once_b)
+
+
+def _either_way(words: tuple[str, ...]) -> bool:
+    """'Before or after X', 'before X or after it': the order is what is asked."""
+    return any(
+        w in ("before", "after")
+        and "or" in words[i + 1 : i + 4]
+        and ({"before", "after"} - {w}) & set(words[i + 1 : i + 5])
+        for i, w in enumerate(words)
+    )
+
+
+def _placed(words: tuple[str, ...], mark: str) -> set[str]:
+    """The content words of the (at most three) words after each ``mark``, as stems."""
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        if word == mark:
+            for following in words[i + 1 : i + 4]:
+                if following in ("before", "after", "or", "and"):
+                    break
+                if _is_content(following):
+                    found.add(stem(following) if not following.endswith("ing") else following)
+    return found
+
+
 _CONDITIONS = frozenset({"if", "when", "unless", "once", "whenever", "since"})
 """Words that make 'then' mean 'in that case', not the next step."""
 _ORDER_WORDS = frozenset({"first", "firstly", "next", "finally", "afterwards", "afterward", "later", "second"})

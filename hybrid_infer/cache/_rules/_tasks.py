@@ -20,7 +20,8 @@ _MADE = frozenset(
     {"quiz", "quizzes", "example", "examples", "flashcards", "worksheet", "poem", "haiku", "limerick", "song",
      "sonnet", "story", "tweet", "headline", "title", "slide", "table", "checklist", "json", "csv", "yaml", "xml",
      "toml", "outline", "syllabus", "email", "letter", "memo", "essay", "blog", "lesson", "speech", "script", "code",
-     "rap", "mnemonic", "crossword", "skit", "problem", "problems", "exercise", "exercises", "drill", "drills"}
+     "rap", "mnemonic", "crossword", "skit", "problem", "problems", "exercise", "exercises", "drill", "drills",
+     "handout", "leaflet", "brochure", "pamphlet", "flyer", "infographic"}
 )  # fmt: skip
 """Formats that are a thing made, not an explanation ('quiz me on', 'a poem about')."""
 _MAKING = frozenset(
@@ -77,11 +78,12 @@ def _explained_or_made(a: TextFacts, b: TextFacts) -> bool:
 _SUMMARISING = frozenset({"summarize", "summarise"})
 _LOOSE_MADE = frozenset(
     {"checklist", "worksheet", "flashcards", "quiz", "syllabus", "outline", "crossword", "mnemonic", "song", "poem",
-     "slide", "story", "essay", "haiku", "limerick", "rap", "sonnet", "skit", "speech"}
+     "slide", "story", "essay", "haiku", "limerick", "rap", "sonnet", "skit", "speech", "handout", "leaflet",
+     "brochure", "pamphlet", "flyer", "infographic"}
 )  # fmt: skip
 """Things made that stay the thing after several describing words ('a tree risk assessment
-checklist'); not 'code', 'email' or 'YAML', which name what a thing is for ('a QR code',
-'a signature for email'; review 98)."""
+checklist', 'a patient handout'; hold-out 209); not 'code', 'email' or 'YAML', which name what
+a thing is for ('a QR code', 'a signature for email'; review 98)."""
 
 
 def _only_the_rule(words: tuple[str, ...]) -> bool:
