@@ -297,6 +297,9 @@ NEAR_MISS_HOLDOUT_208 = ROOT / "bench" / "near_miss_holdout_208.jsonl"
 NEAR_MISS_HOLDOUT_209 = ROOT / "bench" / "near_miss_holdout_209.jsonl"
 NEAR_MISS_HOLDOUT_210 = ROOT / "bench" / "near_miss_holdout_210.jsonl"
 NEAR_MISS_HOLDOUT_211 = ROOT / "bench" / "near_miss_holdout_211.jsonl"
+NEAR_MISS_HOLDOUT_212 = ROOT / "bench" / "near_miss_holdout_212.jsonl"
+NEAR_MISS_HOLDOUT_213 = ROOT / "bench" / "near_miss_holdout_213.jsonl"
+NEAR_MISS_HOLDOUT_214 = ROOT / "bench" / "near_miss_holdout_214.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -534,6 +537,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 209": NEAR_MISS_HOLDOUT_209,
     "near-miss, hold-out 210": NEAR_MISS_HOLDOUT_210,
     "near-miss, hold-out 211": NEAR_MISS_HOLDOUT_211,
+    "near-miss, hold-out 212": NEAR_MISS_HOLDOUT_212,
+    "near-miss, hold-out 213": NEAR_MISS_HOLDOUT_213,
+    "near-miss, hold-out 214": NEAR_MISS_HOLDOUT_214,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
