@@ -300,6 +300,9 @@ NEAR_MISS_HOLDOUT_211 = ROOT / "bench" / "near_miss_holdout_211.jsonl"
 NEAR_MISS_HOLDOUT_212 = ROOT / "bench" / "near_miss_holdout_212.jsonl"
 NEAR_MISS_HOLDOUT_213 = ROOT / "bench" / "near_miss_holdout_213.jsonl"
 NEAR_MISS_HOLDOUT_214 = ROOT / "bench" / "near_miss_holdout_214.jsonl"
+NEAR_MISS_HOLDOUT_215 = ROOT / "bench" / "near_miss_holdout_215.jsonl"
+NEAR_MISS_HOLDOUT_216 = ROOT / "bench" / "near_miss_holdout_216.jsonl"
+NEAR_MISS_HOLDOUT_217 = ROOT / "bench" / "near_miss_holdout_217.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -540,6 +543,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 212": NEAR_MISS_HOLDOUT_212,
     "near-miss, hold-out 213": NEAR_MISS_HOLDOUT_213,
     "near-miss, hold-out 214": NEAR_MISS_HOLDOUT_214,
+    "near-miss, hold-out 215": NEAR_MISS_HOLDOUT_215,
+    "near-miss, hold-out 216": NEAR_MISS_HOLDOUT_216,
+    "near-miss, hold-out 217": NEAR_MISS_HOLDOUT_217,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
