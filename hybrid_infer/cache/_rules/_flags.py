@@ -19,7 +19,12 @@ from hybrid_infer.cache._rules._compare import (
     _traded,
     _unmatched,
 )
-from hybrid_infer.cache._rules._direction import _before_and_after_traded, _sequence_swapped, _swapped
+from hybrid_infer.cache._rules._direction import (
+    _before_and_after_traded,
+    _converse_comparison,
+    _sequence_swapped,
+    _swapped,
+)
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._names import (
     _case_changed,
@@ -209,7 +214,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _keyword_extended(b, a)
         or _generic_args_reordered(a, b),
         "quoted": _quotes_differ(a, b),
-        "antonym": _antonyms(a, b)
+        "antonym": (_antonyms(a, b) and not _converse_comparison(a.words, b.words))
         or _adds_opposite(a, b)
         or _adds_opposite(b, a)
         or _switched_apart(a, b)

