@@ -303,6 +303,9 @@ NEAR_MISS_HOLDOUT_214 = ROOT / "bench" / "near_miss_holdout_214.jsonl"
 NEAR_MISS_HOLDOUT_215 = ROOT / "bench" / "near_miss_holdout_215.jsonl"
 NEAR_MISS_HOLDOUT_216 = ROOT / "bench" / "near_miss_holdout_216.jsonl"
 NEAR_MISS_HOLDOUT_217 = ROOT / "bench" / "near_miss_holdout_217.jsonl"
+NEAR_MISS_HOLDOUT_218 = ROOT / "bench" / "near_miss_holdout_218.jsonl"
+NEAR_MISS_HOLDOUT_219 = ROOT / "bench" / "near_miss_holdout_219.jsonl"
+NEAR_MISS_HOLDOUT_220 = ROOT / "bench" / "near_miss_holdout_220.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -546,6 +549,9 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 215": NEAR_MISS_HOLDOUT_215,
     "near-miss, hold-out 216": NEAR_MISS_HOLDOUT_216,
     "near-miss, hold-out 217": NEAR_MISS_HOLDOUT_217,
+    "near-miss, hold-out 218": NEAR_MISS_HOLDOUT_218,
+    "near-miss, hold-out 219": NEAR_MISS_HOLDOUT_219,
+    "near-miss, hold-out 220": NEAR_MISS_HOLDOUT_220,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
