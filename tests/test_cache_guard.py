@@ -1982,6 +1982,33 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("what does /tp @p @r do in minecraft", "what does /tp @r @p do in minecraft", "direction"),
+        # hold-outs 218-220's round, in new words
+        (
+            "Who won the men's race at the 2023 Boston Marathon?",
+            "Who made the men's podium at the 2023 Boston Marathon?",
+            "qualifier",
+        ),
+        ("Why is my dog not eating?", "My dog is not eating, what should I do right now?", "category"),
+        (
+            "I rear-ended a car that braked suddenly on the freeway, am I at fault?",
+            "A car rear-ended me after I braked suddenly on the freeway, am I at fault?",
+            "direction",
+        ),
+        (
+            "Give me the key takeaways from the new HOA bylaws.",
+            "Walk me through every section of the new HOA bylaws.",
+            "qualifier",
+        ),
+        (
+            "Summarize the program's admission rules.",
+            "Give every age requirement in the program's admission rules.",
+            "qualifier",
+        ),
+        (
+            "Is a blood alcohol level of 0.5% legal to drive with?",
+            "Is a blood alcohol level of 0.5‰ legal to drive with?",
+            "inserted",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3463,6 +3490,7 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Explain how TLS works between a client and a server.",
             "Explain how TLS works between a server and a client.",
         ),
+        ("Why do I feel tired all the time? What should I do?", "What should I do when I feel tired all the time?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -206,6 +206,8 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _moved_across(a.words, b.words)
         or _moved_across(a.skeleton, b.skeleton)  # ('before grinding the pork, chill it' read unfronted)
         or _tails_traded(a.words, b.words)
+        or _me_and_i_traded(a.words, b.words)
+        or _me_and_i_traded(b.words, a.words)
     )
 
 
@@ -737,6 +739,19 @@ def _than_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 _HEADLESS = frozenset({"a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "some"})
+
+
+def _me_and_i_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The speaker does to a thing on one side what the thing does to the speaker on the other:
+    'I rear-ended a car that stopped' / 'a car rear-ended me after I stopped' (hold-out 219)."""
+    for j, verb in enumerate(b[1:-1], start=1):
+        if b[j + 1] != "me" or not _is_content(verb):
+            continue
+        doers = {w for w in b[max(0, j - 3) : j] if _is_content(w)}
+        for i, word in enumerate(a):
+            if word == verb and "i" in a[max(0, i - 2) : i] and doers & set(a[i + 1 : i + 4]):
+                return True
+    return False
 
 
 def _tails_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

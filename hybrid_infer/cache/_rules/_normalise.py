@@ -22,6 +22,7 @@ _TYPOGRAPHY = str.maketrans(
             sup: f"^{digit}" for digit, sup in enumerate("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
         },
         "\u2212": "-",
+        "\u2030": " per mille",  # '0.08\u2030' is no '0.08%' (hold-out 219)
         "\u2126": " ohm",  # the ohm sign
         "\u03a9": " ohm",  # the Greek capital omega typed for it ('8\u03a9 speakers'; hold-out 212)
         **{

