@@ -738,9 +738,6 @@ def _than_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return bool(after_a & before_b - after_b) and bool(after_b & before_a - after_a)
 
 
-_HEADLESS = frozenset({"a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "some"})
-
-
 def _me_and_i_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """The speaker does to a thing on one side what the thing does to the speaker on the other:
     'I rear-ended a car that stopped' / 'a car rear-ended me after I stopped' (hold-out 219)."""
@@ -752,6 +749,10 @@ def _me_and_i_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if word == verb and "i" in a[max(0, i - 2) : i] and doers & set(a[i + 1 : i + 4]):
                 return True
     return False
+
+
+_HEADLESS = frozenset({"a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "some"})
+"""Words that head no phrase of their own: two items after 'a' are a list, not two heads."""
 
 
 def _tails_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -774,9 +775,9 @@ def _tails_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         and len(right_a) > 1
         and right_a[0] == right_b[0]
         and right_a[0] not in _HEADLESS  # ('between a browser and a server' / 'a server and a browser')
+        # two heads ('on', 'off'); one head twice lists ('cycling in the morning and cycling …')
         and start > 0
-        and a[start - 1]
-        != right_a[0]  # two heads ('on', 'off'); one twice lists ('cycling in the morning and cycling …')
+        and a[start - 1] != right_a[0]
         and left_a == right_b[1:]
         and left_b == right_a[1:]
         and left_a != left_b

@@ -84,15 +84,14 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _CARING = frozenset({"care", "cares", "caring", "cared", "worry", "worrying", "bother", "bothering"})
-
-
 _LIGHT_VERBS = frozenset({"going", "getting", "being", "becoming"})
 
 
 def _past_caring(words: tuple[str, ...], start: int) -> int:
-    """Where a negation of caring bears: on what is not cared about, past a light verb too. 'Without caring about tyre
-    wear' and "if I don't care about keeping custody" negate the wear and the keeping (hold-outs
-    210, 211), which the other side may ask to keep ('while keeping tyre wear low')."""
+    """Where a negation of caring bears: on what is not cared about ('without caring about tyre
+    wear' and "if I don't care about keeping custody" negate the wear and the keeping, which
+    the other side may ask to keep: 'while keeping tyre wear low'; hold-outs 210, 211), and
+    past a light verb ('without going flat')."""
     for j in range(start, min(start + 3, len(words) - 1)):
         if words[j] in _CARING and words[j + 1] == "about":
             return j + 2
