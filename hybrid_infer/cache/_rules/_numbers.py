@@ -295,11 +295,11 @@ def _abbreviations_reordered(a: TextFacts, b: TextFacts) -> bool:
     """Numbers glued to names or units on one side, spelled out on the other, in another
     order: 'upgrade a UE4 project to UE5' / 'an Unreal Engine 5 project to Unreal Engine 4',
     'a 40A breaker on a 48 amp charger' / 'a 48A breaker on a 40 amp charger'."""
-    said_a = [_spelled_out(word, b) or word for word in a.words if word in a.numbers]
-    said_b = [_spelled_out(word, a) or word for word in b.words if word in b.numbers]
-    if said_a == [word for word in a.words if word in a.numbers] and said_b == [
-        word for word in b.words if word in b.numbers
-    ]:
+    written_a = [word for word in a.words if word in a.numbers]
+    written_b = [word for word in b.words if word in b.numbers]
+    said_a = [_spelled_out(word, b) or word for word in written_a]
+    said_b = [_spelled_out(word, a) or word for word in written_b]
+    if said_a == written_a and said_b == written_b:
         return False  # nothing glued read apart: the plain reordering rule's case
     if len(said_a) != 2 or _listed_between(a.words, a.numbers) or _listed_between(b.words, b.numbers):
         return False  # ('40 amp or 48 amp' / '48A or 40A' lists the same two)
