@@ -759,12 +759,7 @@ def _tails_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two joined phrases keep their heads and trade what follows them: 'turn on at night and
     off during the day' / 'turn on during the day and off at night' (hold-out 216). The same
     phrases in another order ('off during the day and on at night') trade nothing."""
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    end = 0
-    while end < min(len(a), len(b)) - start and a[len(a) - 1 - end] == b[len(b) - 1 - end]:
-        end += 1
+    start, end = shared_ends(a, b)
     span_a, span_b = a[start : len(a) - end], b[start : len(b) - end]
     if "and" not in span_a or "and" not in span_b or sorted(span_a) != sorted(span_b):
         return False

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from types import MappingProxyType
 
+from hybrid_infer.cache._diff import shared_ends
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._vocabulary import STOPWORDS
 
@@ -59,9 +60,7 @@ def _namesakes(a: TextFacts, b: TextFacts) -> bool:
 def _other_maker(run: tuple[str, ...], b: TextFacts, other_run: tuple[str, ...], a: TextFacts) -> bool:
     """One product name after two makers: the same words at the end ('Thermal Spring Water'),
     before them words each side's own ('Avène' / 'La Roche-Posay'; hold-out 209)."""
-    tail = 0
-    while tail < min(len(run), len(other_run)) and run[-1 - tail] == other_run[-1 - tail]:
-        tail += 1
+    _, tail = shared_ends(run, other_run)
     maker, other_maker = run[: len(run) - tail], other_run[: len(other_run) - tail]
     return (
         tail >= 2
