@@ -306,6 +306,12 @@ NEAR_MISS_HOLDOUT_217 = ROOT / "bench" / "near_miss_holdout_217.jsonl"
 NEAR_MISS_HOLDOUT_218 = ROOT / "bench" / "near_miss_holdout_218.jsonl"
 NEAR_MISS_HOLDOUT_219 = ROOT / "bench" / "near_miss_holdout_219.jsonl"
 NEAR_MISS_HOLDOUT_220 = ROOT / "bench" / "near_miss_holdout_220.jsonl"
+NEAR_MISS_HOLDOUT_221 = ROOT / "bench" / "near_miss_holdout_221.jsonl"
+NEAR_MISS_HOLDOUT_222 = ROOT / "bench" / "near_miss_holdout_222.jsonl"
+NEAR_MISS_HOLDOUT_223 = ROOT / "bench" / "near_miss_holdout_223.jsonl"
+NEAR_MISS_HOLDOUT_224 = ROOT / "bench" / "near_miss_holdout_224.jsonl"
+NEAR_MISS_HOLDOUT_225 = ROOT / "bench" / "near_miss_holdout_225.jsonl"
+NEAR_MISS_HOLDOUT_226 = ROOT / "bench" / "near_miss_holdout_226.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -552,6 +558,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 218": NEAR_MISS_HOLDOUT_218,
     "near-miss, hold-out 219": NEAR_MISS_HOLDOUT_219,
     "near-miss, hold-out 220": NEAR_MISS_HOLDOUT_220,
+    "near-miss, hold-out 221": NEAR_MISS_HOLDOUT_221,
+    "near-miss, hold-out 222": NEAR_MISS_HOLDOUT_222,
+    "near-miss, hold-out 223": NEAR_MISS_HOLDOUT_223,
+    "near-miss, hold-out 224": NEAR_MISS_HOLDOUT_224,
+    "near-miss, hold-out 225": NEAR_MISS_HOLDOUT_225,
+    "near-miss, hold-out 226": NEAR_MISS_HOLDOUT_226,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

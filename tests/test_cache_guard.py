@@ -2009,6 +2009,31 @@ def broken(a: str, b: str) -> set[str]:
             "Is a blood alcohol level of 0.5‰ legal to drive with?",
             "inserted",
         ),
+        ("Best way to counter a hook with an uppercut?", "Best way to counter an uppercut with a hook?", "direction"),
+        ("How should I pace stage 2 of the tour?", "How should I pace every stage of the tour?", "qualifier"),
+        ("Summarize the scoring rules for blue belts", "Summarize the scoring rules for every belt level", "qualifier"),
+        (
+            "List teams that covered the spread as road favorites",
+            "List teams that failed to cover the spread as road favorites",
+            "negation",
+        ),
+        (
+            "Draft a note saying I'll cook dinner and she cleans up",
+            "Draft a note saying she'll cook dinner and I clean up",
+            "direction",
+        ),
+        (
+            "List the fixes for a bike chain that keeps skipping",
+            "List the reasons a bike chain keeps skipping",
+            "category",
+        ),
+        ("What usually causes a fridge to ice up?", "How do I fix a fridge that ices up?", "category"),
+        (
+            "Proofread my cover letter for spelling and punctuation only",
+            "Proofread my cover letter for tone, spelling and punctuation",
+            "qualifier",
+        ),
+        ("Which guards average 8 assists per game?", "Which guards average 8 assists per 100 possessions?", "unit"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3491,6 +3516,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Explain how TLS works between a server and a client.",
         ),
         ("Why do I feel tired all the time? What should I do?", "What should I do when I feel tired all the time?"),
+        (
+            "What's a good stretch routine, 15 minutes max?",
+            "Suggest a stretch routine that takes no longer than 15 min.",
+        ),
+        ("Write an Instagram caption for our bakery's opening", "Draft an IG caption for the opening of our bakery"),
+        ("Is this ball approved by USA Pickleball?", "Does USAP approve this ball?"),
+        ("Is 4.5 w/kg good for a 30 year old?", "30yo here, is four and a half watts per kilo good?"),
+        ("What shoe size is 9.5 in EU sizing?", "9 1/2 US shoe = which EU size?"),
+        (
+            "What's the difference between /etc/hosts and /etc/resolv.conf?",
+            "/etc/resolv.conf vs /etc/hosts, whats the diff",
+        ),
+        ("Why do I get 'error: target not found' from pacman?", "pacman says 'target not found', why?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

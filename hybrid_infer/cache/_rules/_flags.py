@@ -52,6 +52,7 @@ from hybrid_infer.cache._rules._numbers import (
     _one_became_a_count,
     _only_one_or_count,
     _original_or_numbered,
+    _per_basis_changed,
     _pluses_differ,
     _points_or_percent,
     _ranks_differ,
@@ -197,6 +198,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _marks_traded(a, b)
         or _units_rebound(a, b)
         or _counted_thing_changed(a, b)
+        or _per_basis_changed(a, b)
         or _traded(a.date_orders, b.date_orders),
         "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))

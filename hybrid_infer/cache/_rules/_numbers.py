@@ -30,7 +30,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     NUMBER_WORDS,
     UNITS,
 )
-from hybrid_infer.cache._rules._words import _is_content, _is_year, _plain_plural, _singular, stem
+from hybrid_infer.cache._rules._words import _PER_TIME, _is_content, _is_year, _plain_plural, _singular, stem
 
 
 def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
@@ -199,6 +199,53 @@ def _counted_thing_changed(a: TextFacts, b: TextFacts) -> bool:
         for number, x in a.hyphen_counts
         for other, y in b.hyphen_counts
     )
+
+
+def _per_basis_changed(a: TextFacts, b: TextFacts) -> bool:
+    """The same words but for what a rate is 'per': '10 rebounds per game' / 'per 36
+    minutes', 'yards per route run' / 'per target', 'strikeouts per 9 innings' / 'per start'
+    (hold-out 226). Only with all else equal: reworded, 'per feed' / 'per bottle' or 'per
+    floor' / 'per story' say one thing in two words. Times ('per day' / 'per week') are
+    compared as units already."""
+    frame_a, bases_a = _per_bases(a.words)
+    frame_b, bases_b = _per_bases(b.words)
+    if not bases_a or frame_a != frame_b or len(bases_a) != len(bases_b):
+        return False
+    return any(
+        stem(x) != stem(y)
+        and not (x in _PER_TIME and y in _PER_TIME)
+        and UNITS.get(x, x) != UNITS.get(y, y)
+        and _SPAN_WORDS.isdisjoint((x, y))
+        for x, y in zip(bases_a, bases_b, strict=True)
+    )
+
+
+_SPAN_WORDS = frozenset({"period", "window", "interval", "span", "stretch", "cycle"})
+"""Words that only say a span of the time before them: 'per 24 hours' / 'per 24-hour period'."""
+
+
+def _per_bases(words: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+    """The words with each 'per' phrase cut out, and the noun each counts by, past a number
+    and its determiners: 'per 36 minutes' -> 'minute', 'per batted ball event' -> 'event'."""
+    frame: list[str] = []
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        if words[at] != "per":
+            frame.append(words[at])
+            at += 1
+            continue
+        at += 1
+        while at < len(words) and (words[at] in ("a", "an", "the", "each") or words[at][:1].isdigit()):
+            at += 1
+        run: list[str] = []
+        while at < len(words) and len(run) < 3 and _is_content(words[at]) and words[at].isalpha():
+            run.append(words[at])
+            at += 1
+        frame.append("per")
+        if run:
+            found.append(_plain_plural(run[-1]))
+    return tuple(frame), found
 
 
 def _units_rebound(a: TextFacts, b: TextFacts) -> bool:

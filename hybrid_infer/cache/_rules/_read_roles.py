@@ -225,6 +225,13 @@ _PERSONS = MappingProxyType({"i": "self", "me": "self", "myself": "self"})
 """The speaker as subject or object: 'my roommate owes me' / 'I owe my roommate' trade roles."""
 
 
+_PRONOUN_CONTRACTED = re.compile(r"^(i|you|he|she|we|they)'(ll|d|ve|m|re)$")
+_SPELLED_VERB = MappingProxyType({"ll": "will", "d": "would", "ve": "have", "m": "am", "re": "are"})
+"""A pronoun with its verb run in ("I'll", "he'll"), read as the two words so that the person
+can trade places with another ("I'll handle lineups and he handles waivers" / "he'll handle
+lineups and I handle waivers"; hold-out 226)."""
+
+
 _FRONTED = re.compile(r"(?is)\s*(before|after)\s+([^,.;:?!]{1,80}),\s*([^.;:?!]+?)\s*([?.!]*)\s*")
 """A question or request led by its 'before' or 'after' clause: 'before grinding the pork,
 should I chill it?'."""
@@ -246,6 +253,10 @@ def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for word in _named_once(words):
         if word in _FRAME_FILLERS:
+            continue
+        if contracted := _PRONOUN_CONTRACTED.match(word):
+            pronoun, verb = contracted.groups()
+            out.extend((_PERSONS.get(pronoun, pronoun), _SPELLED_VERB[verb]))
             continue
         word = _PERSONS.get(word, word)
         owner = _owner(word)

@@ -107,12 +107,43 @@ def _only_or_more(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         return False
     stems_a = {stem(w) for w in a}
     limited = {a[i + 2] if a[i + 1] == "the" else a[i + 1] for i, w in enumerate(a[:-2]) if w in ("just", "only")}
+    for listed in _listed_before_only(a):  # 'for grammar and spelling only' / 'for content, structure and grammar'
+        if listed & set(b):
+            j = next(k for k, w in enumerate(b) if w in listed)
+            if any(stem(w) not in stems_a for w in _list_around(b, j) if _is_content(w)):
+                return True
     for i, word in enumerate(b[:-2]):
         if word in limited and _is_content(word) and b[i + 1] == "and":
             added = b[i + 3] if b[i + 2] == "the" and i + 3 < len(b) else b[i + 2]
             if _is_content(added) and stem(added) not in stems_a:
                 return True
     return False
+
+
+def _listed_before_only(words: tuple[str, ...]) -> list[set[str]]:
+    """The things a trailing 'only' limits to, listed with 'and' right before it: 'check it for
+    grammar and spelling only' -> {grammar, spelling} (hold-out 224). A single thing ('for
+    grammar only') is read by the other rules."""
+    found = []
+    for k, word in enumerate(words):
+        if word != "only" or not k or not _is_content(words[k - 1]):
+            continue
+        run = _list_around(words, k - 1)
+        if "and" in run:
+            found.append({w for w in run if _is_content(w)})
+    return found
+
+
+def _list_around(words: tuple[str, ...], at: int) -> tuple[str, ...]:
+    """The run of content words and 'and' around ``words[at]`` (commas are gone from words):
+    'for content structure and grammar' -> ('content', 'structure', 'and', 'grammar')."""
+    start = at
+    while start and (_is_content(words[start - 1]) or words[start - 1] == "and"):
+        start -= 1
+    end = at + 1
+    while end < len(words) and (_is_content(words[end]) or words[end] == "and"):
+        end += 1
+    return words[start:end]
 
 
 def _one_of_or_both(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -156,18 +187,23 @@ def _sided_or_all(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def _numbered_part_dropped(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks about a numbered part ('question 4 on the 2019 free response') that ``b``
-    does not name, neither the part nor its number ('the 2019 free response section'). A
-    'line' followed by a date or a long number is pasted text ('parse this line: 2024-03-11 …')."""
-    for part, number in pairwise(a.words):
+    does not name, neither the part nor its number ('the 2019 free response section'), or
+    names only as every one of them ('stage 1 of the tour' / 'every stage of the tour';
+    hold-out 223). A 'line' followed by a date or a long number is pasted text ('parse this
+    line: 2024-03-11 …')."""
+    for i, (part, number) in enumerate(pairwise(a.words)):
         if (
             part in _NUMBERED_PARTS
             and part != "line"
             and number.isdigit()
             and int(number) < 1000
-            and part not in b.words
             and number not in b.numbers
         ):
-            return True
+            if part not in b.words:
+                return True
+            every = _has_run(b.words, ("every", part)) or _has_run(b.words, ("each", part))
+            if every and not (i and a.words[i - 1].isdigit()):  # ('a 3-phase 32 A supply … on each phase')
+                return True
     return False
 
 
@@ -1158,6 +1194,10 @@ _EVERY_ONE = frozenset({"every", "each", "all"})
 _TAKEN_WHOLE = frozenset({"entire", "whole", "full", "complete", "total"})
 
 
+_KIND_NOUNS = frozenset({"level", "class", "division", "group", "category", "grade", "tier", "rank", "type", "kind"})
+"""Nouns after another that name its grades: 'every belt level', 'every weight class'."""
+
+
 def _every_kind_or_one(a: TextFacts, b: TextFacts) -> bool:
     """``b`` takes every kind of a thing, described ('the symptoms of every major nutrient
     deficiency'), ``a`` one kind, named by a word before the same noun that ``b`` does not
@@ -1175,7 +1215,8 @@ def _every_kind_or_one(a: TextFacts, b: TextFacts) -> bool:
         if len(run) < 2 or any(_counts(w) for w in run) or len(run[-1]) < 4:
             continue  # (a noun of four letters or more: 'list each item. "Hi, I'm' ends at 'item')
         head = _plain_plural(run[-1])
+        kind = _plain_plural(run[-2]) if head in _KIND_NOUNS else None  # ('every belt level' / 'white belts')
         for before, noun in pairwise(a.words):
-            if noun == head and _is_content(before) and stem(before) not in said_b:
+            if (noun == head or _plain_plural(noun) == kind) and _is_content(before) and stem(before) not in said_b:
                 return True
     return False

