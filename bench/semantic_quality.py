@@ -312,6 +312,12 @@ NEAR_MISS_HOLDOUT_223 = ROOT / "bench" / "near_miss_holdout_223.jsonl"
 NEAR_MISS_HOLDOUT_224 = ROOT / "bench" / "near_miss_holdout_224.jsonl"
 NEAR_MISS_HOLDOUT_225 = ROOT / "bench" / "near_miss_holdout_225.jsonl"
 NEAR_MISS_HOLDOUT_226 = ROOT / "bench" / "near_miss_holdout_226.jsonl"
+NEAR_MISS_HOLDOUT_227 = ROOT / "bench" / "near_miss_holdout_227.jsonl"
+NEAR_MISS_HOLDOUT_228 = ROOT / "bench" / "near_miss_holdout_228.jsonl"
+NEAR_MISS_HOLDOUT_229 = ROOT / "bench" / "near_miss_holdout_229.jsonl"
+NEAR_MISS_HOLDOUT_230 = ROOT / "bench" / "near_miss_holdout_230.jsonl"
+NEAR_MISS_HOLDOUT_231 = ROOT / "bench" / "near_miss_holdout_231.jsonl"
+NEAR_MISS_HOLDOUT_232 = ROOT / "bench" / "near_miss_holdout_232.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -564,6 +570,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 224": NEAR_MISS_HOLDOUT_224,
     "near-miss, hold-out 225": NEAR_MISS_HOLDOUT_225,
     "near-miss, hold-out 226": NEAR_MISS_HOLDOUT_226,
+    "near-miss, hold-out 227": NEAR_MISS_HOLDOUT_227,
+    "near-miss, hold-out 228": NEAR_MISS_HOLDOUT_228,
+    "near-miss, hold-out 229": NEAR_MISS_HOLDOUT_229,
+    "near-miss, hold-out 230": NEAR_MISS_HOLDOUT_230,
+    "near-miss, hold-out 231": NEAR_MISS_HOLDOUT_231,
+    "near-miss, hold-out 232": NEAR_MISS_HOLDOUT_232,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2034,6 +2034,33 @@ def broken(a: str, b: str) -> set[str]:
             "qualifier",
         ),
         ("Which guards average 8 assists per game?", "Which guards average 8 assists per 100 possessions?", "unit"),
+        ("Can I safely bore this block .020 over?", "Can I safely bore this block .040 over?", "number"),
+        ("Is a plug gap of 0.6 mm right for this engine?", "Is a plug gap of 0.6 in right for this engine?", "unit"),
+        (
+            "List bakeries that make sourdough bagels",
+            "List bakeries that have stopped making sourdough bagels",
+            "negation",
+        ),
+        (
+            "Compare these two grinders for espresso only.",
+            "Compare these two grinders for espresso and pour-over.",
+            "qualifier",
+        ),
+        (
+            "Which tire pressure is best for gravel?",
+            "Give me the pros and cons of every tire pressure for gravel.",
+            "qualifier",
+        ),
+        (
+            "Summarize one good paper on sleep and memory.",
+            "Summarize all the major papers on sleep and memory.",
+            "qualifier",
+        ),
+        (
+            "Name the main difference between baking soda and baking powder.",
+            "Name every difference between baking soda and baking powder.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3529,6 +3556,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "/etc/resolv.conf vs /etc/hosts, whats the diff",
         ),
         ("Why do I get 'error: target not found' from pacman?", "pacman says 'target not found', why?"),
+        ("Where is the VIN on a 1968 Mustang?", "Where's the VIN on a '68 Mustang?"),
+        ("What leash length for a 5'8 board?", "leash length for a 5ft8 board?"),
+        ("How many knots is 40 km/h?", "Convert 40 kph to knots"),
+        ("What does the National Highway Traffic Safety Administration do?", "What does the NHTSA do?"),
+        ("Can a .45 ACP round go through drywall?", "Can a 45 ACP round go through drywall?"),
+        ("What does '10 ATM' mean on a watch?", "my watch says 10 ATM, what does that mean"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -14,6 +14,7 @@ from hybrid_infer.cache._rules._compare import (
     _grams_as_gallons,
     _kids_are_students,
     _missing_entities,
+    _rate_parts_dropped,
     _same_measures,
     _spaced,
     _traded,
@@ -45,6 +46,7 @@ from hybrid_infer.cache._rules._numbers import (
     _change_kind_differs,
     _counted_thing_changed,
     _counts_traded,
+    _inches_or_other,
     _lone_numeral_against,
     _marks_traded,
     _measures_differ,
@@ -172,7 +174,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     school = _kids_are_students(a, b)
     numbers_a, numbers_b = _compared_numbers(a, measured), _compared_numbers(b, measured)
     numbers_a, numbers_b = _abbreviated_numbers(numbers_a, b), _abbreviated_numbers(numbers_b, a)
-    units_a, units_b = _compared_units(a, measured), _compared_units(b, measured)
+    units_a, units_b = _rate_parts_dropped(_compared_units(a, measured), _compared_units(b, measured))
     return {
         "number": (_says_more(a, b, numbers_a, numbers_b) and _says_more(b, a, numbers_b, numbers_a))
         or _ranks_differ(a, b)
@@ -199,6 +201,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _units_rebound(a, b)
         or _counted_thing_changed(a, b)
         or _per_basis_changed(a, b)
+        or _inches_or_other(a, b)
+        or _inches_or_other(b, a)
         or _traded(a.date_orders, b.date_orders),
         "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))

