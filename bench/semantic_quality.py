@@ -318,6 +318,12 @@ NEAR_MISS_HOLDOUT_229 = ROOT / "bench" / "near_miss_holdout_229.jsonl"
 NEAR_MISS_HOLDOUT_230 = ROOT / "bench" / "near_miss_holdout_230.jsonl"
 NEAR_MISS_HOLDOUT_231 = ROOT / "bench" / "near_miss_holdout_231.jsonl"
 NEAR_MISS_HOLDOUT_232 = ROOT / "bench" / "near_miss_holdout_232.jsonl"
+NEAR_MISS_HOLDOUT_233 = ROOT / "bench" / "near_miss_holdout_233.jsonl"
+NEAR_MISS_HOLDOUT_234 = ROOT / "bench" / "near_miss_holdout_234.jsonl"
+NEAR_MISS_HOLDOUT_235 = ROOT / "bench" / "near_miss_holdout_235.jsonl"
+NEAR_MISS_HOLDOUT_236 = ROOT / "bench" / "near_miss_holdout_236.jsonl"
+NEAR_MISS_HOLDOUT_237 = ROOT / "bench" / "near_miss_holdout_237.jsonl"
+NEAR_MISS_HOLDOUT_238 = ROOT / "bench" / "near_miss_holdout_238.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -576,6 +582,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 230": NEAR_MISS_HOLDOUT_230,
     "near-miss, hold-out 231": NEAR_MISS_HOLDOUT_231,
     "near-miss, hold-out 232": NEAR_MISS_HOLDOUT_232,
+    "near-miss, hold-out 233": NEAR_MISS_HOLDOUT_233,
+    "near-miss, hold-out 234": NEAR_MISS_HOLDOUT_234,
+    "near-miss, hold-out 235": NEAR_MISS_HOLDOUT_235,
+    "near-miss, hold-out 236": NEAR_MISS_HOLDOUT_236,
+    "near-miss, hold-out 237": NEAR_MISS_HOLDOUT_237,
+    "near-miss, hold-out 238": NEAR_MISS_HOLDOUT_238,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

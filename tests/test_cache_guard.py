@@ -2061,6 +2061,17 @@ def broken(a: str, b: str) -> set[str]:
             "Name every difference between baking soda and baking powder.",
             "qualifier",
         ),
+        (
+            "Write my cover letter so it explains the gap in my resume.",
+            "Write my cover letter without bringing up the gap in my resume.",
+            "negation",
+        ),
+        (
+            "What's the best-selling Taylor Swift album?",
+            "List every Taylor Swift album with its sales figures.",
+            "qualifier",
+        ),
+        ("What is the outlook for the 2025-26 season?", "What is the outlook for the 2025-27 season?", "number"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3562,6 +3573,15 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What does the National Highway Traffic Safety Administration do?", "What does the NHTSA do?"),
         ("Can a .45 ACP round go through drywall?", "Can a 45 ACP round go through drywall?"),
         ("What does '10 ATM' mean on a watch?", "my watch says 10 ATM, what does that mean"),
+        ("Which wax works when the snow is around -8°C?", "Snow is about minus 8 C, which wax do I use?"),
+        ("What's the forecast for the 2025-2026 season?", "What's the forecast for the 2025-26 season?"),
+        (
+            "What's the biggest file I can upload to Notion on the Free plan?",
+            "notion free plan: biggest upload per file?",
+        ),
+        ("How many cards are in an MTG sideboard?", "How many cards go in a Magic sideboard?"),
+        ("What is the starting life total in Commander?", "EDH starting life total?"),
+        ("How do I switch my account to Con Edison?", "How do I switch my account to Con Ed?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -85,18 +85,27 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
 
 _CARING = frozenset({"care", "cares", "caring", "cared", "worry", "worrying", "bother", "bothering"})
 _LIGHT_VERBS = frozenset({"going", "getting", "being", "becoming"})
+_MENTIONING = frozenset({"bringing", "mentioning", "raising", "touching", "discussing", "covering", "referencing"})
+"""Verbs of saying that a negation passes to what is said: 'without bringing up my GPA'."""
+_MENTION_PARTICLES = frozenset({"up", "in", "on", "about"})
 
 
 def _past_caring(words: tuple[str, ...], start: int) -> int:
     """Where a negation of caring bears: on what is not cared about ('without caring about tyre
     wear' and "if I don't care about keeping custody" negate the wear and the keeping, which
-    the other side may ask to keep: 'while keeping tyre wear low'; hold-outs 210, 211), and
-    past a light verb ('without going flat')."""
+    the other side may ask to keep: 'while keeping tyre wear low'; hold-outs 210, 211), past a
+    light verb ('without going flat'), and past a verb of saying to what is said ('without
+    bringing up my low GPA')."""
     for j in range(start, min(start + 3, len(words) - 1)):
         if words[j] in _CARING and words[j + 1] == "about":
             return j + 2
         if words[j] in _LIGHT_VERBS and _is_content(words[j + 1]):
             return j + 1  # 'without going flat' negates the flat, not the going (hold-out 210)
+        if words[j] in _MENTIONING:  # 'without bringing up my low GPA' leaves out the GPA (hold-outs 224, 236)
+            k = j + 1
+            while k < len(words) and (words[k] in _MENTION_PARTICLES or not _is_content(words[k])):
+                k += 1
+            return k if k < len(words) else start
         if _is_content(words[j]):
             break
     return start

