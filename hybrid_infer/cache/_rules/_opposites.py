@@ -135,8 +135,11 @@ _CASUAL_READERS = frozenset(
 
 
 def _new_hand(word: str, following: tuple[str, ...]) -> bool:
-    """A newcomer's word ('beginner', 'apprentice', 'a new diver'), 'casual' only of a fan,
-    reader, viewer, player or user ('a casual office party' is no reader; review 106)."""
+    """A newcomer's word ('beginner', 'apprentice', 'a new diver', 'first-time volunteers'),
+    'casual' only of a fan, reader, viewer, player or user ('a casual office party' is no
+    reader; review 106)."""
+    if word == "first" and following == ("time",):
+        return True  # (hold-out 243)
     return word in _NEW_HANDS and (word != "casual" or following in _CASUAL_READERS)
 
 

@@ -333,6 +333,8 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True  # 'the most common cause of X' / 'what are all the causes of X'
     if most and _the_plural_asked(b.words, most):
         return True  # 'the most common side effect of X' / 'what are the side effects of X' (hold-out 173)
+    if _the_plural_asked(b.words, {_plural(noun) for noun in _superlative_runs(a.words)}):
+        return True  # 'the biggest mistake beginners make' / 'the common mistakes they make' (hold-outs 226, 242)
     # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo', 'the best
     # dispatch software for' / 'list the dispatch software options for' (not 'list the best
     # practices for' or 'list the best X options', which ask for the best ones too; reviews 89, 99)
@@ -791,6 +793,19 @@ def _superlative_nouns(words: tuple[str, ...]) -> set[str]:
         run = _noun_run(words, i + 2)
         if run and _singular_noun(run[-1]):
             found.add(run[-1])
+    return found
+
+
+def _superlative_runs(words: tuple[str, ...]) -> set[str]:
+    """The singular noun right after 'the' and a superlative when a plural follows it, the
+    subject of a clause about it: 'the biggest mistake beginners make' (mistake), which
+    :func:`_superlative_nouns` reads to its last word."""
+    found: set[str] = set()
+    for i, word in enumerate(words[:-3]):
+        if word == "the" and _is_superlative(words[i + 1]) and words[i + 1] not in ("most", "least"):
+            head, subject = words[i + 2], _noun_run(words, i + 3)  # ('the biggest mistake new bettors make')
+            if _in_noun(head) and _singular_noun(head) and subject and _is_plural_noun(subject[-1]):
+                found.add(head)
     return found
 
 
