@@ -112,7 +112,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     text = _MIXED_NUMBER.sub(_mixed_value, text)
     text = _FEET_AND_INCHES.sub(r"\1'\2", text)  # '6ft2' and '6 ft 2' are 6'2
     text = _MINUS.sub("-", text)  # 'minus 10 C' is -10 °C
-    text = _SHORT_YEAR_RANGE.sub(lambda m: f"{m[1]}-{m[1][:2]}{m[2]}", text)  # '2025-26' is 2025-2026
+    text = _SHORT_YEAR_RANGE.sub(_year_span, text)  # '2025-26' is 2025-2026
     text = _SHORT_YEAR.sub(_full_year, text)  # "a '66 Chevelle" is a 1966 one
     for match in _NUMBER.finditer(text):
         token = match.group(0).lower()
@@ -208,6 +208,15 @@ def _full_year(match: re.Match[str]) -> str:
 _MINUS = re.compile(r"(?i)\bminus\s+(?=\d)")
 _SHORT_YEAR_RANGE = re.compile(r"(?<![\w.-])((?:19|20)\d\d)[-\u2013/](\d\d)(?![\w.-])")
 """A span of years with the second cut to its last two digits: '2025-26', 'the 1998/99 season'."""
+
+
+def _year_span(match: re.Match[str]) -> str:
+    """The span with its second year in full, when it comes after the first ('2025-26' ->
+    '2025-2026'); a year and a month stay as written ('2024-03', '2024-12')."""
+    first, last = match.group(1), match.group(2)
+    return f"{first}-{first[:2]}{last}" if int(last) > int(first[2:]) else match.group(0)
+
+
 _MIXED_NUMBER = re.compile(r"(?<![\w.,/:-])(\d+)\s+([1-9]\d?)/([1-9]\d?)(?![\w/]|[.,:-]\d)")
 """A whole number and a fraction: '4 3/8' is 4.375, with a unit after it or not."""
 

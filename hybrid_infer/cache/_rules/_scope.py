@@ -123,8 +123,8 @@ def _only_or_more(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def _listed_before_only(words: tuple[str, ...]) -> list[set[str]]:
     """The things a trailing 'only' limits to, listed with 'and' right before it: 'check it for
-    grammar and spelling only' -> {grammar, spelling} (hold-out 224). A single thing ('for
-    grammar only') is read by the other rules."""
+    grammar and spelling only' -> {grammar, spelling} (hold-out 224), or the one thing after
+    'for' ('compare them for espresso only' -> {espresso}; hold-out 232)."""
     found = []
     for k, word in enumerate(words):
         if word != "only" or not k or not _is_content(words[k - 1]):
