@@ -55,10 +55,13 @@ async def test_faults_under_load(fake) -> None:
     local.set_faults(error_rate=0.05)
     cloud_a.set_faults(error_rate=0.1, error_status=500)
     events: list[Event] = []
+    # 1 s per call: at 0.5 s a stall of the shared 2-core machine timed out enough calls on every
+    # deployment to open all three breakers at once, and the callers then failed fast through most
+    # of the run (842 of 2,000 answered in one CI run; about 1,975 otherwise).
     deployments = [
-        deployment_for(local, "local", max_concurrency=8, timeout_s=0.5),
-        deployment_for(cloud_a, "cloud-a", timeout_s=0.5),
-        deployment_for(cloud_b, "cloud-b", timeout_s=0.5),
+        deployment_for(local, "local", max_concurrency=8, timeout_s=1.0),
+        deployment_for(cloud_a, "cloud-a", timeout_s=1.0),
+        deployment_for(cloud_b, "cloud-b", timeout_s=1.0),
     ]
     # Generous probe timeouts: three servers and 100 callers share one process on 2 cores.
     health = HealthConfig(
