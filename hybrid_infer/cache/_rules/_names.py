@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from hybrid_infer.cache._diff import shared_ends
 from hybrid_infer.cache._rules._facts import TextFacts
-from hybrid_infer.cache._rules._vocabulary import STOPWORDS
+from hybrid_infer.cache._rules._vocabulary import _CONTRACTED_VERBS, STOPWORDS
 
 
 def _case_of_a_name_changed(a: TextFacts, b: TextFacts) -> bool:
@@ -220,7 +220,6 @@ def _quote_core(quote: str) -> str:
 
 
 _CONTRACTION = re.compile(r"(?<=[a-z])['\u2019](d|m|re|ve|ll)\b")
-_SPELLED_OUT = {"d": " would", "m": " am", "re": " are", "ve": " have", "ll": " will"}
 _NOT_AFTER = re.compile(
     r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need|can|will|shall) not\b|\bcannot\b"
 )
@@ -237,7 +236,7 @@ def _expanded(text: str) -> str:
         verb = match.group(1) or "can"
         return _NOT_JOINED.get(verb, f"{verb}nt")
 
-    spelled = _CONTRACTION.sub(lambda m: _SPELLED_OUT[m.group(1)], text.lower().replace("\u2019", "'"))
+    spelled = _CONTRACTION.sub(lambda m: " " + _CONTRACTED_VERBS[m.group(1)], text.lower().replace("\u2019", "'"))
     return _NOT_AFTER.sub(joined, spelled)
 
 

@@ -14,6 +14,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _ALIAS_FIRST,
     _ALIAS_GROUP,
     _ALIAS_LENGTH,
+    _CONTRACTED_VERBS,
     _FRAME_FILLERS,
     _NOUN_MARKERS,
     _PHRASE_BREAKS,
@@ -226,7 +227,6 @@ _PERSONS = MappingProxyType({"i": "self", "me": "self", "myself": "self"})
 
 
 _PRONOUN_CONTRACTED = re.compile(r"^(i|you|he|she|we|they)'(ll|d|ve|m|re)$")
-_SPELLED_VERB = MappingProxyType({"ll": "will", "d": "would", "ve": "have", "m": "am", "re": "are"})
 """A pronoun with its verb run in ("I'll", "he'll"), read as the two words so that the person
 can trade places with another ("I'll handle lineups and he handles waivers" / "he'll handle
 lineups and I handle waivers"; hold-out 226)."""
@@ -256,7 +256,7 @@ def _skeleton(words: tuple[str, ...]) -> tuple[str, ...]:
             continue
         if contracted := _PRONOUN_CONTRACTED.match(word):
             pronoun, verb = contracted.groups()
-            out.extend((_PERSONS.get(pronoun, pronoun), _SPELLED_VERB[verb]))
+            out.extend((_PERSONS.get(pronoun, pronoun), _CONTRACTED_VERBS[verb]))
             continue
         word = _PERSONS.get(word, word)
         owner = _owner(word)

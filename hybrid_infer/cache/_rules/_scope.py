@@ -365,11 +365,11 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
 
 def _every_of(words: tuple[str, ...], noun: str) -> bool:
     """'every' before ``noun``, at most two content words between: 'every NCT DREAM album'."""
-    return any(
-        w == "every" and noun in words[i + 1 : i + 4] and all(map(_is_content, words[i + 1 : words.index(noun, i + 1)]))
-        for i, w in enumerate(words)
-        if noun in words[i + 1 : i + 4]
-    )
+    for i, word in enumerate(words):
+        near = words[i + 1 : i + 4]
+        if word == "every" and noun in near and all(map(_is_content, near[: near.index(noun)])):
+            return True
+    return False
 
 
 _ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare", "rank"})

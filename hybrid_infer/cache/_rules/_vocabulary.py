@@ -49,6 +49,8 @@ _NEGATING_PHRASES = frozenset(
 _SWITCH_VERBS = frozenset(
     {"turn", "turns", "turned", "turning", "switch", "switched", "toggle", "log", "sign", "power"}
 )
+_CONTRACTED_VERBS = MappingProxyType({"d": "would", "m": "am", "re": "are", "ve": "have", "ll": "will"})
+"""The verb a contraction's ending stands for ("I'd" -> would, "he'll" -> will)."""
 _EXCEPTING = frozenset({"except", "excluding", "exclude", "excludes", "unless"})
 """Negations that name what they leave out a word or two later ('except those targeting main')."""
 _DEGREE_WORDS = frozenset({"yet", "still", "even", "always", "ever", "necessarily", "fully", "quite", "entirely"})
