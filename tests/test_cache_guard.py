@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -3940,3 +3942,48 @@ def test_a_ton_is_a_unit_only_after_a_number() -> None:
     assert "tonne" in text_facts("a two tonne truck").units
     assert "ton" not in text_facts("Got an aged barolo with a ton of sediment in it.").units
     assert "ton" not in text_facts("Our streaming job leaves tons of tiny files on HDFS.").units
+
+
+def _table_embedder(vectors: dict[str, tuple[float, float, float]]) -> Any:
+    """Fixed vectors per text: the cosines a test needs, whatever a model would say. Any
+    other text (the cache's probe) gets a hashed vector at right angles to them all."""
+    hashed = HashingEmbedder()
+
+    def embed(texts: list[str]) -> Any:
+        rows = hashed(texts)
+        for row, text in zip(rows, texts, strict=True):
+            row[:3] = vectors.get(text, (0.0, 0.0, 0.0))
+            if text in vectors:
+                row[3:] = 0.0
+        return rows
+
+    return embed
+
+
+def test_once_a_closer_prompt_is_refused_a_farther_one_must_state_as_much(tmp_path: Path) -> None:
+    """The query's nearest stored prompt differs in a number and is refused; the next one
+    asks the general question, with no number at all. Its answer suited the query no better
+    than the refused one (hold-outs 222, 224, 230: '145 lbs' served 'the weight limit for
+    lightweight'), so a farther candidate must state numbers, units and negations where the
+    query does. One that states the query's number still serves."""
+    query = "What weight class is 145 lbs in the UFC?"
+    closer = "What weight class is 135 lbs in the UFC?"
+    general = "What's the weight limit for lightweight in the UFC?"
+    reworded = "Which UFC weight class is 145 lbs?"
+    far = math.sqrt(1 - 0.96**2)
+    embed = _table_embedder(
+        {
+            query: (1.0, 0.0, 0.0),
+            closer: (0.99, math.sqrt(1 - 0.99**2), 0.0),
+            general: (0.96, 0.0, far),
+            reworded: (0.96, 0.0, -far),
+        }
+    )
+    guard = load_guard()
+    assert guard.accepts(query, general, 0.96) and guard.accepts(query, reworded, 0.96)  # each pair alone passes
+    for second in (general, reworded):
+        with ResponseCache(CacheConfig(path=tmp_path / str(len(second)), embedder=embed)) as cache:
+            for prompt in (closer, second):
+                cache.store(build_request(prompt), Result(text=prompt, provider="p", model="m", kind="local"))
+            hit = cache.lookup_semantic(build_request(query))
+            assert (hit and hit.answer.text) == (None if second == general else reworded)

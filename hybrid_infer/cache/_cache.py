@@ -412,6 +412,7 @@ class ResponseCache:
         guard = self._false_hit_guard() if self.config.guard else None
         seen: set[int] = set()
         checks = 0
+        refused = False  # a closer candidate was: farther ones must state as much (see the guard)
         k = _FIRST_K
         while True:
             candidates = index.search(namespace, vector, k)
@@ -432,10 +433,11 @@ class ResponseCache:
                 if guard is not None:
                     checks += 1
                     if not (
-                        guard.accepts(query, record.query, similarity, fallback=fallback)
+                        guard.accepts(query, record.query, similarity, fallback=fallback, closer_refused=refused)
                         and self._differences_agree(guard, query, record.query, threshold, fallback)
                     ):
                         self._counters.bump("guard_rejections")
+                        refused = True
                         if checks >= _MAX_GUARD_CHECKS:
                             return None
                         continue

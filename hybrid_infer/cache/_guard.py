@@ -110,11 +110,21 @@ class FalseHitGuard:
         self._lock = threading.Lock()
         self._recent: OrderedDict[str, TextFacts] = OrderedDict()
 
-    def accepts(self, query: str, candidate: str, similarity: float, *, fallback: bool = False) -> bool:
-        """Whether ``candidate``'s answer may serve ``query`` (``fallback``: when offline)."""
-        return self.verdict(query, candidate, similarity, fallback=fallback).accepted
+    def accepts(
+        self, query: str, candidate: str, similarity: float, *, fallback: bool = False, closer_refused: bool = False
+    ) -> bool:
+        """Whether ``candidate``'s answer may serve ``query`` (``fallback``: when offline;
+        ``closer_refused``: a stored prompt nearer the query was refused, see :meth:`verdict`)."""
+        return self.verdict(query, candidate, similarity, fallback=fallback, closer_refused=closer_refused).accepted
 
-    def verdict(self, query: str, candidate: str, similarity: float, *, fallback: bool = False) -> GuardVerdict:
+    def verdict(
+        self, query: str, candidate: str, similarity: float, *, fallback: bool = False, closer_refused: bool = False
+    ) -> GuardVerdict:
+        """Rules, then the verifier. With ``closer_refused``, the candidate must also state a
+        number, a unit and a negation where the query does, and only there: the query's
+        nearest stored prompt was refused, typically for a changed number ('145 lbs' /
+        '135 lbs'), and a farther one that leaves such details out asks the general question
+        ('the weight limit for lightweight'), whose answer suits the query no better."""
         if _invisible(query) != _invisible(candidate):
             # The embedder and the rules read past format characters, but a model may not:
             # Unicode tag characters spell out hidden instructions ("ASCII smuggling"), and
@@ -124,7 +134,10 @@ class FalseHitGuard:
             query, candidate = differing_region(query, candidate)
             if max(len(query), len(candidate)) > LONG_TEXT_CHARS:
                 return GuardVerdict(accepted=False, probability=None, broken_rules=("long",))
-        return self.judge(self._facts(query), self._facts(candidate), similarity, fallback=fallback)
+        a, b = self._facts(query), self._facts(candidate)
+        if closer_refused and _one_states_more(a, b):
+            return GuardVerdict(accepted=False, probability=None, broken_rules=("closer refused",))
+        return self.judge(a, b, similarity, fallback=fallback)
 
     def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
         """The verdict on two texts' facts (``verdict`` without reading the texts)."""
@@ -166,6 +179,11 @@ class FalseHitGuard:
             while len(self._recent) > _RECENT_TEXTS:
                 self._recent.popitem(last=False)
         return facts
+
+
+def _one_states_more(a: TextFacts, b: TextFacts) -> bool:
+    """Whether one text states a number, a unit or a negation the other leaves out."""
+    return added_details(a, b)["number"] or bool(a.units) != bool(b.units) or bool(a.negated) != bool(b.negated)
 
 
 def pair_features(a: TextFacts, b: TextFacts, similarity: float) -> list[float]:
