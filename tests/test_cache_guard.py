@@ -2081,6 +2081,45 @@ def broken(a: str, b: str) -> set[str]:
             "Write a safety briefing for experienced crew leaders.",
             "antonym",
         ),
+        # the thirty-fifth session's round (hold-outs 245-250)
+        (
+            "Who is the top scorer in Premier League history?",
+            "List the top 10 scorers in Premier League history.",
+            "qualifier",
+        ),
+        (
+            "What's the most expensive card in Surging Sparks?",
+            "What are the ten most expensive cards in it?",
+            "qualifier",
+        ),
+        ("Which fruit dehydrates the fastest?", "Rank the common fruits by how fast they dehydrate.", "qualifier"),
+        (
+            "What's the first thing I should try when my iPhone won't turn on?",
+            "Give me a checklist of everything to try when my iPhone won't turn on",
+            "qualifier",
+        ),
+        (
+            "What's the first thing I should do after moving?",
+            "What are all the things I should do after moving?",
+            "qualifier",
+        ),
+        (
+            "List the offences punished with a direct free kick.",
+            "List the offences punished with a free kick but not a direct one.",
+            "negation",
+        ),
+        (
+            "How do I make my eBay listing visible to international buyers?",
+            "How do I stop my eBay listing from being visible to international buyers?",
+            "negation",
+        ),
+        (
+            "Can I freeze fruit that I've already dehydrated?",
+            "Can I dehydrate fruit that I've already frozen?",
+            "direction",
+        ),
+        ("Explain how vaccines work to a 7-year-old.", "Explain how vaccines work to a medical student.", "category"),
+        ("Explain inflation to a ten year old.", "Explain inflation to a teenager.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3594,6 +3633,12 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How do I merge two dictionaries in Python 3.9 or later?", "py 3.9+: merge two dicts"),
         ("Install Fedora on my ThinkPad T480", "ThinkPad T480 + Fedora: how do I install it?"),
         ("What's the best hotel in Jaipur?", "What are the best hotels in Jaipur?"),
+        ("How do I teach a shuffle step to 4-year-olds?", "tips for teaching tap shuffles to four year olds"),
+        ("Explain photosynthesis to 5 year olds.", "Explain photosynthesis to kids."),
+        ("Explain inflation to a fifteen year old.", "Explain inflation to a teenager."),
+        ("Is my 10-year-old car worth fixing?", "Is my car worth fixing? It's 10 years old."),
+        ("What are some precautions to avoid getting fleas from my dogs?", "How can I keep my dog from getting fleas?"),
+        ("Which muscle works the hardest in a squat?", "In a squat, which muscle works hardest?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

