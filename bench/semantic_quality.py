@@ -330,6 +330,12 @@ NEAR_MISS_HOLDOUT_241 = ROOT / "bench" / "near_miss_holdout_241.jsonl"
 NEAR_MISS_HOLDOUT_242 = ROOT / "bench" / "near_miss_holdout_242.jsonl"
 NEAR_MISS_HOLDOUT_243 = ROOT / "bench" / "near_miss_holdout_243.jsonl"
 NEAR_MISS_HOLDOUT_244 = ROOT / "bench" / "near_miss_holdout_244.jsonl"
+NEAR_MISS_HOLDOUT_245 = ROOT / "bench" / "near_miss_holdout_245.jsonl"
+NEAR_MISS_HOLDOUT_246 = ROOT / "bench" / "near_miss_holdout_246.jsonl"
+NEAR_MISS_HOLDOUT_247 = ROOT / "bench" / "near_miss_holdout_247.jsonl"
+NEAR_MISS_HOLDOUT_248 = ROOT / "bench" / "near_miss_holdout_248.jsonl"
+NEAR_MISS_HOLDOUT_249 = ROOT / "bench" / "near_miss_holdout_249.jsonl"
+NEAR_MISS_HOLDOUT_250 = ROOT / "bench" / "near_miss_holdout_250.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -600,6 +606,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 242": NEAR_MISS_HOLDOUT_242,
     "near-miss, hold-out 243": NEAR_MISS_HOLDOUT_243,
     "near-miss, hold-out 244": NEAR_MISS_HOLDOUT_244,
+    "near-miss, hold-out 245": NEAR_MISS_HOLDOUT_245,
+    "near-miss, hold-out 246": NEAR_MISS_HOLDOUT_246,
+    "near-miss, hold-out 247": NEAR_MISS_HOLDOUT_247,
+    "near-miss, hold-out 248": NEAR_MISS_HOLDOUT_248,
+    "near-miss, hold-out 249": NEAR_MISS_HOLDOUT_249,
+    "near-miss, hold-out 250": NEAR_MISS_HOLDOUT_250,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
