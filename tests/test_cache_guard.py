@@ -2120,6 +2120,21 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Explain how vaccines work to a 7-year-old.", "Explain how vaccines work to a medical student.", "category"),
         ("Explain inflation to a ten year old.", "Explain inflation to a teenager.", "category"),
+        (
+            "Who's the strongest commander for a graveyard deck?",
+            "Give me a list of commanders for a graveyard deck.",
+            "qualifier",
+        ),
+        (
+            "Give me a sample SSAT verbal analogy question.",
+            "Give me 20 sample SSAT verbal analogy questions.",
+            "qualifier",
+        ),
+        (
+            "What's the best math curriculum for 2nd grade?",
+            "List all the main math curricula for 2nd grade.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3639,6 +3654,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Is my 10-year-old car worth fixing?", "Is my car worth fixing? It's 10 years old."),
         ("What are some precautions to avoid getting fleas from my dogs?", "How can I keep my dog from getting fleas?"),
         ("Which muscle works the hardest in a squat?", "In a squat, which muscle works hardest?"),
+        (
+            "Give me a breakup email for a prospect who ignored four emails.",
+            "Prospect ghosted 4 emails. Write a breakup email.",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

