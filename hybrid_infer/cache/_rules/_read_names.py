@@ -153,8 +153,8 @@ def _is_arg(token: str) -> bool:
     if token in _BARE_PATHS or token.startswith("~"):
         return True
     if "/" in token:  # a path; not a URL ('//') nor 'and/or' or 'TCP/IP' (letters only, kept as words)
-        if "//" in token:
-            return False
+        if "//" in token or re.fullmatch(r"(?:\d+-)?\d+/\d+", token):
+            return False  # (nor a fraction, which the numbers read: '3/4', '2-3/4')
         if token.startswith(("/", "./", "../")) or token.endswith("/"):
             return True
         return any(c in "._~-*" or c.isdigit() for c in token)

@@ -34,6 +34,7 @@ _NUMBER = re.compile(
     r"(?<![\w.])(?:[A-Za-z]{0,3})?\d+(?:[.,:/]\d+)*(?:[A-Za-z]{0,3})?(?![\w])"
     r"|(?<![\w.])[A-Za-z]+\d+[A-Za-z\d]*(?![\w])"
     r"|(?<![\w.])\d+(?![xX]\d)[A-Za-z]+\d[A-Za-z\d]*(?![\w])"  # a code: lot '3045L1' (not a size: '4x8')
+    r"|(?<![\w.])\d+[xX]\d+[a-ln-rt-zA-LN-RT-Z](?![\w])"  # a model: '7800X3D' (not '2x4s', '4x8m')
 )
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 _NUMBER_LIST = re.compile(r"^\d+(?:,\d+){2,}$")
@@ -41,9 +42,12 @@ _MERIDIEM = re.compile(r"\s*([ap])\.?m\b\.?", re.IGNORECASE)
 _DIMENSIONS = re.compile(r"(?<![\w.])\d+(?:\.\d+)?['\"]?(?:\s*[x\u00d7]\s*|\s+by\s+)\d+(?:\.\d+)?['\"]?(?![\w.])")
 """Sizes such as '4x8', '1920 x 1080', 12' x 14' or '1000 by 1000': also said as one ordered
 number ('2x3' and '3x2' are different matrices, '1080x1920' a portrait video)."""
-_GLUED_SIZE = re.compile(r"(?<![\w.])(?!0[xX])\d+(?:\.\d+)?(?:[x\u00d7]\d+(?:\.\d+)?)+")
+_GLUED_SIZE = re.compile(
+    r"(?<![\w.])(?!0[xX])\d+(?:\.\d+)?(?:[x\u00d7]\d+(?:\.\d+)?)+(?![a-ln-rt-zA-LN-RT-Z](?![a-zA-Z]))"
+)
 """Sizes written glued ('4x8', '1920x1080', with a multiplication sign too; not a hex number,
-'0x1F'): their numbers, as '4 x 8' says them ('4x8' and '4x4' are different beds)."""
+'0x1F'): their numbers, as '4 x 8' says them ('4x8' and '4x4' are different beds). Not a
+model name ending in one letter: a '7800x3d' is no 7800 by 3 ('2x4s' and '4x8m' are sizes)."""
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w])")
 _NUMBERED_NAME = re.compile(r"(?<![\w.])([A-Za-z]+)\.(\d+)\b(?!\.\d)")
 _STANDALONE_OPERATORS = (
@@ -147,6 +151,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         if _MEASURE_FORM.match(token) and _measured(text, match.end()):
             token = _measure_value(token)  # '1/2 inch' is '0.5"', '1.0"' is '1 inch'
         found[token] += 1
+        if re.fullmatch(r"\d+\.0+", token):  # 'PCIe 5.0' says 'gen 5' too; 'USB 2.0' still is no 'Gen 2'
+            found[token.partition(".")[0]] += 1
     for match in _BARE_DECIMAL.finditer(text):  # '.100"' is '0.1 inch', a bore '.030 over' is 0.03
         found[_measure_value("0" + match.group(0))] += 1
         if not _measured(text, match.end()):
@@ -206,7 +212,7 @@ def _full_year(match: re.Match[str]) -> str:
 
 
 _MINUS = re.compile(r"(?i)\bminus\s+(?=\d)")
-_SHORT_YEAR_RANGE = re.compile(r"(?<![\w.-])((?:19|20)\d\d)[-\u2013/](\d\d)(?![\w.-])")
+_SHORT_YEAR_RANGE = re.compile(r"(?<![\w.-])((?:19|20)\d\d)[-\u2013/](\d\d)(?![\w-]|\.\d)")
 """A span of years with the second cut to its last two digits: '2025-26', 'the 1998/99 season'."""
 
 
@@ -217,8 +223,9 @@ def _year_span(match: re.Match[str]) -> str:
     return f"{first}-{first[:2]}{last}" if int(last) > int(first[2:]) else match.group(0)
 
 
-_MIXED_NUMBER = re.compile(r"(?<![\w.,/:-])(\d+)\s+([1-9]\d?)/([1-9]\d?)(?![\w/]|[.,:-]\d)")
-"""A whole number and a fraction: '4 3/8' is 4.375, with a unit after it or not."""
+_MIXED_NUMBER = re.compile(r"(?<![\w.,/:-])(\d+)(?:\s+|-)([1-9]\d?)/([1-9]\d?)(?![\w/]|[.,:-]\d)")
+"""A whole number and a fraction: '4 3/8' (or '2-3/4', as on a bat's barrel; hold-out 246)
+is 4.375, with a unit after it or not."""
 
 
 def _mixed_value(match: re.Match[str]) -> str:
