@@ -2076,6 +2076,33 @@ def broken(a: str, b: str) -> set[str]:
         ("What is the outlook for the 2025-26 season?", "What is the outlook for the 2025-27 season?", "number"),
         ("What are the exact dimensions of B3+ paper?", "What are the exact dimensions of B3 paper?", "number"),
         ("Is a USB 3.2 Gen 2 cable fast enough for an SSD?", "Is a USB 2.0 cable fast enough for an SSD?", "number"),
+        (
+            "What's the best LEGO Technic set for an adult beginner?",
+            "List some good LEGO Technic sets for an adult beginner.",
+            "qualifier",
+        ),
+        (
+            "What's the most common mistake Closing Government teams make?",
+            "List the common mistakes Closing Government teams make.",
+            "qualifier",
+        ),
+        ("Translate the conclusion of my speech into Arabic.", "Translate my entire speech into Arabic.", "qualifier"),
+        (
+            "Write the introduction for my 5-minute speech on voting.",
+            "Write my entire 5-minute speech on voting.",
+            "qualifier",
+        ),
+        (
+            "Rank these by reliability, most to least: Camry, Accord.",
+            "Rank these by reliability, least to most: Camry, Accord.",
+            "direction",
+        ),
+        (
+            "What tools does a beginner need to build HG kits?",
+            "What tools does an experienced modeler need to build HG kits?",
+            "antonym",
+        ),
+        ("Is the 1/35 kit bigger?", "Is the 1:72 kit bigger?", "number"),
         ("Will a 9800x3d fit in an AM5 board?", "Will a 7800x3d fit in an AM5 board?", "number"),
         ("What's the biggest mistake new runners make?", "What are the common mistakes new runners make?", "qualifier"),
         (
@@ -3673,6 +3700,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("What size ball do U12s use?", "Which ball size is used for under-12 soccer?"),
         ("Summarize Liverpool's 2019-20 title season.", "Give me a summary of Liverpool's title season in 2019/20."),
         ("Process green beans at 10 psi for how long?", "green beans, 10 lbs pressure: processing time?"),
+        (
+            "At 1/35 scale, how tall is a 1.8 m soldier in mm?",
+            "At 1:35, a 1.8-metre-tall person would be how many mm tall?",
+        ),
+        ("What's the introduction of the euro known for?", "What is the euro's introduction known for?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

