@@ -336,6 +336,12 @@ NEAR_MISS_HOLDOUT_247 = ROOT / "bench" / "near_miss_holdout_247.jsonl"
 NEAR_MISS_HOLDOUT_248 = ROOT / "bench" / "near_miss_holdout_248.jsonl"
 NEAR_MISS_HOLDOUT_249 = ROOT / "bench" / "near_miss_holdout_249.jsonl"
 NEAR_MISS_HOLDOUT_250 = ROOT / "bench" / "near_miss_holdout_250.jsonl"
+NEAR_MISS_HOLDOUT_251 = ROOT / "bench" / "near_miss_holdout_251.jsonl"
+NEAR_MISS_HOLDOUT_252 = ROOT / "bench" / "near_miss_holdout_252.jsonl"
+NEAR_MISS_HOLDOUT_253 = ROOT / "bench" / "near_miss_holdout_253.jsonl"
+NEAR_MISS_HOLDOUT_254 = ROOT / "bench" / "near_miss_holdout_254.jsonl"
+NEAR_MISS_HOLDOUT_255 = ROOT / "bench" / "near_miss_holdout_255.jsonl"
+NEAR_MISS_HOLDOUT_256 = ROOT / "bench" / "near_miss_holdout_256.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -612,6 +618,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 248": NEAR_MISS_HOLDOUT_248,
     "near-miss, hold-out 249": NEAR_MISS_HOLDOUT_249,
     "near-miss, hold-out 250": NEAR_MISS_HOLDOUT_250,
+    "near-miss, hold-out 251": NEAR_MISS_HOLDOUT_251,
+    "near-miss, hold-out 252": NEAR_MISS_HOLDOUT_252,
+    "near-miss, hold-out 253": NEAR_MISS_HOLDOUT_253,
+    "near-miss, hold-out 254": NEAR_MISS_HOLDOUT_254,
+    "near-miss, hold-out 255": NEAR_MISS_HOLDOUT_255,
+    "near-miss, hold-out 256": NEAR_MISS_HOLDOUT_256,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
