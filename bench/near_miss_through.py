@@ -3,7 +3,8 @@
 Replays each near-miss file of ``semantic_quality.NEAR_MISS_FILES`` as ``semantic_quality.py``
 does (every ``a`` stored in a fresh cache with default settings, every ``b`` looked up) and
 prints the label-0 pairs of the issue's kinds (negation, number, version, unit, entity,
-direction, identifier, flag, scope, language) that were served, then the totals.
+direction, identifier, flag, scope, language) that were served, marking those where the
+query was served another pair's stored prompt, then the totals.
 
     .venv/bin/python bench/near_miss_through.py
 """
@@ -47,9 +48,11 @@ def main() -> None:
             for pair in pairs:
                 if pair.label == 0 and pair.kind in ISSUE_KINDS:
                     asked += 1
-                    if cache.lookup_semantic(build_request(pair.b)) is not None:
+                    hit = cache.lookup_semantic(build_request(pair.b))
+                    if hit is not None:
                         served += 1
-                        print(f"  {name} [{pair.kind}] {pair.a!r} / {pair.b!r}")
+                        other = "" if hit.answer.text == answers[pair.a] else " (served another pair's stored prompt)"
+                        print(f"  {name} [{pair.kind}] {pair.a!r} / {pair.b!r}{other}")
             cache.close()
         if asked:
             print(f"{name}: {served} of {asked} get through")

@@ -99,8 +99,11 @@ def _asks_part(words: tuple[str, ...]) -> bool:
             or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
             or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
             or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
-            or (word == "the" and following in _SECTIONS and _is_of_a_whole(words, following))
             for word, following in pairwise(words)
+        )
+        or any(  # 'the conclusion of my speech', 'the intro for my essay' (hold-out 255)
+            the == "the" and section in _SECTIONS and of in ("of", "for", "to")
+            for the, section, of in zip(words, words[1:], words[2:], strict=False)
         )
         or any(  # 'just week 1 of a 12-week plan'
             word in ("just", "only") and period in _NUMBERED_PERIODS and number.isdigit()
@@ -110,15 +113,9 @@ def _asks_part(words: tuple[str, ...]) -> bool:
 
 
 _SECTIONS = frozenset({"introduction", "intro", "conclusion", "opening", "ending", "outro", "prologue", "epilogue"})
-"""The parts of a text or a talk: 'write the introduction for my speech' asks for one part
-(hold-out 255)."""
-
-
-def _is_of_a_whole(words: tuple[str, ...], section: str) -> bool:
-    """'The conclusion of my speech', 'the intro for my essay': a section of a text the
-    sentence names ('the introduction of the euro' names an event, which nothing calls entire)."""
-    at = words.index(section)
-    return words[at + 1 : at + 2] in (("of",), ("for",), ("to",))
+"""The parts of a text or a talk, which 'the' and 'of' or 'for' make a part of one: 'write the
+introduction for my speech' against 'my entire speech' ('the introduction of the euro' names
+an event, which nothing calls entire)."""
 
 
 _NUMBERED_PERIODS = frozenset({"week", "day", "month", "lesson", "module", "session"})
