@@ -504,14 +504,14 @@ def _words_transposed(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     Canadian license' (hold-out 168). ('X and Y' / 'Y and X' is one list in another order.)"""
     if len(a) != len(b):
         return False
-    base_a, base_b = tuple(map(_verb_base, a)), tuple(map(_verb_base, b))
-    changed = [i for i, (x, y) in enumerate(zip(base_a, base_b, strict=True)) if x != y]
+    # (words alike have alike bases: only the words that differ are read for their verb ending)
+    changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y and _verb_base(x) != _verb_base(y)]
     if len(changed) != 2:
         return False
     i, j = changed
     return (
-        base_a[i] == base_b[j]
-        and base_a[j] == base_b[i]
+        _verb_base(a[i]) == _verb_base(b[j])
+        and _verb_base(a[j]) == _verb_base(b[i])
         and (_is_content(a[i]) or _is_content(a[j]))
         and _STANDING_IN.isdisjoint((a[i], a[j]))  # ('put them in ice water after boiling eggs' / the reverse)
         and (
