@@ -2164,6 +2164,66 @@ def broken(a: str, b: str) -> set[str]:
             "List all the main math curricula for 2nd grade.",
             "qualifier",
         ),
+        # the thirty-sixth session's readings
+        ("Which Gundam Wing kits are worth building?", "Which Gundam 00 kits are worth building?", "replaced"),
+        ("Did the senator endorse the bill?", "Did the senator stop short of endorsing the bill?", "negation"),
+        ("Does the new policy meet the 2030 target?", "Does the new policy fall short of the 2030 target?", "negation"),
+        # the thirty-sixth session's round (hold-outs 257-262), in new words
+        ("Which Marriott hotels include free parking?", "Which Marriott hotels exclude free parking?", "antonym"),
+        ("Who beat the Lakers in the 2004 Finals?", "Who did the Lakers beat in the 2004 Finals?", "direction"),
+        ("Which team did Arsenal beat in the 2005 final?", "Which team beat Arsenal in the 2005 final?", "direction"),
+        (
+            "Can I inoculate pasteurized straw with sawdust spawn?",
+            "Can I inoculate pasteurized sawdust with straw spawn?",
+            "direction",
+        ),
+        ("Explain the harvest stage of rice farming.", "Explain every stage of rice farming.", "qualifier"),
+        (
+            "Who was the best pitcher on the 1998 Yankees?",
+            "Who were all the pitchers on the 1998 Yankees?",
+            "qualifier",
+        ),
+        (
+            "What's the most important document in a closing packet?",
+            "What documents go in a closing packet?",
+            "qualifier",
+        ),
+        (
+            "Summarize the lease terms for our office.",
+            "List every restriction in the lease for our office.",
+            "qualifier",
+        ),
+        (
+            "Write a shipping label template for my candle orders.",
+            "Explain what info belongs on a shipping label for candle orders.",
+            "category",
+        ),
+        ("Explain how a tourniquet works.", "Explain how to use a tourniquet.", "category"),
+        ("Explain zone defense for a first-year coach.", "Explain zone defense for a veteran coach.", "antonym"),
+        (
+            "Find me a vanilla candle with sandalwood in it.",
+            "Find me a vanilla candle minus the sandalwood.",
+            "negation",
+        ),
+        (
+            "Should I keep the volume up during the ads?",
+            "Should I never bring the volume up during the ads?",
+            "negation",
+        ),
+        ("How many ml is 12 fl oz (US)?", "How many ml is 12 fl oz (imperial)?", "unit"),
+        ("How many litres are 4 US pints?", "How many litres are 4 imperial pints?", "unit"),
+        ("Is Disney World open on Christmas Day?", "Is Disneyland open on Christmas Day?", "entity"),
+        (
+            "Is Chanel Bleu Parfum a flanker of Chanel Bleu?",
+            "Is Chanel Bleu a flanker of Chanel Bleu Parfum?",
+            "direction",
+        ),
+        (
+            "At the break the chair goes off left and the lamp comes on right. Who moves what?",
+            "At the break the chair comes on left and the lamp goes off right. Who moves what?",
+            "direction",
+        ),
+        ("What's the best dairy-free cheese for pizza?", "List the dairy-free cheeses for pizza.", "qualifier"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3705,6 +3765,19 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "At 1:35, a 1.8-metre-tall person would be how many mm tall?",
         ),
         ("What's the introduction of the euro known for?", "What is the euro's introduction known for?"),
+        # the edges of the thirty-sixth session's readings
+        ("What do you do in your free time?", "What do you do when you have free time?"),
+        ("Which hotels include free breakfast for Gold members?", "Which hotels give Gold members free breakfast?"),
+        (
+            "One of my dogs keeps chewing the couch. How do I get him to stop?",
+            "How do I get my dog to stop chewing the couch?",
+        ),
+        ("How do I use a moisture meter to check firewood?", "How does a moisture meter work for checking firewood?"),
+        ("Can you explain the tarot spread card by card?", "Walk me through every card in the tarot spread."),
+        (
+            "Compare a salaried employee and an hourly contractor.",
+            "Compare an hourly contractor and a salaried employee.",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:
@@ -4098,3 +4171,4 @@ def test_once_a_closer_prompt_is_refused_a_farther_one_must_state_as_much(tmp_pa
                 cache.store(build_request(prompt), Result(text=prompt, provider="p", model="m", kind="local"))
             hit = cache.lookup_semantic(build_request(query))
             assert (hit and hit.answer.text) == (None if second == general else reworded)
+

@@ -181,6 +181,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
             for w in b.words
             if w not in shouted and not (e in a.capital_codes and w in b.capital_codes)
         )
+        and not _compounded_otherwise(e, b)
     }  # (two codes in capitals are no forms of one name: 'PCEPILFE' / 'PCEPI'; hold-out 206)
     known |= {w for initials, w in a.titled if initials in b.words}  # 'Logbook of the World' / 'LoTW'
     known |= _written_apart_or_joined(a, b)  # 'VO2max' / 'VO2 max'
@@ -227,6 +228,19 @@ def _glued_groups(facts: TextFacts, other: TextFacts) -> set[int]:
         for group, numbers in versions.items()
         if len(numbers) == 1 or numbers == list(dict.fromkeys(n for n in said if n in numbers))
     }
+
+
+def _compounded_otherwise(entity: str, b: TextFacts) -> bool:
+    """``entity`` joins a name of ``b`` to a word other than the name ``b`` puts after it:
+    'Disneyland' / 'Disney World' (hold-out 262), not 'PlayStation' / 'Play Station'."""
+    return any(
+        entity.startswith(w)
+        and len(entity) - len(w) >= 3
+        and entity[len(w) :].isalpha()  # ('CRISPR-Cas9' / 'CRISPR/Cas9')
+        and following in b.entities
+        and following != entity[len(w) :]
+        for w, following in pairwise(b.words)
+    )
 
 
 def _same_root(x: str, y: str) -> bool:

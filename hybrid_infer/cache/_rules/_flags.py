@@ -111,6 +111,7 @@ from hybrid_infer.cache._rules._tasks import (
     _needed_or_steps,
     _outline_of,
     _symptoms_or_else,
+    _works_or_used,
 )
 from hybrid_infer.cache._rules._times import _now_or_a_year, _spans_differ, _times_differ
 from hybrid_infer.cache._rules._wording import _one_word_replaced, _words_inserted
@@ -246,6 +247,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _listed_or_counted(b, a)
         or _cause_or_remedy(a, b)
         or _cause_or_remedy(b, a)
+        or _works_or_used(a, b)
+        or _works_or_used(b, a)
         or _symptoms_or_else(a, b)
         or _symptoms_or_else(b, a)
         or _done_to_the_same(a, b, _FINDING, _REMOVING)

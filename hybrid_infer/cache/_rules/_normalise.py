@@ -120,11 +120,22 @@ def _signature(text: str) -> str:
 _WIFI = re.compile(r"(?i)\bwi[- ]?fi\b")
 """'Wi-Fi', 'Wi Fi', 'wifi': one spelling for every rule ('Wi-Fi Direct' / 'WiFi' still differ)."""
 _UPSIDE_DOWN = re.compile(r"(?i)\b(upside|belly|rightside)[- ](down|up)\b")
-_IMPERIAL_GALLON = re.compile(
-    r"(?i)\b(?:imperial|imp\.?|uk|british)\s+(?:gallons?|gal)\b|\b(?:gallons?|gal)\s*\((?:imperial|imp\.?|uk)\)"
+_IMPERIAL_MEASURE = re.compile(
+    r"(?i)\b(?:imperial|imp\.?|uk|british)\s+(gallons?|gal|quarts?|qt|pints?|pt|fl\.?\s*oz|fluid\s+ounces?)\b"
+    r"|\b(gallons?|gal|quarts?|qt|pints?|pt|fl\.?\s*oz|fluid\s+ounces?)\s*\((?:imperial|imp\.?|uk)\)"
 )
 """An imperial gallon (4.546 l) is another unit than a US one: 'convert 25,000 US gallons' /
-'25,000 imperial gallons' (hold-out 174)."""
+'25,000 imperial gallons' (hold-out 174); so are its quart, pint and fluid ounce ('1.7 fl oz
+(US)' / '1.7 fl oz (imperial)'; hold-out 260)."""
+_IMPERIAL_NAMES = MappingProxyType({"g": "gallons", "q": "quarts", "p": "pints", "f": "floz"})
+
+
+def _imperial_measure(match: re.Match[str]) -> str:
+    """'imperial pints' -> 'imperialpints', 'fl oz (imperial)' -> 'imperialfloz'."""
+    unit = (match.group(1) or match.group(2)).lower()
+    return "imperial" + _IMPERIAL_NAMES[unit[0]]
+
+
 _RIGHT_SIDE = re.compile(r"(?i)\bright[- ]side(?=[- ]up\b)")
 """'upside down', 'belly up' and 'right side up' are one word each: 'floating upside down' /
 'flipping belly-up' say the same (hold-out 169), 'upside down' opposes 'right side up' and
@@ -186,6 +197,10 @@ _NOT_FREE_OF = frozenset(
         "her",
         "out",
         "walk",
+        # verbs of giving and having: 'brands that include free breakfast' (hold-out 258)
+        *("include", "includes", "included", "including", "offer", "offers", "offered", "offering", "with"),
+        *("gets", "got", "getting", "give", "gives", "giving", "provide", "provides", "have", "has", "had"),
+        *("earn", "earns", "receive", "receives", "enjoy", "any", "some", "unlimited", "your", "our", "their", "his"),
     }
 )
 
@@ -301,11 +316,26 @@ def _free_of(match: re.Match[str]) -> str:
         return match.group(0)
     if word.lower() not in _LEFT_OUT_THINGS and _PRICED_OFFER.match(match.string, match.end()):
         return match.group(0)  # 'the Notion free plan', 'the Zoom free tier': no 'without Notion' (hold-out 237)
+    if match.group(0)[len(word)] == " " and _given_free(word, match):
+        return match.group(0)  # 'give Gold members free breakfast': members are given it (hold-out 258)
     if match.group(0)[len(word)] == " " and _FREE_TERM.match(match.string, match.end()):
         return match.group(0)  # 'a direct free kick': 'free kick' is a term, no 'without direct' (hold-out 248)
     if match.group(0)[len(word)] == " " and _free_of_charge(match):
         return f"{word} free of charge"  # 'is the app free?' / 'is the app free of ads?' differ
     return f"without {word},"
+
+
+def _given_free(word: str, match: re.Match[str]) -> bool:
+    """A plural written apart before 'free' and a noun: those given the thing free ('give
+    members free breakfast', 'do kids get free entry'), unless it is a thing left out."""
+    lower = word.lower()
+    return (
+        lower.endswith("s")
+        and not lower.endswith("ss")
+        and lower not in _LEFT_OUT_THINGS
+        and lower[:-1] not in _LEFT_OUT_THINGS
+        and re.match(r"(?i)\s+[a-z]{3,}", match.string[match.end() :]) is not None
+    )
 
 
 _PRICED_OFFER = re.compile(
@@ -467,7 +497,7 @@ def normalised(text: str) -> tuple[str, str]:
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub(r"\1\2", _RIGHT_SIDE.sub("rightside", text))))
-    text = _IMPERIAL_GALLON.sub("imperialgallons", text)
+    text = _IMPERIAL_MEASURE.sub(_imperial_measure, text)
     text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _AGE_OLD.sub(r"\1 year old", _MIL_LENGTH.sub(r"\1 mils", text))

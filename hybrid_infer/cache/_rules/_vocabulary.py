@@ -39,7 +39,7 @@ _STOPPING = frozenset(
 """Verbs that negate the activity after them ('stop napping', 'quit smoking', 'pauses breathing')."""
 _NEGATING_PHRASES = frozenset(
     {("rather", "than"), ("instead", "of"), ("alternative", "to"), ("alternatives", "to"), ("away", "from")}
-    | {("other", "than")}
+    | {("other", "than"), ("minus", "the")}
     | {(w, "out") for w in ("leave", "leaves", "leaving")}
     | {(w, "to") for w in ("refuse", "refuses", "refused", "refusing")}
     | {(w, "for") for w in ("substitute", "substitutes", "replacement", "replacements")}

@@ -86,6 +86,8 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
         return {x, y} != {"what", "which"}
     if {g for w, g in a.aliases if w == x} & {g for w, g in b.aliases if w == y}:
         return False  # a word of one name in two words: 'laundry room' / 'utility room'
+    if _name_against_number(x, y, a) or _name_against_number(y, x, b):
+        return True  # 'Gundam SEED kits' / 'Gundam 00 kits': two series, one named, one numbered
     if {x, y} <= _KIDS_OR_STUDENTS and _kids_are_students(a, b) and not (_owned(x, a.words) or _owned(y, b.words)):
         return False  # 'get kids in my class to stop talking' / 'get students in ...' ('help my kids' is a parent)
     owned = _owner(x) != x or _owner(y) != y  # "from the empire's side" / "from the rebels' side"
@@ -98,6 +100,11 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
     if owned:
         return not _equivalent(x, y, frozenset({x, _plain_plural(x)}), frozenset({y, _plain_plural(y)}))
     return not _equivalent(x, y, a.forms[x][0], b.forms[y][0])
+
+
+def _name_against_number(word: str, other: str, facts: TextFacts) -> bool:
+    """``word`` is a name of its side where the other side has a bare number in its place."""
+    return word in facts.entities and other.isdigit()
 
 
 def _set_as_value(word: str, signature: str) -> bool:
