@@ -4172,3 +4172,15 @@ def test_once_a_closer_prompt_is_refused_a_farther_one_must_state_as_much(tmp_pa
             hit = cache.lookup_semantic(build_request(query))
             assert (hit and hit.answer.text) == (None if second == general else reworded)
 
+
+def test_once_a_closer_prompt_is_refused_a_farther_one_must_name_as_much() -> None:
+    """A name the query adds counts as a number does: the query's nearest stored prompt named
+    another league and was refused; a farther one about the NCAA alone leaves out the league
+    the query compares with (hold-out 257: 'the NCAA's goaltending rules compared to the NBA'
+    was served 'the goaltending rule in NCAA basketball')."""
+    query = "How do the NCAA goaltending rules compare with the NBA?"
+    general = "What is the goaltending rule in NCAA basketball?"
+    guard = load_guard()
+    assert guard.accepts(query, general, 0.9)  # alone, the pair passes
+    verdict = guard.verdict(query, general, 0.9, closer_refused=True)
+    assert not verdict.accepted and verdict.broken_rules == ("closer refused",)

@@ -121,7 +121,7 @@ class FalseHitGuard:
         self, query: str, candidate: str, similarity: float, *, fallback: bool = False, closer_refused: bool = False
     ) -> GuardVerdict:
         """Rules, then the verifier. With ``closer_refused``, the candidate must also state a
-        number, a unit and a negation where the query does, and only there: the query's
+        number, a unit, a name and a negation where the query does, and only there: the query's
         nearest stored prompt was refused, typically for a changed number ('145 lbs' /
         '135 lbs'), and a farther one that leaves such details out asks the general question
         ('the weight limit for lightweight'), whose answer suits the query no better."""
@@ -182,8 +182,9 @@ class FalseHitGuard:
 
 
 def _one_states_more(a: TextFacts, b: TextFacts) -> bool:
-    """Whether one text states a number, a unit or a negation the other leaves out."""
-    return added_details(a, b)["number"] or bool(a.units) != bool(b.units) or bool(a.negated) != bool(b.negated)
+    """Whether one text states a number, a unit, a name or a negation the other leaves out."""
+    added = added_details(a, b)
+    return added["number"] or added["entity"] or bool(a.units) != bool(b.units) or bool(a.negated) != bool(b.negated)
 
 
 def pair_features(a: TextFacts, b: TextFacts, similarity: float) -> list[float]:
