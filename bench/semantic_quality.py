@@ -342,6 +342,12 @@ NEAR_MISS_HOLDOUT_253 = ROOT / "bench" / "near_miss_holdout_253.jsonl"
 NEAR_MISS_HOLDOUT_254 = ROOT / "bench" / "near_miss_holdout_254.jsonl"
 NEAR_MISS_HOLDOUT_255 = ROOT / "bench" / "near_miss_holdout_255.jsonl"
 NEAR_MISS_HOLDOUT_256 = ROOT / "bench" / "near_miss_holdout_256.jsonl"
+NEAR_MISS_HOLDOUT_257 = ROOT / "bench" / "near_miss_holdout_257.jsonl"
+NEAR_MISS_HOLDOUT_258 = ROOT / "bench" / "near_miss_holdout_258.jsonl"
+NEAR_MISS_HOLDOUT_259 = ROOT / "bench" / "near_miss_holdout_259.jsonl"
+NEAR_MISS_HOLDOUT_260 = ROOT / "bench" / "near_miss_holdout_260.jsonl"
+NEAR_MISS_HOLDOUT_261 = ROOT / "bench" / "near_miss_holdout_261.jsonl"
+NEAR_MISS_HOLDOUT_262 = ROOT / "bench" / "near_miss_holdout_262.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -624,6 +630,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 254": NEAR_MISS_HOLDOUT_254,
     "near-miss, hold-out 255": NEAR_MISS_HOLDOUT_255,
     "near-miss, hold-out 256": NEAR_MISS_HOLDOUT_256,
+    "near-miss, hold-out 257": NEAR_MISS_HOLDOUT_257,
+    "near-miss, hold-out 258": NEAR_MISS_HOLDOUT_258,
+    "near-miss, hold-out 259": NEAR_MISS_HOLDOUT_259,
+    "near-miss, hold-out 260": NEAR_MISS_HOLDOUT_260,
+    "near-miss, hold-out 261": NEAR_MISS_HOLDOUT_261,
+    "near-miss, hold-out 262": NEAR_MISS_HOLDOUT_262,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
