@@ -348,6 +348,12 @@ NEAR_MISS_HOLDOUT_259 = ROOT / "bench" / "near_miss_holdout_259.jsonl"
 NEAR_MISS_HOLDOUT_260 = ROOT / "bench" / "near_miss_holdout_260.jsonl"
 NEAR_MISS_HOLDOUT_261 = ROOT / "bench" / "near_miss_holdout_261.jsonl"
 NEAR_MISS_HOLDOUT_262 = ROOT / "bench" / "near_miss_holdout_262.jsonl"
+NEAR_MISS_HOLDOUT_263 = ROOT / "bench" / "near_miss_holdout_263.jsonl"
+NEAR_MISS_HOLDOUT_264 = ROOT / "bench" / "near_miss_holdout_264.jsonl"
+NEAR_MISS_HOLDOUT_265 = ROOT / "bench" / "near_miss_holdout_265.jsonl"
+NEAR_MISS_HOLDOUT_266 = ROOT / "bench" / "near_miss_holdout_266.jsonl"
+NEAR_MISS_HOLDOUT_267 = ROOT / "bench" / "near_miss_holdout_267.jsonl"
+NEAR_MISS_HOLDOUT_268 = ROOT / "bench" / "near_miss_holdout_268.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -636,6 +642,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 260": NEAR_MISS_HOLDOUT_260,
     "near-miss, hold-out 261": NEAR_MISS_HOLDOUT_261,
     "near-miss, hold-out 262": NEAR_MISS_HOLDOUT_262,
+    "near-miss, hold-out 263": NEAR_MISS_HOLDOUT_263,
+    "near-miss, hold-out 264": NEAR_MISS_HOLDOUT_264,
+    "near-miss, hold-out 265": NEAR_MISS_HOLDOUT_265,
+    "near-miss, hold-out 266": NEAR_MISS_HOLDOUT_266,
+    "near-miss, hold-out 267": NEAR_MISS_HOLDOUT_267,
+    "near-miss, hold-out 268": NEAR_MISS_HOLDOUT_268,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
