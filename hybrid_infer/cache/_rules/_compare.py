@@ -230,6 +230,15 @@ def _glued_groups(facts: TextFacts, other: TextFacts) -> set[int]:
     }
 
 
+def _content_run_end(words: tuple[str, ...], start: int, span: int = 3, stop: frozenset[str] = frozenset()) -> int:
+    """Where the run of at most ``span`` content words from ``start`` ends (a word of ``stop``
+    ends it too): the noun phrase after a verb or a quantifier ('all of my smart plugs')."""
+    end = start
+    while end < len(words) and end - start < span and _is_content(words[end]) and words[end] not in stop:
+        end += 1
+    return end
+
+
 def _compounded_otherwise(entity: str, b: TextFacts) -> bool:
     """``entity`` joins a name of ``b`` to a word other than the name ``b`` puts after it:
     'Disneyland' / 'Disney World' (hold-out 262), not 'PlayStation' / 'Play Station'."""

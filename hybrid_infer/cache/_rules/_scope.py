@@ -7,7 +7,7 @@ from collections.abc import Collection
 from itertools import pairwise, takewhile
 from types import MappingProxyType
 
-from hybrid_infer.cache._rules._compare import _POSITIONS, _SINGLE_ONE, _has_run, _is_count
+from hybrid_infer.cache._rules._compare import _POSITIONS, _SINGLE_ONE, _content_run_end, _has_run, _is_count
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_numbers import _is_superlative
 from hybrid_infer.cache._rules._read_roles import _WH_WORDS
@@ -252,9 +252,7 @@ def _head_after(words: tuple[str, ...], at: int) -> str | None:
     start = at + 1
     while start < len(words) and words[start] in _REACH_SKIPS:
         start += 1
-    end = start
-    while end < len(words) and end - start < 3 and _is_content(words[end]):
-        end += 1
+    end = _content_run_end(words, start)
     return words[end - 1] if end > start else None
 
 

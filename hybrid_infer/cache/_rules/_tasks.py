@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import dropwhile, takewhile
 from types import MappingProxyType
 
-from hybrid_infer.cache._rules._compare import _has_run
+from hybrid_infer.cache._rules._compare import _content_run_end, _has_run
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_roles import _WH_WORDS
 from hybrid_infer.cache._rules._vocabulary import _NOUN_MARKERS, _PARTICLES, _PREPOSITIONS
@@ -374,9 +374,7 @@ def _worked_things(words: tuple[str, ...]) -> set[str]:
         start = i + 2 if words[i + 1 : i + 2] in (("does",), ("do",)) else i + 1
         while start < len(words) and words[start] in _NOUN_MARKERS:
             start += 1
-        end = start
-        while end < len(words) and end - start < 3 and _is_content(words[end]) and words[end] not in _WORK:
-            end += 1
+        end = _content_run_end(words, start, stop=_WORK)
         if start < end < len(words) and words[end] in _WORK and not _PURPOSE.intersection(words[end + 1 : end + 2]):
             found.add(stem(_plain_plural(words[end - 1])))
     return found
@@ -391,9 +389,7 @@ def _used_things(words: tuple[str, ...]) -> set[str]:
         start = i + 1
         while start < len(words) and words[start] in _NOUN_MARKERS:
             start += 1
-        end = start
-        while end < len(words) and end - start < 3 and _is_content(words[end]):
-            end += 1
+        end = _content_run_end(words, start)
         if end > start and not _PURPOSE.intersection(words[end : end + 1]):
             found.add(stem(_plain_plural(words[end - 1])))
     return found
