@@ -248,7 +248,6 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _cause_or_remedy(a, b)
         or _cause_or_remedy(b, a)
         or _works_or_used(a, b)
-        or _works_or_used(b, a)
         or _symptoms_or_else(a, b)
         or _symptoms_or_else(b, a)
         or _done_to_the_same(a, b, _FINDING, _REMOVING)

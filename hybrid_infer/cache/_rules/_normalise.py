@@ -316,11 +316,12 @@ def _free_of(match: re.Match[str]) -> str:
         return match.group(0)
     if word.lower() not in _LEFT_OUT_THINGS and _PRICED_OFFER.match(match.string, match.end()):
         return match.group(0)  # 'the Notion free plan', 'the Zoom free tier': no 'without Notion' (hold-out 237)
-    if match.group(0)[len(word)] == " " and _given_free(word, match):
+    apart = match.group(0)[len(word)] == " "
+    if apart and _given_free(word, match):
         return match.group(0)  # 'give Gold members free breakfast': members are given it (hold-out 258)
-    if match.group(0)[len(word)] == " " and _FREE_TERM.match(match.string, match.end()):
+    if apart and _FREE_TERM.match(match.string, match.end()):
         return match.group(0)  # 'a direct free kick': 'free kick' is a term, no 'without direct' (hold-out 248)
-    if match.group(0)[len(word)] == " " and _free_of_charge(match):
+    if apart and _free_of_charge(match):
         return f"{word} free of charge"  # 'is the app free?' / 'is the app free of ads?' differ
     return f"without {word},"
 
@@ -334,8 +335,12 @@ def _given_free(word: str, match: re.Match[str]) -> bool:
         and not lower.endswith("ss")
         and lower not in _LEFT_OUT_THINGS
         and lower[:-1] not in _LEFT_OUT_THINGS
-        and re.match(r"(?i)\s+[a-z]{3,}", match.string[match.end() :]) is not None
+        and _NOUN_AFTER.match(match.string, match.end()) is not None
     )
+
+
+_NOUN_AFTER = re.compile(r"(?i)\s+[a-z]{3,}")
+"""A word after 'free' (the thing given free: 'free breakfast')."""
 
 
 _PRICED_OFFER = re.compile(

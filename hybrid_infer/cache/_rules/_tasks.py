@@ -358,11 +358,15 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _works_or_used(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks how a thing works ('explain how an EpiPen works', 'how does a heat pump
-    work'), ``b`` how to use it ('how to use an EpiPen', 'how do I use a heat pump'; hold-out
-    262): the workings are no instructions. A side that asks both asks the other's question."""
-    working, used = _worked_things(a.words), _used_things(b.words)
-    return bool(working & used) and not (_used_things(a.words) or _worked_things(b.words))
+    """One side asks how a thing works ('explain how an EpiPen works', 'how does a heat pump
+    work'), the other how to use it ('how to use an EpiPen', 'how do I use a heat pump';
+    hold-out 262): the workings are no instructions. A side that asks both asks the other's
+    question. Either way round: each side's readings are made once."""
+    worked_a, used_a = _worked_things(a.words), _used_things(a.words)
+    worked_b, used_b = _worked_things(b.words), _used_things(b.words)
+    return (bool(worked_a & used_b) and not (used_a or worked_b)) or (
+        bool(worked_b & used_a) and not (used_b or worked_a)
+    )
 
 
 def _worked_things(words: tuple[str, ...]) -> set[str]:
