@@ -354,6 +354,12 @@ NEAR_MISS_HOLDOUT_265 = ROOT / "bench" / "near_miss_holdout_265.jsonl"
 NEAR_MISS_HOLDOUT_266 = ROOT / "bench" / "near_miss_holdout_266.jsonl"
 NEAR_MISS_HOLDOUT_267 = ROOT / "bench" / "near_miss_holdout_267.jsonl"
 NEAR_MISS_HOLDOUT_268 = ROOT / "bench" / "near_miss_holdout_268.jsonl"
+NEAR_MISS_HOLDOUT_269 = ROOT / "bench" / "near_miss_holdout_269.jsonl"
+NEAR_MISS_HOLDOUT_270 = ROOT / "bench" / "near_miss_holdout_270.jsonl"
+NEAR_MISS_HOLDOUT_271 = ROOT / "bench" / "near_miss_holdout_271.jsonl"
+NEAR_MISS_HOLDOUT_272 = ROOT / "bench" / "near_miss_holdout_272.jsonl"
+NEAR_MISS_HOLDOUT_273 = ROOT / "bench" / "near_miss_holdout_273.jsonl"
+NEAR_MISS_HOLDOUT_274 = ROOT / "bench" / "near_miss_holdout_274.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -648,6 +654,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 266": NEAR_MISS_HOLDOUT_266,
     "near-miss, hold-out 267": NEAR_MISS_HOLDOUT_267,
     "near-miss, hold-out 268": NEAR_MISS_HOLDOUT_268,
+    "near-miss, hold-out 269": NEAR_MISS_HOLDOUT_269,
+    "near-miss, hold-out 270": NEAR_MISS_HOLDOUT_270,
+    "near-miss, hold-out 271": NEAR_MISS_HOLDOUT_271,
+    "near-miss, hold-out 272": NEAR_MISS_HOLDOUT_272,
+    "near-miss, hold-out 273": NEAR_MISS_HOLDOUT_273,
+    "near-miss, hold-out 274": NEAR_MISS_HOLDOUT_274,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
