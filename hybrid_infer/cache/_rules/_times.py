@@ -72,3 +72,53 @@ def _now_or_a_year(a: TextFacts, b: TextFacts) -> bool:
 def _says_now(words: tuple[str, ...]) -> bool:
     """A word of :data:`_NOW`, not 'now that' (a reason: 'now that I've retired')."""
     return any(w in _NOW and not (w == "now" and words[i + 1 : i + 2] == ("that",)) for i, w in enumerate(words))
+
+
+_SPAN_JOINS = frozenset({"to", "through", "thru", "until", "till", "and"})
+"""Words between the two years of a span: 'from 2015 to 2019', 'between 2015 and 2019'
+('2015-2019' reads as the two years side by side)."""
+
+
+def _year_spans(words: tuple[str, ...]) -> set[tuple[int, int]]:
+    """The spans of at least three years a text names ('from 2015 to 2019', '2015-2019'); a
+    season ('2018-2019') or two years a year apart are left out."""
+    spans = set()
+    for i, word in enumerate(words):
+        if not _is_year(word):
+            continue
+        for j in (i + 1, i + 2):
+            if j < len(words) and _is_year(words[j]) and (j == i + 1 or words[i + 1] in _SPAN_JOINS):
+                first, last = int(word), int(words[j])
+                if last - first >= 2:
+                    spans.add((first, last))
+    return spans
+
+
+def _year_or_years(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` names one year, ``b`` a span of years that ends or starts at it: 'which team won
+    the Stanley Cup in 2019' / 'which teams won it from 2015 to 2019' (hold-out 263)."""
+    years_a = {n for n in a.numbers if _is_year(n)}
+    if len(years_a) != 1 or _year_spans(a.words):
+        return False
+    (year,) = years_a
+    return any(int(year) in span for span in _year_spans(b.words))
+
+
+_WHOLE_SPAN = frozenset({"career", "lifetime", "ever"})
+"""Words that take the whole of a span, against a year: 'in his entire playoff career' /
+'in the 2018 playoffs'."""
+
+
+def _whole_or_a_year(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` takes a whole career or all time ('how many playoff goals has Ovechkin scored in
+    his career', 'the all-time leader'), ``b`` one year it names instead ('in the 2018
+    playoffs'; hold-out 263). A side that says both is left alone."""
+    if not _says_whole(a.words) or _says_whole(b.words) or any(_is_year(n) for n in a.numbers):
+        return False
+    return any(_is_year(n) for n in b.numbers)
+
+
+def _says_whole(words: tuple[str, ...]) -> bool:
+    return not _WHOLE_SPAN.isdisjoint(words) or any(
+        words[i : i + 2] == ("all", "time") or words[i : i + 2] == ("in", "history") for i in range(len(words) - 1)
+    )
