@@ -360,6 +360,12 @@ NEAR_MISS_HOLDOUT_271 = ROOT / "bench" / "near_miss_holdout_271.jsonl"
 NEAR_MISS_HOLDOUT_272 = ROOT / "bench" / "near_miss_holdout_272.jsonl"
 NEAR_MISS_HOLDOUT_273 = ROOT / "bench" / "near_miss_holdout_273.jsonl"
 NEAR_MISS_HOLDOUT_274 = ROOT / "bench" / "near_miss_holdout_274.jsonl"
+NEAR_MISS_HOLDOUT_275 = ROOT / "bench" / "near_miss_holdout_275.jsonl"
+NEAR_MISS_HOLDOUT_276 = ROOT / "bench" / "near_miss_holdout_276.jsonl"
+NEAR_MISS_HOLDOUT_277 = ROOT / "bench" / "near_miss_holdout_277.jsonl"
+NEAR_MISS_HOLDOUT_278 = ROOT / "bench" / "near_miss_holdout_278.jsonl"
+NEAR_MISS_HOLDOUT_279 = ROOT / "bench" / "near_miss_holdout_279.jsonl"
+NEAR_MISS_HOLDOUT_280 = ROOT / "bench" / "near_miss_holdout_280.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -660,6 +666,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 272": NEAR_MISS_HOLDOUT_272,
     "near-miss, hold-out 273": NEAR_MISS_HOLDOUT_273,
     "near-miss, hold-out 274": NEAR_MISS_HOLDOUT_274,
+    "near-miss, hold-out 275": NEAR_MISS_HOLDOUT_275,
+    "near-miss, hold-out 276": NEAR_MISS_HOLDOUT_276,
+    "near-miss, hold-out 277": NEAR_MISS_HOLDOUT_277,
+    "near-miss, hold-out 278": NEAR_MISS_HOLDOUT_278,
+    "near-miss, hold-out 279": NEAR_MISS_HOLDOUT_279,
+    "near-miss, hold-out 280": NEAR_MISS_HOLDOUT_280,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
