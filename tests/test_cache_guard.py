@@ -2270,6 +2270,43 @@ def broken(a: str, b: str) -> set[str]:
             "Explain insulin pumps for someone with 15 years of experience.",
             "antonym",
         ),
+        # the thirty-seventh session's second round (hold-outs 275 to 280)
+        ("What are the US Open rules on coaching?", "What are the British Open rules on coaching?", "entity"),
+        (
+            "Which coach did Bill Belichick replace at New England?",
+            "Which coach replaced Bill Belichick at New England?",
+            "direction",
+        ),
+        (
+            "Which cities have more than 2 million people?",
+            "Which cities do not have more than 2 million people?",
+            "negation",
+        ),
+        (
+            "Which laptop had the most returns last year?",
+            "How many returns did each laptop have last year?",
+            "qualifier",
+        ),
+        (
+            "Why does my fan keep running when the heater is on?",
+            "Why does my fan keep running even though the heater is off?",
+            "antonym",
+        ),
+        ("How do I encourage new shoots on my rose?", "How do I stop new shoots on my rose?", "antonym"),
+        ("What are the inherited forms of anemia?", "What are all the forms of anemia?", "qualifier"),
+        ("Name the Olympic swimming events for women.", "Name all the Olympic swimming events.", "qualifier"),
+        (
+            "Give me a one-paragraph summary of the 2022 World Cup.",
+            "Give me a match-by-match breakdown of the 2022 World Cup.",
+            "qualifier",
+        ),
+        (
+            "Explain the tax brackets like I'm a total beginner.",
+            "Explain the tax brackets like I'm a longtime accountant.",
+            "antonym",
+        ),
+        ("Explain the visa process in plain English.", "Explain the visa process in full detail.", "qualifier"),
+        ("Write an Instagram caption for our bakery opening.", "Write a blog post for our bakery opening.", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3835,6 +3872,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Every time the mail carrier comes my dog barks on the porch. How do I fix it?",
         ),
         ("What's a normal HbA1c for an adult?", "What's a normal A1C for an adult?"),
+        ("Explain the difference between type 1 and type 2 diabetes.", "How is type 1 diabetes different from type 2?"),
+        ("How far apart are the barriers in the 400mH?", "How far apart are the barriers in the 400m hurdles?"),
+        ("Shorten this email but keep all the important dates.", "Shorten this email but keep the key dates."),
+        ("Lowercase all values in the country column.", "In the country column, convert values to lowercase."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -33,6 +33,7 @@ from hybrid_infer.cache._rules._names import (
     _flags_differ,
     _generic_args_reordered,
     _keyword_extended,
+    _known_names_swapped,
     _name_variants,
     _namesakes,
     _numbered_names_differ,
@@ -226,7 +227,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b)
         or _namesakes(a, b)
-        or _name_variants(a, b),
+        or _name_variants(a, b)
+        or _known_names_swapped(a, b),
         "identifier": _flags_differ(a, b)
         or _numbered_names_differ(a, b)
         or (_code_missing(a, b) and _code_missing(b, a))

