@@ -366,6 +366,12 @@ NEAR_MISS_HOLDOUT_277 = ROOT / "bench" / "near_miss_holdout_277.jsonl"
 NEAR_MISS_HOLDOUT_278 = ROOT / "bench" / "near_miss_holdout_278.jsonl"
 NEAR_MISS_HOLDOUT_279 = ROOT / "bench" / "near_miss_holdout_279.jsonl"
 NEAR_MISS_HOLDOUT_280 = ROOT / "bench" / "near_miss_holdout_280.jsonl"
+NEAR_MISS_HOLDOUT_281 = ROOT / "bench" / "near_miss_holdout_281.jsonl"
+NEAR_MISS_HOLDOUT_282 = ROOT / "bench" / "near_miss_holdout_282.jsonl"
+NEAR_MISS_HOLDOUT_283 = ROOT / "bench" / "near_miss_holdout_283.jsonl"
+NEAR_MISS_HOLDOUT_284 = ROOT / "bench" / "near_miss_holdout_284.jsonl"
+NEAR_MISS_HOLDOUT_285 = ROOT / "bench" / "near_miss_holdout_285.jsonl"
+NEAR_MISS_HOLDOUT_286 = ROOT / "bench" / "near_miss_holdout_286.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -672,6 +678,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 278": NEAR_MISS_HOLDOUT_278,
     "near-miss, hold-out 279": NEAR_MISS_HOLDOUT_279,
     "near-miss, hold-out 280": NEAR_MISS_HOLDOUT_280,
+    "near-miss, hold-out 281": NEAR_MISS_HOLDOUT_281,
+    "near-miss, hold-out 282": NEAR_MISS_HOLDOUT_282,
+    "near-miss, hold-out 283": NEAR_MISS_HOLDOUT_283,
+    "near-miss, hold-out 284": NEAR_MISS_HOLDOUT_284,
+    "near-miss, hold-out 285": NEAR_MISS_HOLDOUT_285,
+    "near-miss, hold-out 286": NEAR_MISS_HOLDOUT_286,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
