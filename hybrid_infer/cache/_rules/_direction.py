@@ -1279,9 +1279,7 @@ def _told_apart(words: tuple[str, ...]) -> bool:
         if word not in _TELLING_APART:
             continue
         window = words[i + 1 : i + 9]
-        if "from" not in window or window[:1] in _TOLD_PEOPLE:
-            continue
-        if "to" not in window[: window.index("from")] and "to" not in window[window.index("from") :]:
+        if "from" in window and "to" not in window and window[:1] not in _TOLD_PEOPLE:
             return True
     return False
 

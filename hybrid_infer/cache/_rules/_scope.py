@@ -7,6 +7,7 @@ from collections.abc import Collection
 from itertools import pairwise, takewhile
 from types import MappingProxyType
 
+from hybrid_infer.cache._diff import shared_ends
 from hybrid_infer.cache._rules._compare import _POSITIONS, _SINGLE_ONE, _content_run_end, _has_run, _is_count
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_numbers import _is_superlative
@@ -246,12 +247,7 @@ def _every_in_a_named_slot(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """The two texts differ in one slot after a preposition, where ``a`` takes every one of a
     kind and ``b`` names one thing: 'compare Dexcom G7 and Libre 3 on every feature' / 'on
     accuracy' (hold-out 269). Not a span of time ('every day' / 'daily')."""
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    end = 0
-    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
-        end += 1
+    start, end = shared_ends(a, b)
     every, named = a[start : len(a) - end], b[start : len(b) - end]
     if not start or a[start - 1] not in _SLOT_PREPOSITIONS or every[:1] not in (("every",), ("all",)):
         return False
