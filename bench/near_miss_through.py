@@ -7,23 +7,26 @@ direction, identifier, flag, scope, language) that were served, marking those wh
 query was served another pair's stored prompt, then the totals.
 
     .venv/bin/python bench/near_miss_through.py
+
+``--rules-of TREE`` replays the same files with the ``hybrid_infer`` of another checkout (a
+git worktree of an earlier commit): what got through before a round of rules.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+RULES_OF = Path(sys.argv[sys.argv.index("--rules-of") + 1]).resolve() if "--rules-of" in sys.argv else ROOT
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(RULES_OF))
 
-from semantic_quality import NEAR_MISS_FILES, EmbeddingStore, load_pairs  # noqa: E402
+HYBRID_INFER = importlib.import_module("hybrid_infer")  # first: semantic_quality's imports reuse it
+from semantic_quality import NEAR_MISS_FILES, EmbeddingStore, load_pairs, stored  # noqa: E402
 
 from hybrid_infer._request import build_request  # noqa: E402
-from hybrid_infer._results import Result  # noqa: E402
-from hybrid_infer.cache import CacheConfig, ResponseCache  # noqa: E402
 
 ISSUE_KINDS = frozenset(
     {"negation", "number", "version", "unit", "entity", "direction", "identifier", "flag", "scope", "language"}
@@ -31,19 +34,13 @@ ISSUE_KINDS = frozenset(
 
 
 def main() -> None:
+    if Path(str(HYBRID_INFER.__file__)).resolve().parent.parent != RULES_OF:
+        raise SystemExit(f"imported hybrid_infer from {HYBRID_INFER.__file__}, not from {RULES_OF}")
     embedder = EmbeddingStore()
     total = through = 0
     for name, path in NEAR_MISS_FILES.items():
         pairs = load_pairs(path)
-        embedder.ensure([p.a for p in pairs] + [p.b for p in pairs])
-        answers: dict[str, str] = {}
-        with tempfile.TemporaryDirectory() as tmp:
-            cache = ResponseCache(CacheConfig(path=tmp, embedder=embedder))
-            for pair in pairs:
-                if pair.a not in answers:
-                    answers[pair.a] = f"answer {len(answers)}"
-                    stored = Result(text=answers[pair.a], provider="bench", model="m", kind="local")
-                    cache.store(build_request(pair.a), stored)
+        with stored(pairs, embedder) as (cache, answers):
             asked = served = 0
             for pair in pairs:
                 if pair.label == 0 and pair.kind in ISSUE_KINDS:
@@ -53,7 +50,6 @@ def main() -> None:
                         served += 1
                         other = "" if hit.answer.text == answers[pair.a] else " (served another pair's stored prompt)"
                         print(f"  {name} [{pair.kind}] {pair.a!r} / {pair.b!r}{other}")
-            cache.close()
         if asked:
             print(f"{name}: {served} of {asked} get through")
         total += asked

@@ -48,11 +48,9 @@ def dump(tree: Path, out: Path, replay: bool = True) -> None:
     if Path(hybrid_infer.__file__).resolve().parent.parent != tree.resolve():
         raise SystemExit(f"imported hybrid_infer from {hybrid_infer.__file__}, not from {tree}")
     sys.path.insert(1, str(ROOT / "bench"))
-    from semantic_quality import NEAR_MISS_FILES, QQP, EmbeddingStore, load_pairs
+    from semantic_quality import NEAR_MISS_FILES, QQP, EmbeddingStore, load_pairs, stored
 
     from hybrid_infer._request import build_request
-    from hybrid_infer._results import Result
-    from hybrid_infer.cache import CacheConfig, ResponseCache
     from hybrid_infer.cache._rules import rule_flags, text_facts
 
     verdicts: dict[str, dict[str, object]] = {}
@@ -64,21 +62,12 @@ def dump(tree: Path, out: Path, replay: bool = True) -> None:
                 ruled = sorted(k for k, v in rule_flags(text_facts(pair.a), text_facts(pair.b)).items() if v)
                 verdicts[f"{name}#{i}"] = {"label": pair.label, "kind": pair.kind, "served": None, "ruled": ruled}
             continue
-        embedder.ensure([p.a for p in pairs] + [p.b for p in pairs])
-        answers: dict[str, str] = {}
-        with tempfile.TemporaryDirectory() as tmp:
-            cache = ResponseCache(CacheConfig(path=tmp, embedder=embedder))
-            for pair in pairs:
-                if pair.a not in answers:
-                    answers[pair.a] = f"answer {len(answers)}"
-                    stored = Result(text=answers[pair.a], provider="bench", model="m", kind="local")
-                    cache.store(build_request(pair.a), stored)
+        with stored(pairs, embedder) as (cache, answers):
             for i, pair in enumerate(pairs):
                 hit = cache.lookup_semantic(build_request(pair.b))
                 served = None if hit is None else SERVED_OWN if hit.answer.text == answers[pair.a] else SERVED_OTHER
                 ruled = sorted(k for k, v in rule_flags(text_facts(pair.a), text_facts(pair.b)).items() if v)
                 verdicts[f"{name}#{i}"] = {"label": pair.label, "kind": pair.kind, "served": served, "ruled": ruled}
-            cache.close()
     if QQP.exists():
         for i, pair in enumerate(load_pairs(QQP)):
             ruled = sorted(k for k, v in rule_flags(text_facts(pair.a), text_facts(pair.b)).items() if v)

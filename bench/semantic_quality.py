@@ -21,7 +21,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -788,21 +789,34 @@ class EmbeddingStore:
 # --- the protocol, through ResponseCache --------------------------------------------------
 
 
+@contextmanager
+def stored(
+    pairs: Sequence[Pair], embedder: EmbeddingStore, **settings: Any
+) -> Iterator[tuple[ResponseCache, dict[str, str]]]:
+    """A fresh cache in a temporary directory (``settings`` for its :class:`CacheConfig`)
+    holding every ``a`` of ``pairs`` with an answer of its own, and those answers by prompt,
+    so a lookup tells its partner's answer from another pair's; closed on exit."""
+    embedder.ensure([p.a for p in pairs] + [p.b for p in pairs])
+    answers: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="hybrid-infer-bench-") as tmp:
+        cache = ResponseCache(CacheConfig(path=tmp, embedder=embedder, **settings))
+        try:
+            for pair in pairs:
+                if pair.a not in answers:
+                    answers[pair.a] = f"answer {len(answers)}"
+                    result = Result(text=answers[pair.a], provider="bench", model="m", kind="local")
+                    cache.store(build_request(pair.a), result)
+            yield cache, answers
+        finally:
+            cache.close()
+
+
 def evaluate(
     pairs: Sequence[Pair], embedder: EmbeddingStore, *, guard: bool, thresholds: Sequence[float]
 ) -> list[Score]:
     """Store every ``a``, query every ``b`` at each threshold; score the hits."""
-    embedder.ensure([p.a for p in pairs] + [p.b for p in pairs])
     positives = sum(p.label for p in pairs)
-    answers: dict[str, str] = {}
-    with tempfile.TemporaryDirectory(prefix="hybrid-infer-bench-") as tmp:
-        config = CacheConfig(path=tmp, embedder=embedder, guard=guard, similarity_threshold=min(thresholds))
-        cache = ResponseCache(config)
-        for pair in pairs:
-            if pair.a not in answers:
-                answers[pair.a] = f"answer {len(answers)}"
-                result = Result(text=answers[pair.a], provider="bench", model="m", kind="local")
-                cache.store(build_request(pair.a), result)
+    with stored(pairs, embedder, guard=guard, similarity_threshold=min(thresholds)) as (cache, answers):
         requests = [build_request(p.b) for p in pairs]
         scores = []
         for threshold in thresholds:
@@ -814,7 +828,6 @@ def evaluate(
                 hits += 1
                 correct += pair.label == 1 and hit.answer.text == answers[pair.a]
             scores.append(Score(threshold, guard, hits, correct, positives))
-        cache.close()
     return scores
 
 
@@ -884,22 +897,12 @@ def near_miss_breakdown(
     pairs: Sequence[Pair], embedder: EmbeddingStore, threshold: float
 ) -> dict[str, tuple[int, int]]:
     """Per kind: (queries that hit, queries) at ``threshold`` with the guard on."""
-    answers: dict[str, str] = {}
     out: dict[str, tuple[int, int]] = {}
-    with tempfile.TemporaryDirectory(prefix="hybrid-infer-bench-") as tmp:
-        cache = ResponseCache(CacheConfig(path=tmp, embedder=embedder, guard=True))
-        for pair in pairs:
-            if pair.a not in answers:
-                answers[pair.a] = f"answer {len(answers)}"
-                cache.store(
-                    build_request(pair.a),
-                    Result(text=answers[pair.a], provider="b", model="m", kind="local"),
-                )
+    with stored(pairs, embedder, guard=True) as (cache, _):
         for pair in pairs:
             hit = cache.lookup_semantic(build_request(pair.b), threshold=threshold)
             hits, total = out.get(pair.kind, (0, 0))
             out[pair.kind] = (hits + (hit is not None), total + 1)
-        cache.close()
     return out
 
 
