@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from hybrid_infer.cache._rules._compare import _has_run
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._vocabulary import _RECURRING
 from hybrid_infer.cache._rules._words import _is_year
@@ -119,6 +120,5 @@ def _whole_or_a_year(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _says_whole(words: tuple[str, ...]) -> bool:
-    return not _WHOLE_SPAN.isdisjoint(words) or any(
-        words[i : i + 2] == ("all", "time") or words[i : i + 2] == ("in", "history") for i in range(len(words) - 1)
-    )
+    """A word of :data:`_WHOLE_SPAN`, 'all time' or 'in history'."""
+    return not _WHOLE_SPAN.isdisjoint(words) or _has_run(words, ("all", "time")) or _has_run(words, ("in", "history"))
