@@ -48,30 +48,33 @@ def dump(tree: Path, out: Path, replay: bool = True) -> None:
     if Path(hybrid_infer.__file__).resolve().parent.parent != tree.resolve():
         raise SystemExit(f"imported hybrid_infer from {hybrid_infer.__file__}, not from {tree}")
     sys.path.insert(1, str(ROOT / "bench"))
-    from semantic_quality import NEAR_MISS_FILES, QQP, EmbeddingStore, load_pairs, stored
+    from semantic_quality import NEAR_MISS_FILES, QQP, EmbeddingStore, Pair, load_pairs, stored
 
     from hybrid_infer._request import build_request
     from hybrid_infer.cache._rules import rule_flags, text_facts
+
+    def verdict(pair: Pair, kind: str, served: str | None) -> dict[str, object]:
+        ruled = sorted(k for k, v in rule_flags(text_facts(pair.a), text_facts(pair.b)).items() if v)
+        return {"label": pair.label, "kind": kind, "served": served, "ruled": ruled}
+
+    def served_all(pairs: list[Pair]) -> list[str | None]:
+        with stored(pairs, embedder) as (cache, answers):
+            hits = [cache.lookup_semantic(build_request(pair.b)) for pair in pairs]
+            return [
+                None if hit is None else SERVED_OWN if hit.answer.text == answers[pair.a] else SERVED_OTHER
+                for pair, hit in zip(pairs, hits, strict=True)
+            ]
 
     verdicts: dict[str, dict[str, object]] = {}
     embedder = EmbeddingStore()
     for name, path in NEAR_MISS_FILES.items():
         pairs = load_pairs(path)
-        if not replay:
-            for i, pair in enumerate(pairs):
-                ruled = sorted(k for k, v in rule_flags(text_facts(pair.a), text_facts(pair.b)).items() if v)
-                verdicts[f"{name}#{i}"] = {"label": pair.label, "kind": pair.kind, "served": None, "ruled": ruled}
-            continue
-        with stored(pairs, embedder) as (cache, answers):
-            for i, pair in enumerate(pairs):
-                hit = cache.lookup_semantic(build_request(pair.b))
-                served = None if hit is None else SERVED_OWN if hit.answer.text == answers[pair.a] else SERVED_OTHER
-                ruled = sorted(k for k, v in rule_flags(text_facts(pair.a), text_facts(pair.b)).items() if v)
-                verdicts[f"{name}#{i}"] = {"label": pair.label, "kind": pair.kind, "served": served, "ruled": ruled}
+        served = served_all(pairs) if replay else [None] * len(pairs)
+        for i, (pair, answer) in enumerate(zip(pairs, served, strict=True)):
+            verdicts[f"{name}#{i}"] = verdict(pair, pair.kind, answer)
     if QQP.exists():
         for i, pair in enumerate(load_pairs(QQP)):
-            ruled = sorted(k for k, v in rule_flags(text_facts(pair.a), text_facts(pair.b)).items() if v)
-            verdicts[f"qqp#{i}"] = {"label": pair.label, "kind": "qqp", "served": None, "ruled": ruled}
+            verdicts[f"qqp#{i}"] = verdict(pair, "qqp", None)
     out.write_text(json.dumps(verdicts))
 
 

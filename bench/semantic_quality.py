@@ -840,35 +840,24 @@ def false_hit_breakdown(pairs: Sequence[Pair], embedder: EmbeddingStore, thresho
     partner on a label-0 pair; ``other``: everything else.
     """
     duplicates = _duplicate_groups(load_pairs(QQP))
-    answers: dict[str, str] = {}
-    texts: dict[str, str] = {}
     out = {"correct": 0, "same text": 0, "labelled duplicate": 0, "label-0 partner": 0, "other": 0}
-    with tempfile.TemporaryDirectory(prefix="hybrid-infer-bench-") as tmp:
-        cache = ResponseCache(CacheConfig(path=tmp, embedder=embedder, guard=True))
-        for pair in pairs:
-            if pair.a not in answers:
-                answers[pair.a] = f"answer {len(answers)}"
-                texts[answers[pair.a]] = pair.a
-                cache.store(
-                    build_request(pair.a),
-                    Result(text=answers[pair.a], provider="b", model="m", kind="local"),
-                )
+    with stored(pairs, embedder, guard=True) as (cache, answers):
+        texts = {answer: prompt for prompt, answer in answers.items()}
         for pair in pairs:
             hit = cache.lookup_semantic(build_request(pair.b), threshold=threshold)
             if hit is None:
                 continue
-            stored = texts[hit.answer.text]
-            if pair.label == 1 and stored == pair.a:
+            entry = texts[hit.answer.text]
+            if pair.label == 1 and entry == pair.a:
                 out["correct"] += 1
-            elif _squash(stored) == _squash(pair.b):
+            elif _squash(entry) == _squash(pair.b):
                 out["same text"] += 1
-            elif duplicates.get(stored, stored) == duplicates.get(pair.b, pair.b):
+            elif duplicates.get(entry, entry) == duplicates.get(pair.b, pair.b):
                 out["labelled duplicate"] += 1
-            elif stored == pair.a:
+            elif entry == pair.a:
                 out["label-0 partner"] += 1
             else:
                 out["other"] += 1
-        cache.close()
     return out
 
 
