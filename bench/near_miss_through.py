@@ -14,16 +14,15 @@ git worktree of an earlier commit): what got through before a round of rules.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_OF = Path(sys.argv[sys.argv.index("--rules-of") + 1]).resolve() if "--rules-of" in sys.argv else ROOT
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(RULES_OF))
+from _tree import import_hybrid_infer_from  # noqa: E402
 
-HYBRID_INFER = importlib.import_module("hybrid_infer")  # first: semantic_quality's imports reuse it
+import_hybrid_infer_from(RULES_OF)  # first: semantic_quality's imports reuse it
 from semantic_quality import NEAR_MISS_FILES, EmbeddingStore, load_pairs, stored  # noqa: E402
 
 from hybrid_infer._request import build_request  # noqa: E402
@@ -34,8 +33,6 @@ ISSUE_KINDS = frozenset(
 
 
 def main() -> None:
-    if Path(str(HYBRID_INFER.__file__)).resolve().parent.parent != RULES_OF:
-        raise SystemExit(f"imported hybrid_infer from {HYBRID_INFER.__file__}, not from {RULES_OF}")
     embedder = EmbeddingStore()
     total = through = 0
     for name, path in NEAR_MISS_FILES.items():

@@ -42,12 +42,10 @@ SERVED_OTHER = "other"
 def dump(tree: Path, out: Path, replay: bool = True) -> None:
     """Score every pair with the ``hybrid_infer`` under ``tree`` and write the verdicts as JSON
     (without ``replay``, by the rules alone)."""
-    sys.path.insert(0, str(tree))
-    import hybrid_infer  # the tree's package; later imports of its modules resolve through it
+    sys.path.insert(0, str(ROOT / "bench"))
+    from _tree import import_hybrid_infer_from
 
-    if Path(hybrid_infer.__file__).resolve().parent.parent != tree.resolve():
-        raise SystemExit(f"imported hybrid_infer from {hybrid_infer.__file__}, not from {tree}")
-    sys.path.insert(1, str(ROOT / "bench"))
+    import_hybrid_infer_from(tree)  # first: later imports of its modules resolve through it
     from semantic_quality import NEAR_MISS_FILES, QQP, EmbeddingStore, Pair, load_pairs, stored
 
     from hybrid_infer._request import build_request
