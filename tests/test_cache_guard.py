@@ -2307,6 +2307,13 @@ def broken(a: str, b: str) -> set[str]:
         ),
         ("Explain the visa process in plain English.", "Explain the visa process in full detail.", "qualifier"),
         ("Write an Instagram caption for our bakery opening.", "Write a blog post for our bakery opening.", "category"),
+        # the thirty-eighth session: a thing that keeps happening asked why is its cause, not
+        # the fix (hold-outs 222, 261, 271, 281 and 282 label it so; hold-outs 167 to 169's
+        # paraphrase test said otherwise and moved here)
+        ("why does my PC keep randomly restarting", "how do I stop my PC from randomly restarting", "category"),
+        ("Why do my serves keep hitting the tape?", "How do I fix my serves hitting the tape?", "category"),
+        ("Explain why my sourdough comes out flat.", "How do I fix sourdough that comes out flat?", "category"),
+        ("Why does my slice keep curving right?", "What drills fix a slice curving right?", "category"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3541,7 +3548,6 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Should I sand with the grain?", "do you sand along the grain"),
         ("Should I stain with the grain or against it?", "which way to stain, against the grain or with it"),
         # hold-outs 167-169
-        ("how do I stop my PC from randomly restarting", "why does my PC keep randomly restarting"),
         ("How do I sort a list of dictionaries by a key?", "order a list of dicts by the value of one particular key"),
         ("What assumptions does a one-way ANOVA make?", "list the assumptions behind one way anova pls"),
         ("Can I operate in Canada with my US license?", "With a US license, can I operate in Canada?"),

