@@ -373,6 +373,12 @@ NEAR_MISS_HOLDOUT_283 = ROOT / "bench" / "near_miss_holdout_283.jsonl"
 NEAR_MISS_HOLDOUT_284 = ROOT / "bench" / "near_miss_holdout_284.jsonl"
 NEAR_MISS_HOLDOUT_285 = ROOT / "bench" / "near_miss_holdout_285.jsonl"
 NEAR_MISS_HOLDOUT_286 = ROOT / "bench" / "near_miss_holdout_286.jsonl"
+NEAR_MISS_HOLDOUT_287 = ROOT / "bench" / "near_miss_holdout_287.jsonl"
+NEAR_MISS_HOLDOUT_288 = ROOT / "bench" / "near_miss_holdout_288.jsonl"
+NEAR_MISS_HOLDOUT_289 = ROOT / "bench" / "near_miss_holdout_289.jsonl"
+NEAR_MISS_HOLDOUT_290 = ROOT / "bench" / "near_miss_holdout_290.jsonl"
+NEAR_MISS_HOLDOUT_291 = ROOT / "bench" / "near_miss_holdout_291.jsonl"
+NEAR_MISS_HOLDOUT_292 = ROOT / "bench" / "near_miss_holdout_292.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -685,6 +691,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 284": NEAR_MISS_HOLDOUT_284,
     "near-miss, hold-out 285": NEAR_MISS_HOLDOUT_285,
     "near-miss, hold-out 286": NEAR_MISS_HOLDOUT_286,
+    "near-miss, hold-out 287": NEAR_MISS_HOLDOUT_287,
+    "near-miss, hold-out 288": NEAR_MISS_HOLDOUT_288,
+    "near-miss, hold-out 289": NEAR_MISS_HOLDOUT_289,
+    "near-miss, hold-out 290": NEAR_MISS_HOLDOUT_290,
+    "near-miss, hold-out 291": NEAR_MISS_HOLDOUT_291,
+    "near-miss, hold-out 292": NEAR_MISS_HOLDOUT_292,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2314,6 +2314,34 @@ def broken(a: str, b: str) -> set[str]:
         ("Why do my serves keep hitting the tape?", "How do I fix my serves hitting the tape?", "category"),
         ("Explain why my sourdough comes out flat.", "How do I fix sourdough that comes out flat?", "category"),
         ("Why does my slice keep curving right?", "What drills fix a slice curving right?", "category"),
+        # the thirty-eighth session's round (hold-outs 287 to 292)
+        (
+            "Recommend one good 5.10 sport route in Red Rocks.",
+            "Recommend every good 5.10 sport route in Red Rocks.",
+            "qualifier",
+        ),
+        (
+            "Check game 2 of the playoff schedule for conflicts.",
+            "Check every game of the playoff schedule for conflicts.",
+            "qualifier",
+        ),
+        ("Which one wax is best for cold snow?", "Rank the top 3 waxes for cold snow.", "qualifier"),
+        ("Give me a quick overview of sourdough baking.", "Give me a complete guide to sourdough baking.", "qualifier"),
+        ("Give me a quick tip for parallel parking.", "Give me a detailed tutorial on parallel parking.", "qualifier"),
+        ("What are the usual causes of shin splints?", "What are the usual treatments for shin splints?", "category"),
+        (
+            "Review my budget for rent mistakes only.",
+            "Review my budget for rent, food and travel mistakes.",
+            "qualifier",
+        ),
+        (
+            "Describe the run portion of the Chicago Triathlon.",
+            "Describe the whole course of the Chicago Triathlon.",
+            "qualifier",
+        ),
+        ("Is it fine to boulder right after swimming?", "Is it fine to swim right after bouldering?", "direction"),
+        ("Tips for a runner switching to cycling?", "Tips for a cyclist switching to running?", "direction"),
+        ("How do I teach a swimmer to row?", "How do I teach a rower to swim?", "direction"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3882,6 +3910,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("How far apart are the barriers in the 400mH?", "How far apart are the barriers in the 400m hurdles?"),
         ("Shorten this email but keep all the important dates.", "Shorten this email but keep the key dates."),
         ("Lowercase all values in the country column.", "In the country column, convert values to lowercase."),
+        # the edges of the thirty-eighth session's readings
+        ("Round 2.71828 to three decimal places.", "what's 2.71828 rounded to 3 dp"),
+        ("Squash my last 4 commits into one.", "Combine my four most recent commits into a single commit."),
+        ("Round 47 up to the nearest ten.", "What is 47 rounded up to the nearest 10?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -7,7 +7,7 @@ from itertools import pairwise
 from types import MappingProxyType
 
 from hybrid_infer.cache._rules._vocabulary import _CARDINALS, _TIME_PERIODS, QUALIFIERS
-from hybrid_infer.cache._rules._words import _ALONE_DETERMINERS, _counts, _is_content, _plain_plural, stem
+from hybrid_infer.cache._rules._words import _ALONE_DETERMINERS, _CALENDAR, _counts, _is_content, _plain_plural, stem
 
 
 def _students_qualified(words: tuple[str, ...]) -> bool:
@@ -89,17 +89,18 @@ def _alone(words: tuple[str, ...]) -> frozenset[str]:
 def _asks_part(words: tuple[str, ...]) -> bool:
     """'just' or 'only' before what it limits ('just the case', 'only step 3', 'explain just
     one part'; not 'just want', 'only if'), or a numbered part ('step 3', 'chapter 2', 'the
-    first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone'), or
-    a numbered period after 'just' or 'only' ('just week 1 of a 12-week plan')."""
+    first step'), or a determined noun said 'alone' ('this week alone', 'the trip alone'), a
+    numbered period after 'just' or 'only' ('just week 1 of a 12-week plan'), a named part
+    ('the swim leg of'), or nouns a closing 'only' limits ('for pacing mistakes only')."""
     return (
         bool(_alone(words))
         or any(
             (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
-            or (word in _NUMBERED_PARTS and (following.isdigit() or following in _CARDINALS))
+            or (_numbered_part(words, i) and (following.isdigit() or following in _CARDINALS))
             or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
             or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
             or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
-            for word, following in pairwise(words)
+            for i, (word, following) in enumerate(pairwise(words))
         )
         or any(  # 'the conclusion of my speech', 'the intro for my essay' (hold-out 255)
             the == "the" and section in _SECTIONS and of in ("of", "for", "to")
@@ -109,7 +110,17 @@ def _asks_part(words: tuple[str, ...]) -> bool:
             word in ("just", "only") and period in _NUMBERED_PERIODS and number.isdigit()
             for word, period, number in zip(words, words[1:], words[2:], strict=False)
         )
+        or any(  # 'the swim leg of IRONMAN Lake Placid' (hold-out 288)
+            the == "the" and _is_content(kind) and part in _NAMED_PARTS and of == "of"
+            for the, kind, part, of in zip(words, words[1:], words[2:], words[3:], strict=False)
+        )
+        # 'for pacing mistakes only' ('a budget for October only' is the month's own, whole: review 100)
+        or (len(words) > 2 and words[-1] == "only" and _is_content(words[-2]) and words[-2] not in _CALENDAR)
     )
+
+
+_NAMED_PARTS = frozenset({"leg", "portion", "section", "segment", "half", "stretch"})
+"""Parts of a whole that a word before them names ('the swim leg of', 'the bike portion of')."""
 
 
 _SECTIONS = frozenset({"introduction", "intro", "conclusion", "opening", "ending", "outro", "prologue", "epilogue"})
@@ -127,8 +138,19 @@ _NUMBERED_PARTS = frozenset(
         "step", "part", "section", "chapter", "stage", "phase", "question", "exercise",
         "paragraph", "sentence", "line", "page", "slide", "verse", "scene", "episode",
         "stanza", "canto", "act", "movement",
+        "round", "leg", "lap", "inning", "hole", "game",  # of a competition ('round 1 of'; hold-out 292)
     }
 )  # fmt: skip
+
+
+def _numbered_part(words: tuple[str, ...], at: int) -> bool:
+    """``words[at]`` is a part a number may follow ('step 3', 'round 1 of the fixtures'), not
+    the verb 'round' ('round 3.14159 to two places', 'round 25 up')."""
+    if words[at] not in _NUMBERED_PARTS:
+        return False
+    after = words[at + 2 : at + 3]
+    return not (words[at] == "round" and after and (after[0] in ("to", "up", "down") or after[0].isdigit()))
+
 
 _REACH = MappingProxyType(
     {"every": "all", "all": "all", "each": "all", "first": "first", "last": "last", "one": "one", "single": "one"}
@@ -152,6 +174,7 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
                 following in _REACH_SKIPS
                 or following in ("one", "single", "good", "possible")  # ('one good stitch'; hold-out 183)
                 or (reach == "all" and _counts(following))
+                or (reach == "one" and following[:1].isdigit())  # ('one good 5.9 trad route'; hold-out 287)
             ):
                 continue
             if following in ("thing", "things"):  # 'the first thing to try' / 'all the things to try'

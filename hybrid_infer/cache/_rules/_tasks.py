@@ -710,7 +710,9 @@ def _asks_remedy(words: tuple[str, ...]) -> bool:
 
 _REMEDY_NOUNS = frozenset({"fixes", "cures", "treatments", "remedies", "solutions"})
 _REMEDY_LISTS = frozenset({"ways", "steps", "tips", "drills", "exercises"})
-_BEFORE_REMEDY = frozenset({("the",), ("best",), ("main",), ("top",), ("some",), ("good",), ("home",)})
+_BEFORE_REMEDY = frozenset(
+    {("the",), ("best",), ("main",), ("top",), ("some",), ("good",), ("home",), ("common",), ("usual",), ("typical",)}
+)
 _REMEDYING = frozenset({"fixes", "cures", "treats", "prevents", "stops", "solves"})
 
 
