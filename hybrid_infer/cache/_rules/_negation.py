@@ -15,7 +15,7 @@ from hybrid_infer.cache._rules._compare import _COORDINATED, _same_root
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_negation import _COMPARATIVES, _bounds, _stopped_asked
 from hybrid_infer.cache._rules._read_scope import _targets
-from hybrid_infer.cache._rules._vocabulary import _DETERMINERS, _IRREGULAR_PAST, _OPPOSITE, NEGATIONS
+from hybrid_infer.cache._rules._vocabulary import _DETERMINERS, _IRREGULAR_PAST, _OPPOSITE, _STOPPING, NEGATIONS
 from hybrid_infer.cache._rules._words import _is_content, stem
 
 _NEGATING_OPERATORS = frozenset({"!=", "!=="})
@@ -417,11 +417,9 @@ def _participle_bases(word: str) -> set[str]:
     return bases
 
 
-_COMING_OFF = frozenset(
-    {"stop", "stops", "stopped", "stopping", "quit", "quits", "quitting"}
-    | {"discontinue", "discontinued", "discontinuing"}
-)
-"""Verbs that end what a noun after them names ('after stopping sertraline', 'quit nicotine')."""
+_COMING_OFF = _STOPPING | {"stopping", "quitting", "pausing", "discontinue", "discontinued", "discontinuing"}
+"""Verbs that end what a noun after them names ('after stopping sertraline', 'quit nicotine'):
+the verbs that negate an activity after them, in every form."""
 _STILL_ON = frozenset({"taking", "take", "takes", "using", "use", "uses"})
 """Words before a noun that say it goes on ('while taking sertraline'; 'on' only after 'while',
 'still' or a form of 'be': 'while on metformin', not 'the pedals on my piano')."""
