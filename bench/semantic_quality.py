@@ -379,6 +379,12 @@ NEAR_MISS_HOLDOUT_289 = ROOT / "bench" / "near_miss_holdout_289.jsonl"
 NEAR_MISS_HOLDOUT_290 = ROOT / "bench" / "near_miss_holdout_290.jsonl"
 NEAR_MISS_HOLDOUT_291 = ROOT / "bench" / "near_miss_holdout_291.jsonl"
 NEAR_MISS_HOLDOUT_292 = ROOT / "bench" / "near_miss_holdout_292.jsonl"
+NEAR_MISS_HOLDOUT_293 = ROOT / "bench" / "near_miss_holdout_293.jsonl"
+NEAR_MISS_HOLDOUT_294 = ROOT / "bench" / "near_miss_holdout_294.jsonl"
+NEAR_MISS_HOLDOUT_295 = ROOT / "bench" / "near_miss_holdout_295.jsonl"
+NEAR_MISS_HOLDOUT_296 = ROOT / "bench" / "near_miss_holdout_296.jsonl"
+NEAR_MISS_HOLDOUT_297 = ROOT / "bench" / "near_miss_holdout_297.jsonl"
+NEAR_MISS_HOLDOUT_298 = ROOT / "bench" / "near_miss_holdout_298.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -697,6 +703,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 290": NEAR_MISS_HOLDOUT_290,
     "near-miss, hold-out 291": NEAR_MISS_HOLDOUT_291,
     "near-miss, hold-out 292": NEAR_MISS_HOLDOUT_292,
+    "near-miss, hold-out 293": NEAR_MISS_HOLDOUT_293,
+    "near-miss, hold-out 294": NEAR_MISS_HOLDOUT_294,
+    "near-miss, hold-out 295": NEAR_MISS_HOLDOUT_295,
+    "near-miss, hold-out 296": NEAR_MISS_HOLDOUT_296,
+    "near-miss, hold-out 297": NEAR_MISS_HOLDOUT_297,
+    "near-miss, hold-out 298": NEAR_MISS_HOLDOUT_298,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2342,6 +2342,47 @@ def broken(a: str, b: str) -> set[str]:
         ("Is it fine to boulder right after swimming?", "Is it fine to swim right after bouldering?", "direction"),
         ("Tips for a runner switching to cycling?", "Tips for a cyclist switching to running?", "direction"),
         ("How do I teach a swimmer to row?", "How do I teach a rower to swim?", "direction"),
+        # the thirty-eighth session's second round (hold-outs 293 to 298)
+        ("Compare gym prices at two studios in Austin.", "Compare gym prices at every studio in Austin.", "qualifier"),
+        ("Give me one thing I can do to sleep better.", "Give me five things I can do to sleep better.", "qualifier"),
+        (
+            "Compare Spotify and Tidal for audiophiles.",
+            "Compare Spotify, Tidal and Qobuz for audiophiles.",
+            "qualifier",
+        ),
+        (
+            "What's the main reason my sourdough is dense?",
+            "List every possible reason my sourdough is dense.",
+            "qualifier",
+        ),
+        ("What's the top mistake new landlords make?", "What are the common mistakes new landlords make?", "qualifier"),
+        (
+            "Summarize the warranty section of the manual.",
+            "Go through every item in the warranty section of the manual.",
+            "qualifier",
+        ),
+        ("Who pays when the towed car is damaged?", "Who pays when the towing car is damaged?", "direction"),
+        (
+            "We lead 3-1 at halftime, what should we change?",
+            "They lead 3-1 at halftime, what should we change?",
+            "direction",
+        ),
+        (
+            "I'm going to be the best man for my brother, what do I need to plan?",
+            "My brother is going to be the best man for me, what do I need to plan?",
+            "direction",
+        ),
+        ("Can I transfer my son's savings account to me?", "Can I transfer my savings account to my son?", "direction"),
+        (
+            "What should I do when my dog has me pinned on the couch?",
+            "What should I do when I have my dog pinned on the couch?",
+            "direction",
+        ),
+        (
+            "Draft an email from me to Dad's neurologist asking about driving.",
+            "Draft an email from Dad's neurologist to me explaining about driving.",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3914,6 +3955,16 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ("Round 2.71828 to three decimal places.", "what's 2.71828 rounded to 3 dp"),
         ("Squash my last 4 commits into one.", "Combine my four most recent commits into a single commit."),
         ("Round 47 up to the nearest ten.", "What is 47 rounded up to the nearest 10?"),
+        (
+            "Suggest 4 names for a food truck, each with a short reason.",
+            "Suggest four food truck names and give a short reason for each name.",
+        ),
+        (
+            "How do I export all my receipts from 2022 as CSV?",
+            "Is there a way to download every 2022 receipt as a CSV?",
+        ),
+        ("What's the difference between Presta and Schrader valves?", "presta vs schrader?"),
+        ("What's the main cause of inflation?", "What mainly causes inflation?"),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -85,7 +85,9 @@ from hybrid_infer.cache._rules._opposites import (
 from hybrid_infer.cache._rules._scope import (
     _all_or_top_few,
     _best_or_top_few,
+    _compared_list_grown,
     _conjunct_added,
+    _count_or_every,
     _every_kind_or_one,
     _first_or_all,
     _first_to_or_all,
@@ -98,6 +100,7 @@ from hybrid_infer.cache._rules._scope import (
     _recommended_or_compared,
     _scopes_differ,
     _summary_or_every,
+    _top_one_or_several,
 )
 from hybrid_infer.cache._rules._tasks import (
     _DRAFTING,
@@ -317,7 +320,13 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _conjunct_added(a, b)
         or _conjunct_added(b, a)
         or _every_kind_or_one(a, b)
-        or _every_kind_or_one(b, a),
+        or _every_kind_or_one(b, a)
+        or _count_or_every(a, b)
+        or _count_or_every(b, a)
+        or _top_one_or_several(a, b)
+        or _top_one_or_several(b, a)
+        or _compared_list_grown(a, b)
+        or _compared_list_grown(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

@@ -15,6 +15,7 @@ from hybrid_infer.cache._rules._read_roles import _WH_WORDS
 from hybrid_infer.cache._rules._read_scope import _NUMBERED_PARTS, _REACH, _REACH_SKIPS, _alone, _numbered_part
 from hybrid_infer.cache._rules._vocabulary import (
     _CARDINALS,
+    _COUNT_WORDS,
     _DETERMINERS,
     _PHRASE_BREAKS,
     _PREPOSITIONS,
@@ -991,6 +992,119 @@ _PRAISING = frozenset({"good", "best", "great", "top", "main"})
 """Words that describe a kind of answer asked for in full ('list all the good chargers')."""
 
 
+def _counted_nouns(words: tuple[str, ...]) -> dict[str, str]:
+    """Noun stems a count gives, with the count: 'three clinics' -> {clinic: 3}, '3 key
+    tactics' -> {tactic: 3}, 'one thing' -> {thing: 1} (past up to two words that describe it).
+    'One' only opening a noun phrase: not 'which one', 'the one I', 'one of'."""
+    found: dict[str, str] = {}
+    for i, word in enumerate(words[:-1]):
+        count = (
+            "1"
+            if word == "one"
+            else word
+            if word.isdigit()
+            else str(_CARDINALS[word])
+            if word in _COUNT_WORDS
+            else None
+        )
+        if count is None or (word == "one" and (i and words[i - 1] in ("which", "the", "no", "any", "every", "each"))):
+            continue
+        if (i and words[i - 1].isdigit()) or len(count) > 3:
+            continue  # (the decimals of '70.3', '2.5' are read as words of their own; '2023' is a year)
+        for k in range(i + 1, min(i + 4, len(words))):
+            following = words[k]
+            thing = following in ("thing", "things")
+            if not (_is_content(following) or thing) or following[:1].isdigit() or following in ("of", "or", "to"):
+                break
+            is_noun = (
+                thing
+                or following.endswith("s") != (count == "1")
+                or k == len(words) - 1
+                or not _is_content(words[k + 1])
+            )
+            if is_noun and following.removesuffix("s") not in _TIME_PERIODS | {"time"}:
+                found[stem(_plain_plural(following))] = count
+                break
+    return found
+
+
+def _every_nouns(words: tuple[str, ...]) -> set[str]:
+    """Stems of the nouns 'every' or 'all' takes whole ('every clinic', 'all the possible reasons');
+    not a distributive 'each' ('five names, each with a one-line explanation'), nor a count
+    taken whole ('all the two-dart checkouts')."""
+    found = set()
+    for i, word in enumerate(words):
+        if word not in ("every", "all"):
+            continue
+        for following in words[i + 1 : i + 5]:
+            if _counts(following) or following[:1].isdigit():
+                break
+            if following in _REACH_SKIPS or following in ("single", "possible", "good"):
+                continue
+            if _is_content(following) and following != "time":  # ('all the time', 'every time')
+                found.add(stem(_plain_plural(following)))
+            break
+    return found
+
+
+def _count_or_every(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` counts some of a noun that ``b`` takes every one of ('compare IVF costs at three
+    clinics' / 'at every clinic'; '3 key tactics' / 'every tactic you know'; hold-outs 293,
+    298), or asks one where ``b`` asks several ('one thing I can do' / 'ten things I can do';
+    hold-out 293; 'one' is no number the number rule reads)."""
+    counted_a, counted_b = _counted_nouns(a.words), _counted_nouns(b.words)
+    every_a, every_b = _every_nouns(a.words), _every_nouns(b.words)
+    for noun, count in counted_a.items():
+        if noun in every_b and noun not in every_a and noun not in counted_b:
+            return True
+        if count == "1" and _plural(noun) in _ANSWER_KINDS and counted_b.get(noun, "1") != "1":
+            return True  # (kinds of answer: 'one thing' / 'ten things'; not 'one bunch' / 'a 25-stem bunch')
+    return False
+
+
+_TOP_ONE = frozenset({"main", "top", "primary", "number-one", "single"})
+"""Words before a singular noun that single out one of a kind ('the main reason', 'the top mistake')."""
+_BEFORE_SEVERAL = frozenset({"common", "main", "top", "possible", "all", "every", "key", "usual", "typical"})
+"""Words before a plural that ask for several of a kind ('the common mistakes', 'all the reasons')."""
+
+
+def _top_one_or_several(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks the one main thing of a kind, ``b`` several or every one of it: 'the main
+    reason my spare percentage is low' / 'every possible reason' (hold-out 297), 'the top
+    mistake beginners make' / 'the common mistakes beginners make' (hold-out 298). ``b`` singles
+    none out and ``a`` names no plural of it."""
+    nouns = {
+        a.words[i + 1]
+        for i, w in enumerate(a.words[1:-1], start=1)
+        if w in _TOP_ONE and a.words[i - 1] in ("the", "my", "your", "their") and _is_content(a.words[i + 1])
+    }
+    nouns = {n for n in nouns if not n.endswith("s") and _plural(n) not in a.words}
+    if not nouns:
+        return False
+    for i, word in enumerate(b.words):
+        if word in _TOP_ONE and b.words[i + 1 : i + 2] and b.words[i + 1] in nouns:
+            return False  # ('the main reason' both sides)
+    every_b = {noun for reach, noun in b.scopes if reach == "all"}
+    return any(
+        stem(noun) in every_b
+        or any(
+            w == _plural(noun) and not _BEFORE_SEVERAL.isdisjoint(b.words[max(0, k - 3) : k])
+            for k, w in enumerate(b.words)
+        )
+        for noun in nouns
+    )
+
+
+def _compared_list_grown(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides open with 'compare' and ``b``'s list holds ``a``'s and more: 'compare
+    memantine and donepezil' / 'compare memantine, donepezil and galantamine' (hold-out 296)."""
+    if len(a.listed) < 2 or not a.listed < b.listed or not {"vs", "versus"}.isdisjoint(a.words + b.words):
+        return False  # ('presta vs schrader' lists otherwise than 'the difference between Presta and Schrader')
+    added = {stem(w) for w in b.listed - a.listed}
+    said = {stem(w) for w in a.content}
+    return a.words[:1] == b.words[:1] == ("compare",) and added.isdisjoint(said)
+
+
 def _plural(noun: str) -> str:
     """The regular plural of a singular noun ('risk' -> 'risks', 'fix' -> 'fixes', 'policy' -> 'policies');
     'series' and 'species' are their own."""
@@ -1383,6 +1497,7 @@ _PARTS_OF_A_TEXT = frozenset(
     for w in (
         *("detail", "change", "section", "clause", "provision", "requirement", "rule", "update"),
         *("restriction", "condition", "obligation", "term"),  # ('list every restriction in it'; hold-out 261)
+        *("item", "point", "entry"),  # ('go through every item in the side effects section'; hold-out 294)
     )
 )
 """What 'every X' of a summarised text asks for, named or not: 'summarize the IFRA 51st
