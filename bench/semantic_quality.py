@@ -385,6 +385,12 @@ NEAR_MISS_HOLDOUT_295 = ROOT / "bench" / "near_miss_holdout_295.jsonl"
 NEAR_MISS_HOLDOUT_296 = ROOT / "bench" / "near_miss_holdout_296.jsonl"
 NEAR_MISS_HOLDOUT_297 = ROOT / "bench" / "near_miss_holdout_297.jsonl"
 NEAR_MISS_HOLDOUT_298 = ROOT / "bench" / "near_miss_holdout_298.jsonl"
+NEAR_MISS_HOLDOUT_299 = ROOT / "bench" / "near_miss_holdout_299.jsonl"
+NEAR_MISS_HOLDOUT_300 = ROOT / "bench" / "near_miss_holdout_300.jsonl"
+NEAR_MISS_HOLDOUT_301 = ROOT / "bench" / "near_miss_holdout_301.jsonl"
+NEAR_MISS_HOLDOUT_302 = ROOT / "bench" / "near_miss_holdout_302.jsonl"
+NEAR_MISS_HOLDOUT_303 = ROOT / "bench" / "near_miss_holdout_303.jsonl"
+NEAR_MISS_HOLDOUT_304 = ROOT / "bench" / "near_miss_holdout_304.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -709,6 +715,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 296": NEAR_MISS_HOLDOUT_296,
     "near-miss, hold-out 297": NEAR_MISS_HOLDOUT_297,
     "near-miss, hold-out 298": NEAR_MISS_HOLDOUT_298,
+    "near-miss, hold-out 299": NEAR_MISS_HOLDOUT_299,
+    "near-miss, hold-out 300": NEAR_MISS_HOLDOUT_300,
+    "near-miss, hold-out 301": NEAR_MISS_HOLDOUT_301,
+    "near-miss, hold-out 302": NEAR_MISS_HOLDOUT_302,
+    "near-miss, hold-out 303": NEAR_MISS_HOLDOUT_303,
+    "near-miss, hold-out 304": NEAR_MISS_HOLDOUT_304,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2383,6 +2383,29 @@ def broken(a: str, b: str) -> set[str]:
             "Draft an email from Dad's neurologist to me explaining about driving.",
             "direction",
         ),
+        # the thirty-eighth session's third round (hold-outs 299 to 304)
+        ("What's the best tent for a family of four?", "What are some good tents for a family of four?", "qualifier"),
+        (
+            "What are the signs of too much chlorine in a pool?",
+            "What are the signs of not enough chlorine in a pool?",
+            "antonym",
+        ),
+        (
+            "If I drink 200 ml every hour for 6 hours, how much is that?",
+            "If I drink 200 ml every 20 minutes for 6 hours, how much is that?",
+            "unit",
+        ),
+        (
+            "Explain how a heat pump works in simple terms.",
+            "Explain how a heat pump works in full engineering detail.",
+            "qualifier",
+        ),
+        ("Summarize the Ozempic label.", "List every warning and precaution in the Ozempic label.", "qualifier"),
+        (
+            "Name one non-stimulant ADHD medication.",
+            "Name every FDA-approved non-stimulant ADHD medication.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3965,6 +3988,11 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         ),
         ("What's the difference between Presta and Schrader valves?", "presta vs schrader?"),
         ("What's the main cause of inflation?", "What mainly causes inflation?"),
+        (
+            "With 4 gunicorn workers, each worker opens its own pool. How do I cap connections?",
+            "Every gunicorn worker (we run 4) opens its own pool. How do I cap connections?",
+        ),
+        ("Take a gel every 45 minutes on the bike.", "On the bike, take a gel every 45 min."),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

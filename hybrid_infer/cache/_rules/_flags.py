@@ -66,6 +66,7 @@ from hybrid_infer.cache._rules._numbers import (
     _points_or_percent,
     _ranks_differ,
     _rates_differ,
+    _repeats_differ,
     _says_more,
     _targets_differ,
     _units_rebound,
@@ -80,10 +81,12 @@ from hybrid_infer.cache._rules._opposites import (
     _required_or_forbidden,
     _stops_or_runs_on,
     _switched_apart,
+    _too_much_or_too_little,
     _why_or_how_to,
 )
 from hybrid_infer.cache._rules._scope import (
     _all_or_top_few,
+    _best_or_some,
     _best_or_top_few,
     _compared_list_grown,
     _conjunct_added,
@@ -214,6 +217,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _points_or_percent(units_a, units_b, b.words)
         or _points_or_percent(units_b, units_a, a.words)
         or _rates_differ(a, b)
+        or _repeats_differ(a.words, b.words)
         or _targets_differ(a, b)
         or _marks_traded(a, b)
         or _units_rebound(a, b)
@@ -256,6 +260,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _audience_level_differs(a, b)
         or _stops_or_runs_on(a, b)
         or _stops_or_runs_on(b, a)
+        or _too_much_or_too_little(a.words, b.words)
+        or _too_much_or_too_little(b.words, a.words)
         or _why_or_how_to(a.words, b.words)
         or _why_or_how_to(b.words, a.words),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
@@ -326,7 +332,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _top_one_or_several(a, b)
         or _top_one_or_several(b, a)
         or _compared_list_grown(a, b)
-        or _compared_list_grown(b, a),
+        or _compared_list_grown(b, a)
+        or _best_or_some(a, b)
+        or _best_or_some(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

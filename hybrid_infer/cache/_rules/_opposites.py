@@ -570,3 +570,17 @@ def _switched_apart(a: TextFacts, b: TextFacts) -> bool:
         (thing, "off" if state == "on" else "on") in b.switched - a.switched and (thing, state) not in b.switched
         for thing, state in a.switched
     )
+
+
+_TOO_MUCH = (("too", "much"), ("too", "many"), ("too", "high"), ("excessive",), ("overly",))
+_TOO_LITTLE = (("not", "enough"), ("too", "little"), ("too", "few"), ("too", "low"), ("insufficient",))
+
+
+def _too_much_or_too_little(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` asks about too much of a thing, ``b`` about too little: 'the symptoms of too much
+    rear rebound damping' / 'of not enough rear rebound damping' (hold-out 301)."""
+
+    def says(words: tuple[str, ...], runs: tuple[tuple[str, ...], ...]) -> bool:
+        return any(_has_run(words, run) for run in runs)
+
+    return says(a, _TOO_MUCH) and says(b, _TOO_LITTLE) and not says(a, _TOO_LITTLE) and not says(b, _TOO_MUCH)

@@ -994,7 +994,7 @@ _PRAISING = frozenset({"good", "best", "great", "top", "main"})
 
 def _counted_nouns(words: tuple[str, ...]) -> dict[str, str]:
     """Noun stems a count gives, with the count: 'three clinics' -> {clinic: 3}, '3 key
-    tactics' -> {tactic: 3}, 'one thing' -> {thing: 1} (past up to two words that describe it).
+    tactics' -> {tactic: 3}, 'one thing' -> {thing: 1} (past up to three words that describe it).
     'One' only opening a noun phrase: not 'which one', 'the one I', 'one of'."""
     found: dict[str, str] = {}
     for i, word in enumerate(words[:-1]):
@@ -1009,18 +1009,17 @@ def _counted_nouns(words: tuple[str, ...]) -> dict[str, str]:
         )
         if count is None or (word == "one" and (i and words[i - 1] in ("which", "the", "no", "any", "every", "each"))):
             continue
+        if (i and words[i - 1] in ("the", "these", "those", "my", "our", "your")) and count != "1":
+            continue  # ('the three primary colors' are all of them)
         if (i and words[i - 1].isdigit()) or len(count) > 3:
             continue  # (the decimals of '70.3', '2.5' are read as words of their own; '2023' is a year)
-        for k in range(i + 1, min(i + 4, len(words))):
+        for k in range(i + 1, min(i + 6, len(words))):
             following = words[k]
             thing = following in ("thing", "things")
-            if not (_is_content(following) or thing) or following[:1].isdigit() or following in ("of", "or", "to"):
+            if not (_in_run(following) or thing) or following[:1].isdigit() or following in ("of", "or", "to"):
                 break
-            is_noun = (
-                thing
-                or following.endswith("s") != (count == "1")
-                or k == len(words) - 1
-                or not _is_content(words[k + 1])
+            is_noun = (  # (the last of a run: 'one non-hormonal prescription drug')
+                thing or (count != "1" and following.endswith("s")) or k == len(words) - 1 or not _in_run(words[k + 1])
             )
             if is_noun and following.removesuffix("s") not in _TIME_PERIODS | {"time"}:
                 found[stem(_plain_plural(following))] = count
@@ -1028,22 +1027,38 @@ def _counted_nouns(words: tuple[str, ...]) -> dict[str, str]:
     return found
 
 
-def _every_nouns(words: tuple[str, ...]) -> set[str]:
-    """Stems of the nouns 'every' or 'all' takes whole ('every clinic', 'all the possible reasons');
+_HYPHEN_HALVES = frozenset({"non", "self", "semi", "anti", "pre", "post", "multi"})
+"""First halves of hyphenated words, read apart ('non-hormonal' -> 'non', 'hormonal')."""
+
+
+def _in_run(word: str) -> bool:
+    """A word of a noun phrase: a content word, or the first half of a hyphenated one."""
+    return _is_content(word) or word in _HYPHEN_HALVES
+
+
+def _every_nouns(words: tuple[str, ...], marks: tuple[str, ...] = ("every", "all")) -> set[str]:
+    """Stems of the words of the noun phrases 'every' or 'all' takes whole ('every clinic', 'all
+    the possible reasons', 'every FDA-approved non-hormonal drug': its head among them);
     not a distributive 'each' ('five names, each with a one-line explanation'), nor a count
-    taken whole ('all the two-dart checkouts')."""
+    taken whole ('all the two-dart checkouts'). With 'each' among ``marks``, the nouns a side
+    names one by one ('4 workers, each worker opens its own pool' / 'every worker (we run 4)')."""
     found = set()
     for i, word in enumerate(words):
-        if word not in ("every", "all"):
+        if word not in marks:
             continue
-        for following in words[i + 1 : i + 5]:
+        run: list[str] = []
+        for following in words[i + 1 : i + 9]:
             if _counts(following) or following[:1].isdigit():
                 break
-            if following in _REACH_SKIPS or following in ("single", "possible", "good"):
+            if not run and (following in _REACH_SKIPS or following in ("single", "possible", "good")):
                 continue
-            if _is_content(following) and following != "time":  # ('all the time', 'every time')
-                found.add(stem(_plain_plural(following)))
-            break
+            if not _in_run(following) or len(run) == 6:
+                break
+            run.append(following)
+            if following.endswith("s"):
+                break  # ('all the possible reasons my spare percentage is low')
+        if run and run[-1] != "time":  # ('all the time', 'every time')
+            found.update(stem(_plain_plural(w)) for w in run)  # ('every FDA-approved non-hormonal drug')
     return found
 
 
@@ -1053,7 +1068,7 @@ def _count_or_every(a: TextFacts, b: TextFacts) -> bool:
     298), or asks one where ``b`` asks several ('one thing I can do' / 'ten things I can do';
     hold-out 293; 'one' is no number the number rule reads)."""
     counted_a, counted_b = _counted_nouns(a.words), _counted_nouns(b.words)
-    every_a, every_b = _every_nouns(a.words), _every_nouns(b.words)
+    every_a, every_b = _every_nouns(a.words, ("every", "all", "each")), _every_nouns(b.words)
     for noun, count in counted_a.items():
         if noun in every_b and noun not in every_a and noun not in counted_b:
             return True
@@ -1093,6 +1108,28 @@ def _top_one_or_several(a: TextFacts, b: TextFacts) -> bool:
         )
         for noun in nouns
     )
+
+
+def _best_or_some(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks the one best thing of a kind, ``b`` for some good ones: 'what's the best tent
+    for a troop on a tight budget' / 'what are some good tents for' (hold-outs 295, 300, 304)."""
+    best = {
+        a.words[i + 2]
+        for i in range(len(a.words) - 2)
+        if a.words[i : i + 2] == ("the", "best")
+        and _is_content(a.words[i + 2])
+        and not a.words[i + 2].endswith("s")
+        and not (i + 3 < len(a.words) and _is_content(a.words[i + 3]))
+    }
+    if not best or "best" in b.words:
+        return False
+    for i, word in enumerate(b.words[:-1]):
+        if word not in ("some", "several", "few"):
+            continue
+        following = b.words[i + 1 : i + 3]
+        if any(_plural(noun) in following for noun in best):
+            return True
+    return False
 
 
 def _compared_list_grown(a: TextFacts, b: TextFacts) -> bool:
@@ -1449,8 +1486,8 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     if not _summarises(a.words) or _summarises(b.words) or not _EVERY.isdisjoint(a.words):
         return False
     said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | _PARTS_OF_A_TEXT
-    if _one_by_one(b.words) or any(_has_run(b.words, ("in", *more, "detail")) for more in ((), ("full",), ("great",))):
-        return True  # 'explain the policy briefly' / 'in full detail, section by section' (hold-out 189)
+    if _one_by_one(b.words) or any(w == "detail" and "in" in b.words[max(0, i - 3) : i] for i, w in enumerate(b.words)):
+        return True  # 'explain the policy briefly' / 'in full (pharmacological) detail' (hold-outs 189, 303)
     if _in_full(b.words):
         return True  # 'a quick overview of double knitting' / 'a complete tutorial on it' (hold-out 289)
     for i, word in enumerate(b.words[1:-1], start=1):
@@ -1498,6 +1535,7 @@ _PARTS_OF_A_TEXT = frozenset(
         *("detail", "change", "section", "clause", "provision", "requirement", "rule", "update"),
         *("restriction", "condition", "obligation", "term"),  # ('list every restriction in it'; hold-out 261)
         *("item", "point", "entry"),  # ('go through every item in the side effects section'; hold-out 294)
+        *("warning", "precaution", "contraindication"),  # ('every warning in the prescribing information'; 303)
     )
 )
 """What 'every X' of a summarised text asks for, named or not: 'summarize the IFRA 51st
