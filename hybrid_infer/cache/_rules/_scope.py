@@ -1042,7 +1042,7 @@ def _every_nouns(words: tuple[str, ...], marks: tuple[str, ...] = ("every", "all
     not a distributive 'each' ('five names, each with a one-line explanation'), nor a count
     taken whole ('all the two-dart checkouts'). With 'each' among ``marks``, the nouns a side
     names one by one ('4 workers, each worker opens its own pool' / 'every worker (we run 4)')."""
-    found = set()
+    found: set[str] = set()
     for i, word in enumerate(words):
         if word not in marks:
             continue
