@@ -391,6 +391,12 @@ NEAR_MISS_HOLDOUT_301 = ROOT / "bench" / "near_miss_holdout_301.jsonl"
 NEAR_MISS_HOLDOUT_302 = ROOT / "bench" / "near_miss_holdout_302.jsonl"
 NEAR_MISS_HOLDOUT_303 = ROOT / "bench" / "near_miss_holdout_303.jsonl"
 NEAR_MISS_HOLDOUT_304 = ROOT / "bench" / "near_miss_holdout_304.jsonl"
+NEAR_MISS_HOLDOUT_305 = ROOT / "bench" / "near_miss_holdout_305.jsonl"
+NEAR_MISS_HOLDOUT_306 = ROOT / "bench" / "near_miss_holdout_306.jsonl"
+NEAR_MISS_HOLDOUT_307 = ROOT / "bench" / "near_miss_holdout_307.jsonl"
+NEAR_MISS_HOLDOUT_308 = ROOT / "bench" / "near_miss_holdout_308.jsonl"
+NEAR_MISS_HOLDOUT_309 = ROOT / "bench" / "near_miss_holdout_309.jsonl"
+NEAR_MISS_HOLDOUT_310 = ROOT / "bench" / "near_miss_holdout_310.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -721,6 +727,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 302": NEAR_MISS_HOLDOUT_302,
     "near-miss, hold-out 303": NEAR_MISS_HOLDOUT_303,
     "near-miss, hold-out 304": NEAR_MISS_HOLDOUT_304,
+    "near-miss, hold-out 305": NEAR_MISS_HOLDOUT_305,
+    "near-miss, hold-out 306": NEAR_MISS_HOLDOUT_306,
+    "near-miss, hold-out 307": NEAR_MISS_HOLDOUT_307,
+    "near-miss, hold-out 308": NEAR_MISS_HOLDOUT_308,
+    "near-miss, hold-out 309": NEAR_MISS_HOLDOUT_309,
+    "near-miss, hold-out 310": NEAR_MISS_HOLDOUT_310,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
