@@ -294,10 +294,7 @@ def _participles_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
     if not all(_ed_or_ing(a[i], b[i]) for i in changed):
         return False
-    return any(
-        i and a[i - 1] in ("the", "a", "an") and _is_content(a[i + 1 : i + 2][0] if a[i + 1 : i + 2] else "")
-        for i in changed
-    )
+    return any(i and a[i - 1] in ("the", "a", "an") and i + 1 < len(a) and _is_content(a[i + 1]) for i in changed)
 
 
 def _ed_or_ing(x: str, y: str) -> bool:

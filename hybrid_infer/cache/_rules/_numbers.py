@@ -647,12 +647,6 @@ def _points_or_percent(units_a: frozenset[str], units_b: frozenset[str], words_b
 _POINT_WORDS = frozenset({"point", "points", "pts", "absolute"})
 
 
-_MINUTES = MappingProxyType(
-    {"second": 1 / 60, "minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080, "month": 43200}
-)
-"""Lengths of the periods an 'every' repeats at, in minutes."""
-
-
 def _repeats_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Both sides repeat a thing 'every' period, and the periods differ: '250 calories every
     hour' / '250 calories every 30 minutes' (hold-out 302); 'every 60 minutes' is 'every hour'."""
@@ -661,14 +655,15 @@ def _repeats_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _every_period(words: tuple[str, ...]) -> float | None:
-    """The one period, in minutes, that 'every' or 'each' repeats at ('every 30 minutes',
-    'every hour', 'each other day' is none); ``None`` for none or several."""
+    """The one period, in seconds, that 'every' or 'each' repeats at ('every 30 minutes',
+    'every hour', 'every 2 hrs'; 'each other day' is none); ``None`` for none or several."""
     found = []
     for i, word in enumerate(words[:-1]):
         if word not in ("every", "each"):
             continue
         count, at = (float(words[i + 1]), i + 2) if words[i + 1].isdigit() else (1.0, i + 1)
-        unit = words[at].removesuffix("s") if at < len(words) else ""
-        if unit in _MINUTES and (count == 1.0 or words[at].endswith("s")):
-            found.append(count * _MINUTES[unit])
+        unit = UNITS.get(words[at], "") if at < len(words) else ""
+        scale = _SCALES.get(unit)
+        if scale is not None and scale[0] == "time":
+            found.append(count * scale[1])
     return found[0] if len(found) == 1 else None
