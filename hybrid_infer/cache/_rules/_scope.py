@@ -1505,8 +1505,9 @@ _EVERY = frozenset({"every", "all", "each"})
 """Words that ask for each one of a kind."""
 _PLAINLY = (("plain", "english"), ("simple", "terms"), ("plain", "terms"))
 _BRIEFLY = (("quick", "tip"), ("quick", "rundown"), ("quick", "intro"), ("quick", "introduction"))
-_COMPLETE = frozenset({"complete", "comprehensive", "full", "detailed", "depth", "thorough", "exhaustive"})
-"""Words before a treatment that ask for all of it ("an in-depth guide" is read as "in", "depth")."""
+_COMPLETE = _FULLEST | {"depth"}
+"""Words before a treatment that ask for all of it (:data:`_FULLEST`; "an in-depth guide" is read as
+"in", "depth")."""
 _TREATMENTS = frozenset({"guide", "tutorial", "walkthrough", "breakdown", "explanation", "course", "rundown"})
 
 
