@@ -397,6 +397,12 @@ NEAR_MISS_HOLDOUT_307 = ROOT / "bench" / "near_miss_holdout_307.jsonl"
 NEAR_MISS_HOLDOUT_308 = ROOT / "bench" / "near_miss_holdout_308.jsonl"
 NEAR_MISS_HOLDOUT_309 = ROOT / "bench" / "near_miss_holdout_309.jsonl"
 NEAR_MISS_HOLDOUT_310 = ROOT / "bench" / "near_miss_holdout_310.jsonl"
+NEAR_MISS_HOLDOUT_311 = ROOT / "bench" / "near_miss_holdout_311.jsonl"
+NEAR_MISS_HOLDOUT_312 = ROOT / "bench" / "near_miss_holdout_312.jsonl"
+NEAR_MISS_HOLDOUT_313 = ROOT / "bench" / "near_miss_holdout_313.jsonl"
+NEAR_MISS_HOLDOUT_314 = ROOT / "bench" / "near_miss_holdout_314.jsonl"
+NEAR_MISS_HOLDOUT_315 = ROOT / "bench" / "near_miss_holdout_315.jsonl"
+NEAR_MISS_HOLDOUT_316 = ROOT / "bench" / "near_miss_holdout_316.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -733,6 +739,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 308": NEAR_MISS_HOLDOUT_308,
     "near-miss, hold-out 309": NEAR_MISS_HOLDOUT_309,
     "near-miss, hold-out 310": NEAR_MISS_HOLDOUT_310,
+    "near-miss, hold-out 311": NEAR_MISS_HOLDOUT_311,
+    "near-miss, hold-out 312": NEAR_MISS_HOLDOUT_312,
+    "near-miss, hold-out 313": NEAR_MISS_HOLDOUT_313,
+    "near-miss, hold-out 314": NEAR_MISS_HOLDOUT_314,
+    "near-miss, hold-out 315": NEAR_MISS_HOLDOUT_315,
+    "near-miss, hold-out 316": NEAR_MISS_HOLDOUT_316,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2406,6 +2406,48 @@ def broken(a: str, b: str) -> set[str]:
             "Name every FDA-approved non-stimulant ADHD medication.",
             "qualifier",
         ),
+        # the thirty-ninth session's round (hold-outs 311 to 316)
+        (
+            "Explain how a pulse oximeter works, pitched at a nursing student.",
+            "Explain how a pulse oximeter works, pitched at my elderly mum.",
+            "qualifier",
+        ),
+        (
+            "Explain PASI scoring to a 10-year-old with psoriasis.",
+            "Explain PASI scoring to a dermatology resident.",
+            "qualifier",
+        ),
+        (
+            "How long after a flu shot can I start a prednisone burst?",
+            "How long after a prednisone burst can I get a flu shot?",
+            "direction",
+        ),
+        (
+            "What should I tell my son's teacher about his seizures?",
+            "What should my son's teacher tell me about his seizures?",
+            "direction",
+        ),
+        (
+            "What should I, as a caregiver, tell the neurologist about my wife's off periods?",
+            "What should the neurologist tell me, as a caregiver, about my wife's off periods?",
+            "direction",
+        ),
+        (
+            "compare nicotine patches and nicotine gum for quitting with copd",
+            "compare nicotine patches, nicotine gum, lozenges and varenicline for quitting with copd",
+            "qualifier",
+        ),
+        (
+            "Make me a seizure diary template for tracking seizures only.",
+            "Make me a seizure diary template for tracking seizures, meds, sleep and periods.",
+            "qualifier",
+        ),
+        (
+            "Why does some people's eczema improve in the summer?",
+            "Why does some people's eczema get worse in the summer?",
+            "antonym",
+        ),
+        ("What habits help cure target panic?", "What habits make target panic worse?", "antonym"),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -3993,6 +4035,24 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Every gunicorn worker (we run 4) opens its own pool. How do I cap connections?",
         ),
         ("Take a gel every 45 minutes on the bike.", "On the bike, take a gel every 45 min."),
+        # readers said in other words of one kind, and 'for' naming a document's subject
+        (
+            "Explain inflation to a high school economics class.",
+            "I teach high school econ. How should I explain inflation to my students?",
+        ),
+        (
+            "Write a job description for a warehouse forklift operator.",
+            "I need a JD for a forklift driver in our warehouse.",
+        ),
+        ("Explain on and off periods to a 10 year old.", "Explain on and off periods to a ten-year-old kid."),
+        (
+            "How long after a flu shot can I start prednisone?",
+            "How soon after getting my flu vaccine can I begin taking prednisone?",
+        ),
+        (
+            "What should I tell my son's teacher about his seizures?",
+            "What do I need to tell my son's teacher about his seizures?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:
@@ -4310,7 +4370,18 @@ def test_the_rule_modules_import_only_from_the_layers_below() -> None:
 
     import hybrid_infer.cache._rules as rules
 
-    families = {"_numbers", "_times", "_negation", "_names", "_opposites", "_tasks", "_direction", "_scope", "_wording"}
+    families = {
+        "_numbers",
+        "_times",
+        "_negation",
+        "_names",
+        "_opposites",
+        "_audience",
+        "_tasks",
+        "_direction",
+        "_scope",
+        "_wording",
+    }
 
     def layer(name: str) -> int:
         if name in families:

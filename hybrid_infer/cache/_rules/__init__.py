@@ -15,7 +15,8 @@ The package reads in two layers, each module importing only from the layers belo
   negations, names, roles, scope and word forms, and ``_facts`` gathers them as
   :class:`TextFacts`;
 - comparing two texts: one module per rule family (``_numbers``, ``_times``, ``_negation``,
-  ``_names``, ``_opposites``, ``_tasks``, ``_direction``, ``_scope``, ``_wording``), the
+  ``_names``, ``_opposites``, ``_audience``, ``_tasks``, ``_direction``, ``_scope``,
+  ``_wording``), the
   comparisons they share (``_compare``), and ``_flags``, which runs them all.
 """
 

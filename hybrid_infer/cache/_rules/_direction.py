@@ -233,10 +233,34 @@ def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             continue
         if {a[a.index(marker) + 1 :][:1], b[b.index(marker) + 1 :][:1]} & _PRONOUN_SUBJECTS:
             continue  # 'before it ships' / 'before order 77 goes out': who 'it' is, is not read
-        (left_a, right_a, next_a), (left_b, right_b, next_b) = _around(a, marker), _around(b, marker)
+        fronted_a, fronted_b = _fronted(a, marker), _fronted(b, marker)
+        if fronted_a and fronted_b:
+            (left_a, right_a, next_a), (left_b, right_b, next_b) = fronted_a, fronted_b
+        else:
+            (left_a, right_a, next_a), (left_b, right_b, next_b) = _around(a, marker), _around(b, marker)
         if _stands_in(next_a, left_b, right_b) and _stands_in(next_b, left_a, right_a):
             return True
     return False
+
+
+_FRONTING = frozenset({"how", "long", "soon", "right", "just", "and", "so"})
+_ASKING_AUX = frozenset({"can", "could", "should", "do", "does", "must", "may", "will", "would", "is", "are"})
+
+
+def _fronted(words: tuple[str, ...], marker: str) -> tuple[set[str], set[str], str] | None:
+    """A question led by its 'before' or 'after' clause: 'how long after a flu shot can I start
+    a prednisone burst' (hold-out 311). The clause runs from the marker to the question's
+    auxiliary and its subject ('can I'); the main action follows. Returned as :func:`_around`
+    returns a marker's sides: the main action's stems stand 'before' the clause's."""
+    at = words.index(marker)
+    if not set(words[:at]) <= _FRONTING:
+        return None
+    for k in range(at + 2, len(words) - 2):
+        if words[k] in _ASKING_AUX and (words[k + 1],) in _PRONOUN_SUBJECTS:
+            clause = [stem(w) for w in words[at + 1 : k] if _is_content(w)]
+            main = {stem(w) for w in words[k + 2 :] if _is_content(w)}
+            return (main, set(clause), clause[0]) if clause and main else None
+    return None
 
 
 def _name_ending_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -943,15 +967,24 @@ def _than_sides_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def _me_and_i_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """The speaker does to a thing on one side what the thing does to the speaker on the other:
-    'I rear-ended a car that stopped' / 'a car rear-ended me after I stopped' (hold-out 219)."""
+    'I rear-ended a car that stopped' / 'a car rear-ended me after I stopped' (hold-out 219),
+    'what should I tell my son's teacher' / 'what should my son's teacher tell me' (hold-out
+    312), 'what should I, as a caregiver, tell the neurologist' / 'what should the neurologist
+    tell me, as a caregiver' (hold-out 314: 'I' a few words before its verb, 'as' between)."""
     for j, verb in enumerate(b[1:-1], start=1):
-        if b[j + 1] != "me" or not _is_content(verb):
+        if b[j + 1] != "me" or not (_is_content(verb) or verb in _TELLING):
             continue
         doers = {w for w in b[max(0, j - 3) : j] if _is_content(w)}
         for i, word in enumerate(a):
-            if word == verb and "i" in a[max(0, i - 2) : i] and doers & set(a[i + 1 : i + 4]):
+            if word != verb or not doers & set(a[i + 1 : i + 4]):
+                continue
+            if "i" in a[max(0, i - 2) : i] or ("i" in a[max(0, i - 5) : i] and "as" in a[max(0, i - 4) : i]):
                 return True
     return False
+
+
+_TELLING = frozenset({"tell", "ask", "show", "give", "send", "teach", "call", "pay", "owe", "text", "email"})
+"""Verbs the stopwords hold that take a person: 'tell me', 'ask me', 'pay me'."""
 
 
 _HEADLESS = frozenset({"a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "some"})

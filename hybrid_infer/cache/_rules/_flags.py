@@ -3,6 +3,7 @@ and the two differences of layout alone (:func:`same_but_hyphens`, :func:`same_b
 
 from __future__ import annotations
 
+from hybrid_infer.cache._rules._audience import _readers_differ
 from hybrid_infer.cache._rules._compare import (
     _JOINED_WORDS,
     _SPELLING_SHOWN,
@@ -334,7 +335,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _compared_list_grown(a, b)
         or _compared_list_grown(b, a)
         or _best_or_some(a, b)
-        or _best_or_some(b, a),
+        or _best_or_some(b, a)
+        or _readers_differ(a, b),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

@@ -1,0 +1,98 @@
+"""Whom a prompt is for: 'explain it to a nursing student' / 'to my elderly mum'.
+
+An answer is written for its reader, so the same question asked for another reader (a child,
+a student, a parent, a colleague of a trade) wants another answer. The experience level of a
+reader ('a beginner' / 'an expert') is read by the antonym rule; this module reads who the
+reader is."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._read_forms import _NEWCOMER_ROLES
+
+_ADDRESSING = frozenset({"explain", "describe", "teach", "summarize", "summarise", "present", "pitch"})
+_AIMING = frozenset({"pitched", "aimed", "geared", "tailored", "targeted", "written", "suitable", "simple"})
+_READER_DETERMINERS = frozenset({"a", "an", "my", "our", "your", "his", "her", "their", "the", "someone", "people"})
+_FAMILY = MappingProxyType(
+    {
+        "mum": ("mother", "parent"), "mom": ("mother", "parent"), "mother": ("mother", "parent"),
+        "mama": ("mother", "parent"), "mommy": ("mother", "parent"),
+        "dad": ("father", "parent"), "father": ("father", "parent"), "papa": ("father", "parent"),
+        "daddy": ("father", "parent"), "parent": ("parent",), "parents": ("parent",),
+        "grandma": ("grandmother", "grandparent"), "grandmother": ("grandmother", "grandparent"),
+        "granny": ("grandmother", "grandparent"), "nan": ("grandmother", "grandparent"),
+        "grandpa": ("grandfather", "grandparent"), "grandfather": ("grandfather", "grandparent"),
+        "grandparent": ("grandparent",), "grandparents": ("grandparent",),
+        "son": ("son", "child"), "daughter": ("daughter", "child"), "kid": ("child",), "kids": ("child",),
+        "child": ("child",), "children": ("child",), "toddler": ("toddler", "child"),
+        "teen": ("teenager", "child"), "teens": ("teenager", "child"), "teenager": ("teenager", "child"),
+        "teenagers": ("teenager", "child"), "wife": ("wife", "partner"), "husband": ("husband", "partner"),
+        "partner": ("partner",), "spouse": ("partner",), "boyfriend": ("boyfriend", "partner"),
+        "girlfriend": ("girlfriend", "partner"), "boss": ("boss",), "grader": ("grader", "child", "student"),
+        "graders": ("grader", "child", "student"), "old": ("age", "child", "teenager", "senior"),
+        "olds": ("age", "child", "teenager", "senior"), "senior": ("senior",),
+        "seniors": ("senior",), "patient": ("patient",), "patients": ("patient",),
+        "layperson": ("layperson",), "layman": ("layperson",), "laymen": ("layperson",),
+        "nonexpert": ("layperson",), "class": ("class", "student"), "classmates": ("class", "student"),
+    }
+)  # fmt: skip
+"""Readers of a family or an age, each as itself and what it is a kind of: 'my mum' is a
+parent ('explain it to my parents' asks for the same answer), not 'my dad'."""
+_AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
+_SPAN = 4
+"""How many words after a marker and its determiner may name the reader ('to my elderly mum')."""
+
+
+def _reader_of(word: str) -> tuple[str, ...]:
+    family = _FAMILY.get(word)
+    if family is not None:
+        return family
+    if word in _NEWCOMER_ROLES:
+        return (word[:-1] if word.endswith("s") and word[:-1] in _NEWCOMER_ROLES else word,)
+    return ()
+
+
+def readers(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The readers a prompt names, each as :data:`_FAMILY` reads it: after 'pitched at',
+    'aimed at', 'written for', 'like I'm', or in a prompt that explains, after 'to', 'for' or
+    'as' ('explain it to a nursing student', 'for a 5th grader'). 'For a new roof' names none:
+    the head must be a person. ('Write a job description for a forklift operator' names the
+    document's subject, not its reader: only explaining reads 'for'.)"""
+    found = []
+    telling = not _ADDRESSING.isdisjoint(words[:2])
+    for i, word in enumerate(words):
+        following = words[i + 1 : i + 2]
+        if (
+            (word == "to" and telling)
+            or (word in ("at", "to", "for", "toward", "towards") and i and words[i - 1] in _AIMING)
+            or (word in ("for", "as") and telling and following and following[0] in _READER_DETERMINERS)
+            or (word == "like" and following in (("i'm",), ("im",)))
+        ):
+            start = i + 1
+            while start < len(words) and words[start] in _READER_DETERMINERS | {"i'm", "im"}:
+                start += 1
+            for k, w in enumerate(words[start : start + _SPAN], start=start):
+                if w in ("old", "olds") and words[k - 1] not in _AGES:
+                    continue  # ('a 10 year old', not 'my old coach')
+                if reader := _reader_of(w):
+                    found.append(reader)
+                    break
+    return found
+
+
+def _matches(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
+    return x[0] == y[0] or x[0] in y[1:] or y[0] in x[1:]
+
+
+def _readers_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Each side names one reader, and they are not one: 'explain how a pulse oximeter works,
+    pitched at a nursing student' / 'pitched at my elderly mum' (hold-out 311), 'explain on
+    and off periods to a 10 year old' / 'to a nursing student' (hold-out 314). A reader and
+    its kind match ('my mum' / 'my parents'), as do readers said in other words of one kind
+    ('a kid' / 'a child')."""
+    ra, rb = readers(a.words), readers(b.words)
+    if len(ra) != 1 or len(rb) != 1:
+        return False
+    return not _matches(ra[0], rb[0])
