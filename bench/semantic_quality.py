@@ -403,6 +403,12 @@ NEAR_MISS_HOLDOUT_313 = ROOT / "bench" / "near_miss_holdout_313.jsonl"
 NEAR_MISS_HOLDOUT_314 = ROOT / "bench" / "near_miss_holdout_314.jsonl"
 NEAR_MISS_HOLDOUT_315 = ROOT / "bench" / "near_miss_holdout_315.jsonl"
 NEAR_MISS_HOLDOUT_316 = ROOT / "bench" / "near_miss_holdout_316.jsonl"
+NEAR_MISS_HOLDOUT_317 = ROOT / "bench" / "near_miss_holdout_317.jsonl"
+NEAR_MISS_HOLDOUT_318 = ROOT / "bench" / "near_miss_holdout_318.jsonl"
+NEAR_MISS_HOLDOUT_319 = ROOT / "bench" / "near_miss_holdout_319.jsonl"
+NEAR_MISS_HOLDOUT_320 = ROOT / "bench" / "near_miss_holdout_320.jsonl"
+NEAR_MISS_HOLDOUT_321 = ROOT / "bench" / "near_miss_holdout_321.jsonl"
+NEAR_MISS_HOLDOUT_322 = ROOT / "bench" / "near_miss_holdout_322.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -745,6 +751,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 314": NEAR_MISS_HOLDOUT_314,
     "near-miss, hold-out 315": NEAR_MISS_HOLDOUT_315,
     "near-miss, hold-out 316": NEAR_MISS_HOLDOUT_316,
+    "near-miss, hold-out 317": NEAR_MISS_HOLDOUT_317,
+    "near-miss, hold-out 318": NEAR_MISS_HOLDOUT_318,
+    "near-miss, hold-out 319": NEAR_MISS_HOLDOUT_319,
+    "near-miss, hold-out 320": NEAR_MISS_HOLDOUT_320,
+    "near-miss, hold-out 321": NEAR_MISS_HOLDOUT_321,
+    "near-miss, hold-out 322": NEAR_MISS_HOLDOUT_322,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

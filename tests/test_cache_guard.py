@@ -2448,6 +2448,80 @@ def broken(a: str, b: str) -> set[str]:
             "antonym",
         ),
         ("What habits help cure target panic?", "What habits make target panic worse?", "antonym"),
+        # the thirty-ninth session's second round (hold-outs 317 to 322, and what 311 to 316 left)
+        (
+            "Which retired yokozuna became stablemasters?",
+            "Which retired yokozuna did not become stablemasters?",
+            "negation",
+        ),
+        (
+            "My coach says I should hold the hurley with my strong hand on top. Why should I?",
+            "My coach says I shouldn't hold the hurley with my strong hand on top. Why shouldn't I?",
+            "negation",
+        ),
+        (
+            "Summarize the AASLD guidance on treating hepatitis C.",
+            "List every recommendation in the AASLD guidance on treating hepatitis C.",
+            "qualifier",
+        ),
+        ("Summarize my FibroScan report for me.", "Explain every line of my FibroScan report for me.", "qualifier"),
+        ("Briefly, what is applied behavior analysis?", "In depth, what is applied behavior analysis?", "antonym"),
+        (
+            "Why are my headaches worse in the morning than at night since my TBI?",
+            "Why are my headaches worse at night than in the morning since my TBI?",
+            "direction",
+        ),
+        (
+            "What are the risks of cataract surgery for someone with diabetes?",
+            "What are the risks of cataract surgery in general?",
+            "qualifier",
+        ),
+        (
+            "How can I handle my autistic son's meltdowns at Target?",
+            "How can I handle my autistic son's meltdowns in public places in general?",
+            "qualifier",
+        ),
+        ("How common is hepatitis C in the United States?", "How common is hepatitis C worldwide?", "qualifier"),
+        (
+            "Which carbidopa-levodopa formulations are available in the US?",
+            "Which carbidopa-levodopa formulations are available worldwide?",
+            "qualifier",
+        ),
+        (
+            "Describe the AFL season structure for the men's competition.",
+            "Describe the AFL season structure for both the men's and the women's competitions.",
+            "qualifier",
+        ),
+        (
+            "What are the exercise guidelines at Hoehn and Yahr stage 1?",
+            "What are the exercise guidelines at each Hoehn and Yahr stage?",
+            "qualifier",
+        ),
+        (
+            "Can you check my ski training log for this week?",
+            "Can you check my ski training log for the whole season?",
+            "time",
+        ),
+        (
+            "Disk I/O latency is averaging 20 µs. Is that a problem?",
+            "Disk I/O latency is averaging 20 ms. Is that a problem?",
+            "number",
+        ),
+        (
+            "Ammonia of 60 µmol/L with confusion: could that be hepatic encephalopathy?",
+            "Ammonia of 60 µg/dL with confusion: could that be hepatic encephalopathy?",
+            "unit",
+        ),
+        (
+            "My autistic daughter is being bullied by a classmate, what should I tell the school?",
+            "My autistic daughter is bullying a classmate. What should I tell the school?",
+            "direction",
+        ),
+        (
+            "Give me a short explanation of what a concussion is for my 8 year old.",
+            "Give me a short explanation of what a concussion is for a medical student.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4052,6 +4126,40 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What should I tell my son's teacher about his seizures?",
             "What do I need to tell my son's teacher about his seizures?",
+        ),
+        ("What are the side effects of metformin in general?", "What are the common side effects of metformin?"),
+        ("Briefly, what is applied behavior analysis?", "In short, what's applied behavior analysis?"),
+        (
+            "My daughter is being bullied by a classmate, what should I do?",
+            "A classmate is bullying my daughter, what should I do?",
+        ),
+        ("Ammonia of 60 µmol/L: is that high?", "Ammonia of 60 umol/L: is that high?"),
+        ("Take 500 µg of B12 daily.", "Take 500 mcg of B12 daily."),
+        (
+            "Explain growth mindset to 3rd graders in simple words.",
+            "kid-friendly explanation of growth mindset for my third grade class",
+        ),
+        ("List the 11 Incoterms 2020 rules.", "what are all eleven Incoterms in the 2020 edition?"),
+        (
+            "How many amps does a 3-phase 32 A supply give me per phase?",
+            "On a 32A three-phase feed, what current do I get on each phase?",
+        ),
+        ("Who is the luckiest person on Earth?", "Who is the luckiest person in the world?"),
+        (
+            "Disk I/O latency is averaging 20 µs. Is that a problem?",
+            "Disk I/O latency is averaging 20 us. Is that a problem?",
+        ),
+        (
+            "In Godot, how do I handle gamepad and keyboard input at the same time?",
+            "In Godot, how can I support both keyboard and gamepad input simultaneously?",
+        ),
+        (
+            "Can you give me the upright and reversed keywords for the Two of Wands?",
+            "keywords for 2 of wands, both upright and rx pls",
+        ),
+        (
+            "Why are my headaches worse in the morning than at night?",
+            "Why do my headaches feel worse in the mornings than at night?",
         ),
     ],
 )

@@ -13,6 +13,8 @@ from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_forms import _NEWCOMER_ROLES
 
 _ADDRESSING = frozenset({"explain", "describe", "teach", "summarize", "summarise", "present", "pitch"})
+_EXPLANATIONS = frozenset({"explanation", "explainer", "overview", "description"})
+"""Nouns that explain, early in a request: 'give me a short explanation of X for my 8 year old'."""
 _AIMING = frozenset({"pitched", "aimed", "geared", "tailored", "targeted", "written", "suitable", "simple"})
 _READER_DETERMINERS = frozenset({"a", "an", "my", "our", "your", "his", "her", "their", "the", "someone", "people"})
 _FAMILY = MappingProxyType(
@@ -61,7 +63,7 @@ def readers(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     the head must be a person. ('Write a job description for a forklift operator' names the
     document's subject, not its reader: only explaining reads 'for'.)"""
     found = []
-    telling = not _ADDRESSING.isdisjoint(words[:2])
+    telling = not _ADDRESSING.isdisjoint(words[:2]) or not _EXPLANATIONS.isdisjoint(words[:6])
     for i, word in enumerate(words):
         following = words[i + 1 : i + 2]
         if (
@@ -76,6 +78,9 @@ def readers(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             for k, w in enumerate(words[start : start + _SPAN], start=start):
                 if w in ("old", "olds") and words[k - 1] not in _AGES:
                     continue  # ('a 10 year old', not 'my old coach')
+                if w == "class" and words[k - 1] == "grade":
+                    found.append(_FAMILY["graders"])  # ('my third grade class' / '3rd graders')
+                    break
                 if reader := _reader_of(w):
                     found.append(reader)
                     break

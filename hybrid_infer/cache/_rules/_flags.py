@@ -89,14 +89,17 @@ from hybrid_infer.cache._rules._scope import (
     _all_or_top_few,
     _best_or_some,
     _best_or_top_few,
+    _both_added,
     _compared_list_grown,
     _conjunct_added,
     _count_or_every,
     _every_kind_or_one,
     _first_or_all,
     _first_to_or_all,
+    _general_or_special,
     _month_only_or_whole,
     _narrowed,
+    _numbered_or_every,
     _one_or_few,
     _one_or_several,
     _one_size_or_every,
@@ -130,6 +133,7 @@ from hybrid_infer.cache._rules._tasks import (
 )
 from hybrid_infer.cache._rules._times import (
     _now_or_a_year,
+    _one_period_or_a_whole_other,
     _spans_differ,
     _times_differ,
     _whole_or_a_year,
@@ -336,7 +340,13 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _compared_list_grown(b, a)
         or _best_or_some(a, b)
         or _best_or_some(b, a)
-        or _readers_differ(a, b),
+        or _readers_differ(a, b)
+        or _general_or_special(a, b)
+        or _general_or_special(b, a)
+        or _both_added(a, b)
+        or _both_added(b, a)
+        or _numbered_or_every(a, b)
+        or _numbered_or_every(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)
@@ -344,7 +354,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _year_or_years(a, b)
         or _year_or_years(b, a)
         or _whole_or_a_year(a, b)
-        or _whole_or_a_year(b, a),
+        or _whole_or_a_year(b, a)
+        or _one_period_or_a_whole_other(a, b)
+        or _one_period_or_a_whole_other(b, a),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }

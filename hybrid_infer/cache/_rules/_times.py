@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from types import MappingProxyType
 
 from hybrid_infer.cache._rules._compare import _has_run
 from hybrid_infer.cache._rules._facts import TextFacts
-from hybrid_infer.cache._rules._vocabulary import _RECURRING
+from hybrid_infer.cache._rules._vocabulary import _RECURRING, _TIME_PERIODS, _TIME_RELATIONS
 from hybrid_infer.cache._rules._words import _is_year
 
 
@@ -117,6 +118,26 @@ def _whole_or_a_year(a: TextFacts, b: TextFacts) -> bool:
     if not _says_whole(a.words) or _says_whole(b.words) or any(_is_year(n) for n in a.numbers):
         return False
     return any(_is_year(n) for n in b.numbers)
+
+
+_WHOLE_MARKS = frozenset({"whole", "entire", "full"})
+
+
+def _periods_after(words: tuple[str, ...], marks: frozenset[str]) -> set[str]:
+    """The periods right after a word of ``marks`` ('this week', 'the whole season'), singular."""
+    return {
+        period.rstrip("s") for mark, period in pairwise(words) if mark in marks and period.rstrip("s") in _TIME_PERIODS
+    }
+
+
+def _one_period_or_a_whole_other(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` takes the present, last or next period of one length, ``b`` the whole of a longer
+    or another one: 'check my ski training log for this week' / 'for the whole season'
+    (hold-out 320). The same period said both ways ('this week' / 'the whole week') is left
+    alone."""
+    placed = _periods_after(a.words, frozenset(_TIME_RELATIONS))
+    whole = _periods_after(b.words, _WHOLE_MARKS)
+    return bool(placed) and bool(whole) and placed.isdisjoint(whole)
 
 
 def _says_whole(words: tuple[str, ...]) -> bool:
