@@ -409,6 +409,12 @@ NEAR_MISS_HOLDOUT_319 = ROOT / "bench" / "near_miss_holdout_319.jsonl"
 NEAR_MISS_HOLDOUT_320 = ROOT / "bench" / "near_miss_holdout_320.jsonl"
 NEAR_MISS_HOLDOUT_321 = ROOT / "bench" / "near_miss_holdout_321.jsonl"
 NEAR_MISS_HOLDOUT_322 = ROOT / "bench" / "near_miss_holdout_322.jsonl"
+NEAR_MISS_HOLDOUT_329 = ROOT / "bench" / "near_miss_holdout_329.jsonl"
+NEAR_MISS_HOLDOUT_330 = ROOT / "bench" / "near_miss_holdout_330.jsonl"
+NEAR_MISS_HOLDOUT_331 = ROOT / "bench" / "near_miss_holdout_331.jsonl"
+NEAR_MISS_HOLDOUT_332 = ROOT / "bench" / "near_miss_holdout_332.jsonl"
+NEAR_MISS_HOLDOUT_333 = ROOT / "bench" / "near_miss_holdout_333.jsonl"
+NEAR_MISS_HOLDOUT_334 = ROOT / "bench" / "near_miss_holdout_334.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -757,6 +763,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 320": NEAR_MISS_HOLDOUT_320,
     "near-miss, hold-out 321": NEAR_MISS_HOLDOUT_321,
     "near-miss, hold-out 322": NEAR_MISS_HOLDOUT_322,
+    "near-miss, hold-out 329": NEAR_MISS_HOLDOUT_329,
+    "near-miss, hold-out 330": NEAR_MISS_HOLDOUT_330,
+    "near-miss, hold-out 331": NEAR_MISS_HOLDOUT_331,
+    "near-miss, hold-out 332": NEAR_MISS_HOLDOUT_332,
+    "near-miss, hold-out 333": NEAR_MISS_HOLDOUT_333,
+    "near-miss, hold-out 334": NEAR_MISS_HOLDOUT_334,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2507,6 +2507,53 @@ def broken(a: str, b: str) -> set[str]:
             "Disk I/O latency is averaging 20 ms. Is that a problem?",
             "number",
         ),
+        # the thirty-ninth session's third round (hold-outs 329 to 334)
+        (
+            "What are the signs that a luge sled's steels are properly aligned?",
+            "What are the signs that a luge sled's steels are misaligned?",
+            "antonym",
+        ),
+        ("Which chicken breeds go broody often?", "Which chicken breeds rarely go broody?", "antonym"),
+        (
+            "Why do speed skaters always race counterclockwise on the oval?",
+            "Why would speed skaters race clockwise on the oval?",
+            "antonym",
+        ),
+        (
+            "What are signs that an orienteering map is up to date?",
+            "What are signs that an orienteering map is out of date?",
+            "antonym",
+        ),
+        (
+            "In a couple of sentences, what does a ballet master do?",
+            "In detail, what does a ballet master do?",
+            "antonym",
+        ),
+        (
+            "Exercises that are good for a dancer with hyperextended knees",
+            "Exercises that are bad for a dancer with hyperextended knees",
+            "antonym",
+        ),
+        (
+            "What should a runner do when overtaking someone on a narrow path?",
+            "What should a runner do when being overtaken by someone on a narrow path?",
+            "direction",
+        ),
+        (
+            "How many countries have an active sliding track?",
+            "Which countries have an active sliding track?",
+            "qualifier",
+        ),
+        (
+            "Summarize the 2022 Olympic two-man bobsled results",
+            "List every team's times in the 2022 Olympic two-man bobsled",
+            "qualifier",
+        ),
+        (
+            "Give me some stretches for my calves only, after orienteering.",
+            "Give me some stretches for my calves and hamstrings, after orienteering.",
+            "qualifier",
+        ),
         (
             "Ammonia of 60 µmol/L with confusion: could that be hepatic encephalopathy?",
             "Ammonia of 60 µg/dL with confusion: could that be hepatic encephalopathy?",
@@ -4145,6 +4192,17 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "On a 32A three-phase feed, what current do I get on each phase?",
         ),
         ("Who is the luckiest person on Earth?", "Who is the luckiest person in the world?"),
+        ("Is stretching good for you?", "Is stretching bad for you, or good?"),
+        ("How many countries are in the EU?", "What's the number of countries in the EU?"),
+        (
+            "How many reps should I program for power with the hang clean?",
+            "Hang cleans for power: what rep range per set?",
+        ),
+        (
+            "How do I counter a salary offer of $85,000 when I was hoping for $95,000?",
+            "they offered 85k but i wanted 95k, how should i counteroffer??",
+        ),
+        ("How do I keep my orienteering maps up to date?", "How do I keep my orienteering maps current?"),
         (
             "Disk I/O latency is averaging 20 µs. Is that a problem?",
             "Disk I/O latency is averaging 20 us. Is that a problem?",

@@ -986,20 +986,23 @@ def _me_and_i_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 _PASSIVE_AUX = frozenset({"being", "been", "is", "was", "are", "were", "be", "get", "gets", "got", "getting"})
+_SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody", "others", "another"})
+"""Doers no noun names: 'being overtaken by someone' / 'overtaking someone' (hold-out 334)."""
 _AFTER_BY = frozenset({"a", "an", "the", "my", "his", "her", "their", "our", "some", "another"})
 
 
 def _done_to_or_doing(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """The same subject has a thing done to it by someone on one side and does it to them on the
     other: 'my daughter is being bullied by a classmate' / 'my daughter is bullying a
-    classmate' (hold-out 319). ``a`` says 'being (is, got …) V-ed by N', ``b`` the same verb
+    classmate' (hold-out 319), 'when being overtaken by someone' / 'when overtaking someone'
+    (hold-out 334). ``a`` says 'being (is, got …) V-ed by N', ``b`` the same verb
     with N right after it and no 'by'."""
     for i in range(len(a) - 3):
         if a[i] not in _PASSIVE_AUX or a[i + 2] != "by":
             continue
         verb = _verb_base(a[i + 1])
         doer = next((w for w in a[i + 3 : i + 5] if w not in _AFTER_BY), None)
-        if doer is None or not _is_content(doer) or "by" in b:
+        if doer is None or not (_is_content(doer) or doer in _SOMEONE) or "by" in b:
             continue
         for j in range(len(b) - 1):
             done = [w for w in b[j + 1 : j + 4] if w not in _AFTER_BY][:1]

