@@ -409,6 +409,12 @@ NEAR_MISS_HOLDOUT_319 = ROOT / "bench" / "near_miss_holdout_319.jsonl"
 NEAR_MISS_HOLDOUT_320 = ROOT / "bench" / "near_miss_holdout_320.jsonl"
 NEAR_MISS_HOLDOUT_321 = ROOT / "bench" / "near_miss_holdout_321.jsonl"
 NEAR_MISS_HOLDOUT_322 = ROOT / "bench" / "near_miss_holdout_322.jsonl"
+NEAR_MISS_HOLDOUT_323 = ROOT / "bench" / "near_miss_holdout_323.jsonl"
+NEAR_MISS_HOLDOUT_324 = ROOT / "bench" / "near_miss_holdout_324.jsonl"
+NEAR_MISS_HOLDOUT_325 = ROOT / "bench" / "near_miss_holdout_325.jsonl"
+NEAR_MISS_HOLDOUT_326 = ROOT / "bench" / "near_miss_holdout_326.jsonl"
+NEAR_MISS_HOLDOUT_327 = ROOT / "bench" / "near_miss_holdout_327.jsonl"
+NEAR_MISS_HOLDOUT_328 = ROOT / "bench" / "near_miss_holdout_328.jsonl"
 NEAR_MISS_HOLDOUT_329 = ROOT / "bench" / "near_miss_holdout_329.jsonl"
 NEAR_MISS_HOLDOUT_330 = ROOT / "bench" / "near_miss_holdout_330.jsonl"
 NEAR_MISS_HOLDOUT_331 = ROOT / "bench" / "near_miss_holdout_331.jsonl"
@@ -763,6 +769,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 320": NEAR_MISS_HOLDOUT_320,
     "near-miss, hold-out 321": NEAR_MISS_HOLDOUT_321,
     "near-miss, hold-out 322": NEAR_MISS_HOLDOUT_322,
+    "near-miss, hold-out 323": NEAR_MISS_HOLDOUT_323,
+    "near-miss, hold-out 324": NEAR_MISS_HOLDOUT_324,
+    "near-miss, hold-out 325": NEAR_MISS_HOLDOUT_325,
+    "near-miss, hold-out 326": NEAR_MISS_HOLDOUT_326,
+    "near-miss, hold-out 327": NEAR_MISS_HOLDOUT_327,
+    "near-miss, hold-out 328": NEAR_MISS_HOLDOUT_328,
     "near-miss, hold-out 329": NEAR_MISS_HOLDOUT_329,
     "near-miss, hold-out 330": NEAR_MISS_HOLDOUT_330,
     "near-miss, hold-out 331": NEAR_MISS_HOLDOUT_331,
