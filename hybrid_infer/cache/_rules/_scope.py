@@ -1208,9 +1208,9 @@ def _both_added(a: TextFacts, b: TextFacts) -> bool:
     if "and" not in b.words[at + 2 : at + 8]:
         return False
     joint = b.words.index("and", at + 2)
-    first = {_root(w) for w in b.words[at + 1 : joint] if _is_content(_plain_owner(w))}
-    second = [_root(w) for w in b.words[joint + 1 : joint + 4] if _is_content(_plain_owner(w))][:1]
-    said = {_root(w) for w in a.words if _is_content(_plain_owner(w))}
+    first = {_root(w) for w in b.words[at + 1 : joint] if _is_content(_owner(w))}
+    second = [_root(w) for w in b.words[joint + 1 : joint + 4] if _is_content(_owner(w))][:1]
+    said = {_root(w) for w in a.words if _is_content(_owner(w))}
     if not first or not first <= said or not set(second) - said:
         return False
     # ``a`` joins nothing to the first thing: 'the upright and reversed keywords' / 'both upright and rx'
@@ -1221,10 +1221,6 @@ def _both_added(a: TextFacts, b: TextFacts) -> bool:
 
 
 _JOINING_WORDS = frozenset({"and", "&", "or", "plus"})
-
-
-def _plain_owner(word: str) -> str:
-    return word[:-2] if word.endswith("'s") else word
 
 
 def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
@@ -1691,7 +1687,6 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
-_EVERY_ONE = frozenset({"every", "each", "all"})
 _TAKEN_WHOLE = frozenset({"entire", "whole", "full", "complete", "total"})
 
 
@@ -1706,11 +1701,11 @@ def _every_kind_or_one(a: TextFacts, b: TextFacts) -> bool:
     of something too or the whole of it ('download the entire contact database' / 'export
     all HubSpot contacts'), nor a count ('every six months inspection' / 'the semiannual
     inspection'), nor a thing named alone ('plan out each day' / 'a 3-day itinerary')."""
-    if not _EVERY_ONE.isdisjoint(a.words) or not _TAKEN_WHOLE.isdisjoint(a.words):
+    if not _EVERY.isdisjoint(a.words) or not _TAKEN_WHOLE.isdisjoint(a.words):
         return False
     said_b = {stem(w) for w in b.words}
     for i, word in enumerate(b.compounds):  # ('our all-hands meeting' takes no 'all')
-        if word not in _EVERY_ONE:
+        if word not in _EVERY:
             continue
         run = list(takewhile(_is_content, b.compounds[i + 1 : i + 5]))
         if len(run) < 2 or any(_counts(w) for w in run) or len(run[-1]) < 4:
