@@ -421,6 +421,12 @@ NEAR_MISS_HOLDOUT_331 = ROOT / "bench" / "near_miss_holdout_331.jsonl"
 NEAR_MISS_HOLDOUT_332 = ROOT / "bench" / "near_miss_holdout_332.jsonl"
 NEAR_MISS_HOLDOUT_333 = ROOT / "bench" / "near_miss_holdout_333.jsonl"
 NEAR_MISS_HOLDOUT_334 = ROOT / "bench" / "near_miss_holdout_334.jsonl"
+NEAR_MISS_HOLDOUT_335 = ROOT / "bench" / "near_miss_holdout_335.jsonl"
+NEAR_MISS_HOLDOUT_336 = ROOT / "bench" / "near_miss_holdout_336.jsonl"
+NEAR_MISS_HOLDOUT_337 = ROOT / "bench" / "near_miss_holdout_337.jsonl"
+NEAR_MISS_HOLDOUT_338 = ROOT / "bench" / "near_miss_holdout_338.jsonl"
+NEAR_MISS_HOLDOUT_339 = ROOT / "bench" / "near_miss_holdout_339.jsonl"
+NEAR_MISS_HOLDOUT_340 = ROOT / "bench" / "near_miss_holdout_340.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -781,6 +787,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 332": NEAR_MISS_HOLDOUT_332,
     "near-miss, hold-out 333": NEAR_MISS_HOLDOUT_333,
     "near-miss, hold-out 334": NEAR_MISS_HOLDOUT_334,
+    "near-miss, hold-out 335": NEAR_MISS_HOLDOUT_335,
+    "near-miss, hold-out 336": NEAR_MISS_HOLDOUT_336,
+    "near-miss, hold-out 337": NEAR_MISS_HOLDOUT_337,
+    "near-miss, hold-out 338": NEAR_MISS_HOLDOUT_338,
+    "near-miss, hold-out 339": NEAR_MISS_HOLDOUT_339,
+    "near-miss, hold-out 340": NEAR_MISS_HOLDOUT_340,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

@@ -2569,6 +2569,66 @@ def broken(a: str, b: str) -> set[str]:
             "Give me a short explanation of what a concussion is for a medical student.",
             "qualifier",
         ),
+        (
+            "Doing 10 Kegel reps three times a day - is that enough for a weak pelvic floor?",
+            "Doing 10 Kegel reps once a day - is that enough for a weak pelvic floor?",
+            "number",
+        ),
+        (
+            "Is 75 mg/m2 of 6-mercaptopurine a day the usual dose in ALL maintenance?",
+            "Is 75 mg/kg of 6-mercaptopurine a day the usual dose in ALL maintenance?",
+            "unit",
+        ),
+        (
+            "What is the rituximab dose in R-CHOP in mg per m2?",
+            "what is the rituximab dose in R-CHOP in mg per kg?",
+            "unit",
+        ),
+        (
+            "Convert 5000 cm\u00b2 to square inches for my hamster cage",
+            "convert 5000 square inches to cm2 for my hamster cage",
+            "number",
+        ),
+        (
+            "Compare hearing aid prices for tinnitus in the UK only.",
+            "Compare hearing aid prices for tinnitus in the UK and Ireland.",
+            "qualifier",
+        ),
+        (
+            "Check this email to my audiologist for spelling mistakes only: 'Hi, my tinitus has got worse'",
+            "Check this email to my audiologist for spelling, tone and clarity: 'Hi, my tinitus has got worse'",
+            "qualifier",
+        ),
+        (
+            "Recommend one pair of earplugs for a nightclub.",
+            "Compare all the main types of earplugs for a nightclub.",
+            "qualifier",
+        ),
+        (
+            "What happens if a guinea pig gets too much vitamin C?",
+            "What happens if a guinea pig doesn't get enough vitamin C?",
+            "antonym",
+        ),
+        (
+            "Explain why falconers hood their birds, for a class of 10-year-olds.",
+            "Explain why falconers hood their birds, for a veterinary nursing class.",
+            "qualifier",
+        ),
+        (
+            "Does it make sense to go through IVF and only afterwards get the endometrioma cut out?",
+            "Does it make sense to get the endometrioma cut out and only afterwards go through IVF?",
+            "direction",
+        ),
+        (
+            "I have heart failure and my daughter is my caregiver. How can I make things easier for her?",
+            "My daughter has heart failure and I'm her caregiver. How can I make things easier for her?",
+            "direction",
+        ),
+        (
+            "Is licorice off-limits with heart failure?",
+            "Is licorice allowed with heart failure?",
+            "negation",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4218,6 +4278,38 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Why are my headaches worse in the morning than at night?",
             "Why do my headaches feel worse in the mornings than at night?",
+        ),
+        (
+            "Is 450 square inches enough floor space for a dwarf hamster?",
+            "Would four hundred and fifty sq in of floor space be ok for my dwarf ham?",
+        ),
+        (
+            "Should I take the pill twice a day?",
+            "Should I take the pill 2x a day?",
+        ),
+        (
+            "Should I take the pill once a day?",
+            "Should I take the pill daily?",
+        ),
+        (
+            "What is the rituximab dose in R-CHOP in mg per m2?",
+            "In R-CHOP, how many mg/m\u00b2 of rituximab are given?",
+        ),
+        (
+            "How do I explain my lymphoma diagnosis to my teenage kids?",
+            "Any tips on how to tell my teenagers that I have lymphoma?",
+        ),
+        (
+            "Why are heart failure patients told to avoid licorice?",
+            "What's the reason licorice is off-limits for people with heart failure?",
+        ),
+        (
+            "What are signs of vitamin C deficiency in guinea pigs?",
+            "signs my guinea pig isnt getting enough vitamin c",
+        ),
+        (
+            "Compare hearing aid prices for tinnitus in the UK only.",
+            "Only in the UK, compare prices of hearing aids for tinnitus.",
         ),
     ],
 )

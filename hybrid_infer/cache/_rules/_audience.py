@@ -81,10 +81,26 @@ def readers(words: tuple[str, ...]) -> list[tuple[str, ...]]:
                 if w == "class" and words[k - 1] == "grade":
                     found.append(_FAMILY["graders"])  # ('my third grade class' / '3rd graders')
                     break
+                if w in ("class", "group") and (members := _members(words, k)):
+                    found.append(members)  # ('a class of 10-year-olds' / 'a veterinary nursing class')
+                    break
                 if reader := _reader_of(w):
                     found.append(reader)
                     break
     return found
+
+
+def _members(words: tuple[str, ...], at: int) -> tuple[str, ...]:
+    """The reader a class or a group at ``at`` is made of: 'a class of 10-year-olds' is read as
+    its 10-year-olds ('for a veterinary nursing class' names other readers; hold-out 338)."""
+    if words[at + 1 : at + 2] != ("of",):
+        return ()
+    for k, w in enumerate(words[at + 2 : at + 2 + _SPAN], start=at + 2):
+        if w in ("old", "olds") and words[k - 1] not in _AGES:
+            continue
+        if reader := _reader_of(w):
+            return reader
+    return ()
 
 
 def _matches(x: tuple[str, ...], y: tuple[str, ...]) -> bool:

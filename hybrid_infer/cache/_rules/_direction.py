@@ -218,6 +218,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _done_to_or_doing(a.words, b.words)
         or _done_to_or_doing(b.words, a.words)
         or _name_ending_moved(a.words, b.words)
+        or _holders_traded(a.words, b.words)
     )
 
 
@@ -225,12 +226,13 @@ def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two actions trade places around one 'before' or 'after': 'grind the pork before chilling
     it in the freezer' / 'chill the pork in the freezer before grinding it' (hold-out 185), 'can
     I issue the ticket before the fare is stored' / 'store the fare before the ticket is
-    issued'. The first content word after the marker on each side stands before it on the
-    other side and not after it. Prompts of up to 30 words (in a longer one the marker may
-    belong to another sentence)."""
+    issued', 'do IVF and only afterwards get the cyst cut out' / 'get the cyst cut out and only
+    afterwards do IVF' (hold-out 339). The first content word after the marker on each side
+    stands before it on the other side and not after it. Prompts of up to 30 words (in a
+    longer one the marker may belong to another sentence)."""
     if max(len(a), len(b)) > _MOVED_WORDS:
         return False
-    for marker in ("before", "after"):
+    for marker in ("before", "after", "afterwards", "afterward"):
         if a.count(marker) != 1 or b.count(marker) != 1:
             continue
         if {a[a.index(marker) + 1 :][:1], b[b.index(marker) + 1 :][:1]} & _PRONOUN_SUBJECTS:
@@ -982,6 +984,41 @@ def _me_and_i_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
                 continue
             if "i" in a[max(0, i - 2) : i] or ("i" in a[max(0, i - 5) : i] and "as" in a[max(0, i - 4) : i]):
                 return True
+    return False
+
+
+_HAVING = frozenset({"have", "has", "had"})
+_THE_SPEAKER = frozenset({"i", "im", "me", "my", "ive"})
+
+
+def _holders(words: tuple[str, ...]) -> dict[str, str]:
+    """What each holder has, by the first content word of the thing: 'I have heart failure' ->
+    {'heart': 'i'}, 'my daughter has heart failure' -> {'heart': 'daughter'} (a holder is
+    'I' or the noun of 'my X'; 'who has' names none)."""
+    held: dict[str, str] = {}
+    for i, word in enumerate(words):
+        if word not in _HAVING or not i:
+            continue
+        before = words[i - 1]
+        holder = "i" if before == "i" else before if i >= 2 and words[i - 2] == "my" and _is_content(before) else ""
+        thing = next((w for w in words[i + 1 : i + 3] if _is_content(w)), "")
+        if holder and thing:
+            held.setdefault(thing, holder)
+    return held
+
+
+def _holders_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The speaker has a thing on one side and the person they name has it on the other, each
+    side naming both: 'I have heart failure and my daughter is my caregiver' / 'my daughter
+    has heart failure and I'm her caregiver' (hold-out 340)."""
+    held_a, held_b = _holders(a), _holders(b)
+    for thing, holder in held_a.items():
+        other = held_b.get(thing)
+        if other is None or other == holder or "i" not in (holder, other):
+            continue
+        person = other if holder == "i" else holder
+        if person in a and person in b and not _THE_SPEAKER.isdisjoint(a) and not _THE_SPEAKER.isdisjoint(b):
+            return True
     return False
 
 

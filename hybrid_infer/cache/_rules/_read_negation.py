@@ -81,7 +81,8 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             start = held or i + 1
             if word in ("no", "not") and following in ("longer", "anymore"):
                 start = i + 2  # 'no longer turns on' negates turning on, not length
-            if word.endswith("ed") and i and words[i - 1] in _BE_FORMS:  # 'which foods should be avoided'
+            if (word.endswith("ed") or word == "forbidden") and i and words[i - 1] in _BE_FORMS:
+                # 'which foods should be avoided', 'why licorice is forbidden for people with X'
                 start = next((j for j in range(i - 2, -1, -1) if _is_content(words[j])), start)
             start = _past_caring(words, start) if negates else start  # ('stop caring about' says 'ignore')
             targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]

@@ -106,6 +106,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     found.update(m.group(0) for m in _ISO_DATE.finditer(text))  # '2024-03-04' is one date, its order counts
     text = _ISO_DATE.sub(" ", _SCIENTIFIC.sub(" ", _PARENTHESISED_LETTER.sub(_lettered, text)))  # '401(k)' is '401k'
     text = _LETTER_DOT_NUMBER.sub(r"\1", text)
+    text = _SQUARED_POWER.sub(lambda m: m.group(1) or m.group(2), text)  # '5000 cm²' says 5000, no 2
     # a size says its numbers however it is spaced: '12x14', '12 x 14', 12' x 14', '60x40x50',
     # and its order (review 85)
     found.update(
@@ -144,6 +145,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
             token = digits.group(1)  # '40yo' is 40 years old
         elif digits and digits.group(2) == "s" and digits.group(1).isdigit():
             token = digits.group(1)  # '10s' (seconds, or a decade) -> '10'
+        elif digits and digits.group(2) == "x" and digits.group(1).isdigit() and _TIMES_IN.match(text, match.end()):
+            token = digits.group(1)  # '2x a day' is twice a day (a '3X tippet', a '7900X' are sizes and names)
         elif digits and digits.group(2) == "k" and digits.group(1).isdigit():
             token = str(int(digits.group(1)) * 1000)  # "30k" -> "30000"
         elif digits and match.group(0)[-1:] in ("C", "F") and _degrees_end_at(text, match.end()):
@@ -285,11 +288,52 @@ def _word_numbers(words: tuple[str, ...]) -> list[str]:
         if following in _MULTIPLIERS and word not in _MULTIPLIERS:
             found.append(value)  # 'three million' also says the 3 of '3M'
             value, i = str(int(value) * int(NUMBER_WORDS[following])), i + 1  # 'two hundred'
+        if words[i] == "hundred" and (rest := _hundreds_rest(words, i)):
+            value, i = str(int(value) + int(rest[0])), i + rest[1]  # 'four hundred and fifty' is 450
         if words[i + 1 : i + 4] == ("and", "a", "half"):
             value, i = _format_number(int(value) + 0.5), i + 3  # 'three and a half' is 3.5
         found.append(value)
         i += 1
+    found.extend(_HOW_OFTEN[w] for i, w in enumerate(words) if w in _HOW_OFTEN and _says_how_often(words, i))
     return found
+
+
+_TIMES_IN = re.compile(
+    r"(?i)\s*(?:/\s*|(?:a|an|per|each|every)\s+)?(?:day|week|month|year|night|hour|daily|weekly|monthly|yearly|nightly|hourly)\b"
+)
+"""What follows the 'x' of a count of times in a period: '2x a day', '3x/week', '2x daily'."""
+_HOW_OFTEN = MappingProxyType({"once": "1", "twice": "2", "thrice": "3"})
+_OFTEN_AFTER = frozenset(
+    {"a", "an", "per", "each", "every", "daily", "weekly", "monthly", "yearly", "nightly", "hourly"}
+)
+
+
+def _says_how_often(words: tuple[str, ...], at: int) -> bool:
+    """'once a day', 'twice weekly', 'once or twice a week': a count of times in a period, the
+    1 or 2 of '1x a day' and '2 times a week' ('once I start', 'twice as long' count nothing)."""
+    following = words[at + 1 : at + 4]
+    if following[:1] == ("or",) and following[1:2] and following[1] in _HOW_OFTEN:
+        following = words[at + 3 : at + 4]
+    return bool(following) and following[0] in _OFTEN_AFTER
+
+
+def _hundreds_rest(words: tuple[str, ...], at: int) -> tuple[str, int] | None:
+    """After 'hundred' at ``at``, the tens and ones of 'four hundred and fifty', 'two hundred
+    (and) sixty-five': their value and how many words on from 'hundred' their last one is."""
+    if words[at] != "hundred":
+        return None
+    start = at + 2 if words[at + 1 : at + 2] == ("and",) else at + 1
+    first = words[start] if start < len(words) else ""
+    if first in _TENS:
+        second = words[start + 1] if start + 1 < len(words) else ""
+        ones = NUMBER_WORDS.get(second) if second != "one" else "1"
+        if ones is not None and len(ones) == 1 and ones != "0":
+            return str(int(NUMBER_WORDS[first]) + int(ones)), start + 1 - at
+        return NUMBER_WORDS[first], start - at
+    value = "1" if first == "one" else NUMBER_WORDS.get(first)
+    if value is not None and value.isdigit() and 0 < int(value) < 20 and first not in _ORDINALS:
+        return value, start - at
+    return None
 
 
 def _word_before(text: str, end: int) -> str:
@@ -316,18 +360,30 @@ _PER_INCH = re.compile(r"(?<![\w/])(?:kj|j|lbf?s?|oz|kn|n|kg|g|kw|kcal|cal|px|do
 """'in' as an inch after a unit and a slash: '2 kJ/in' (heat input), '50 lb/in', '300 px/in'."""
 
 
+_SQUARED_LENGTH = r"(ft|m|km|mi|in|cm|mm|yd)"
+_SQUARED = (
+    rf"(?<![\w]){_SQUARED_LENGTH}\^2(?![\w])"
+    rf"|(?:(?<=\d)|(?<=\d\s)|(?<=/)|(?<=/\s)|(?<=\bper\s)|(?<=\bto\s)|(?<=\bin\s)){_SQUARED_LENGTH}2(?![\w])"
+)
 _AREA = re.compile(
-    r"(?<![\w])(?:square|sq\.?)\s+(feet|foot|ft|metres?|meters?|m|kilometres?|kilometers?|km|miles?|mi)(?![\w])"
-    r"|(?<![\w])(ft|m|km|mi)\^2(?![\w])"
+    r"(?<![\w])(?:square|sq\.?)\s+(feet|foot|ft|metres?|meters?|m|kilometres?|kilometers?|km|miles?|mi"
+    r"|inch(?:es)?|in|centimetres?|centimeters?|cm|millimetres?|millimeters?|mm|yards?|yd)(?![\w])|" + _SQUARED
 )
 """Areas written in two words or with a squared length ('square feet', 'sq. m', 'km²', read as
-'km^2'): their length word is no unit of its own."""
+'km^2', and 'cm2' or 'm2' after a number, a slash or 'per': '75 mg/m2' doses by body surface,
+not by the kilogram): their length word is no unit of its own."""
+_SQUARED_POWER = re.compile(_SQUARED)
+"""A squared length's 2 ('cm^2', 'mg/m2'), which is no number said ('an M2 slot' names one)."""
 _AREA_OF = MappingProxyType(
     {
         **dict.fromkeys(("feet", "foot", "ft"), "sq_ft"),
         **dict.fromkeys(("metre", "metres", "meter", "meters", "m"), "sq_m"),
         **dict.fromkeys(("kilometre", "kilometres", "kilometer", "kilometers", "km"), "sq_km"),
         **dict.fromkeys(("mile", "miles", "mi"), "sq_mi"),
+        **dict.fromkeys(("inch", "inches", "in"), "sq_in"),
+        **dict.fromkeys(("centimetre", "centimetres", "centimeter", "centimeters", "cm"), "sq_cm"),
+        **dict.fromkeys(("millimetre", "millimetres", "millimeter", "millimeters", "mm"), "sq_mm"),
+        **dict.fromkeys(("yard", "yards", "yd"), "sq_yd"),
     }
 )
 _PERCENTAGE_POINT = re.compile(r"\bpercentage[\s-]+points?\b|(?<=\d)\s?pp(?:ts?)?\b")
@@ -389,11 +445,13 @@ def _unit_tokens(text: str, words: tuple[str, ...]) -> list[str]:
     tokens += ["inch" for _ in _INCH_IN_COMPOUND.finditer(text.lower())]
     tokens += ["inch" for _ in _PER_INCH.finditer(text.lower())]
     for match in _AREA.finditer(text.lower()):  # 'square feet' is an area, not a length in feet
-        length = match.group(1) or match.group(2)
+        length = match.group(1) or match.group(2) or match.group(3)
         tokens.append(_AREA_OF[length])
         for _ in range(1 if match.group(1) else 2):  # the word, and '3 km^2' read as '3 km'
             if length in tokens:
                 tokens.remove(length)
+        if match.group(3) and length + "2" in tokens:
+            tokens.remove(length + "2")
     return tokens
 
 
@@ -490,6 +548,10 @@ _LETTER_DOT_NUMBER = re.compile(r"(?<![\w.])([A-Za-z])\.(?=\d+[A-Za-z])")
 base): one code, read as 'c35G' so that its number is compared."""
 
 
+_HUNDREDS_BEFORE = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s+$")
+"""The hundreds said before a counted unit's tens: 'four hundred and (fifty sq in)'."""
+
+
 def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str], frozenset[str]]:
     """Measures with a unit that has a scale, and the numbers (counted) and units they use."""
     lowered = _AND_A_HALF_BEFORE.sub(_half_more, text.lower())  # 'two and a half hours' is '2.5 hours'
@@ -510,6 +572,10 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
             numerator, denominator = count.split("/")
             count = f"{int(numerator) / max(int(denominator), 1):g}"
         value = float(_CARDINALS.get(count, count)) if count[0].isdigit() or count in _CARDINALS else 1.0
+        hundreds = _HUNDREDS_BEFORE.search(lowered, max(match.start() - 24, 0), match.start())
+        if hundreds and not count[0].isdigit() and value < 100:  # 'four hundred and fifty sq in' is 450
+            value += 100 * float(_CARDINALS.get(hundreds.group(1), "1"))
+            count = _format_number(value)
         before = lowered[max(match.start() - 20, 0) : match.start()].rstrip()
         value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
         value += 0.5 if _AND_A_HALF_AFTER.match(lowered, match.end()) else 0.0  # 'a minute and a half'

