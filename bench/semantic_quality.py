@@ -427,6 +427,12 @@ NEAR_MISS_HOLDOUT_337 = ROOT / "bench" / "near_miss_holdout_337.jsonl"
 NEAR_MISS_HOLDOUT_338 = ROOT / "bench" / "near_miss_holdout_338.jsonl"
 NEAR_MISS_HOLDOUT_339 = ROOT / "bench" / "near_miss_holdout_339.jsonl"
 NEAR_MISS_HOLDOUT_340 = ROOT / "bench" / "near_miss_holdout_340.jsonl"
+NEAR_MISS_HOLDOUT_347 = ROOT / "bench" / "near_miss_holdout_347.jsonl"
+NEAR_MISS_HOLDOUT_348 = ROOT / "bench" / "near_miss_holdout_348.jsonl"
+NEAR_MISS_HOLDOUT_349 = ROOT / "bench" / "near_miss_holdout_349.jsonl"
+NEAR_MISS_HOLDOUT_350 = ROOT / "bench" / "near_miss_holdout_350.jsonl"
+NEAR_MISS_HOLDOUT_351 = ROOT / "bench" / "near_miss_holdout_351.jsonl"
+NEAR_MISS_HOLDOUT_352 = ROOT / "bench" / "near_miss_holdout_352.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -793,6 +799,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 338": NEAR_MISS_HOLDOUT_338,
     "near-miss, hold-out 339": NEAR_MISS_HOLDOUT_339,
     "near-miss, hold-out 340": NEAR_MISS_HOLDOUT_340,
+    "near-miss, hold-out 347": NEAR_MISS_HOLDOUT_347,
+    "near-miss, hold-out 348": NEAR_MISS_HOLDOUT_348,
+    "near-miss, hold-out 349": NEAR_MISS_HOLDOUT_349,
+    "near-miss, hold-out 350": NEAR_MISS_HOLDOUT_350,
+    "near-miss, hold-out 351": NEAR_MISS_HOLDOUT_351,
+    "near-miss, hold-out 352": NEAR_MISS_HOLDOUT_352,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)

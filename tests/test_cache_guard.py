@@ -2629,6 +2629,26 @@ def broken(a: str, b: str) -> set[str]:
             "Is licorice allowed with heart failure?",
             "negation",
         ),
+        (
+            "Recommend a thermostat for my corn snake.",
+            "Recommend a full heating setup for my corn snake: thermostat, heat source and thermometers.",
+            "qualifier",
+        ),
+        (
+            "How should I treat a heel blister on trail?",
+            "How should I treat heel blisters, hot spots and trench foot on trail?",
+            "qualifier",
+        ),
+        (
+            "Foods that calm heartburn fast?",
+            "Foods that make heartburn flare fast?",
+            "antonym",
+        ),
+        (
+            "How should I adjust my RPE targets in a week when I'm sleeping well?",
+            "In a week when I'm sleeping badly, how should I adjust my RPE targets?",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4310,6 +4330,34 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Compare hearing aid prices for tinnitus in the UK only.",
             "Only in the UK, compare prices of hearing aids for tinnitus.",
+        ),
+        (
+            "How do I dechlorinate 500 gallons of new pond water?",
+            "I'm adding five hundred gallons of fresh water to the pond. How should I go about dechlorinating it?",
+        ),
+        (
+            "What is 85% of a 200 kg squat?",
+            "Calculate eighty-five percent of a two hundred kilo squat max.",
+        ),
+        (
+            "What are the dimensions of a field hockey goal?",
+            "How big is a field hockey goal, height and width?",
+        ),
+        (
+            "How do I calculate the monthly payment on a $250,000 30-year fixed mortgage at 6.5%?",
+            "monthly pmt for 250k loan, 30 yr fixed, 6.5 percent rate - how do i work it out?",
+        ),
+        (
+            "How is a heel spur different from plantar fasciitis?",
+            "What distinguishes plantar fasciitis from a heel spur?",
+        ),
+        (
+            "Do I need to avoid chocolate if I have acid reflux?",
+            "With acid reflux, should chocolate be off the menu?",
+        ),
+        (
+            "What soothes a rosacea flare?",
+            "How do I calm a rosacea flare-up?",
         ),
     ],
 )

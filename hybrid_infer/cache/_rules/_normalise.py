@@ -78,9 +78,9 @@ _LEFT_OUT_OF = re.compile(
 )
 """'which items should be left out of the study', 'leave off of the list': excluded from it
 (not 'left out of the fridge': sitting out; review 96)."""
-_OFF_LIMITS = re.compile(r"(?i)\boff[\s-]+limits\b")
-"""'off-limits' is 'forbidden' ('why licorice is off-limits' / 'told to avoid licorice';
-hold-out 340)."""
+_OFF_LIMITS = re.compile(r"(?i)\boff[\s-]+(?:limits|the\s+menu)\b")
+"""'off-limits' and 'off the menu' are 'forbidden' ('why licorice is off-limits' / 'told to
+avoid licorice'; hold-outs 340 and 351)."""
 _LEAVE_OUT = re.compile(
     r"(?i)\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){0,3}?)out\b(?=\s*(?:[.?!,;:]|$)|\s+(?:of|and|but|so)\b)"
 )

@@ -166,6 +166,7 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
     found.update(_word_numbers(words))
     for match in _PERCENT.finditer(text):  # '5%' is also the 0.05 of 'alpha = 0.05'
         found[_format_number(round(float(match.group(1)) / 100, 6))] += 1
+    found.update(_percent_words(words))
     for _ in _SECOND_AFTER_NUMBER.finditer(text):
         if found["2"] > 0:
             found["2"] -= 1
@@ -334,6 +335,20 @@ def _hundreds_rest(words: tuple[str, ...], at: int) -> tuple[str, int] | None:
     if value is not None and value.isdigit() and 0 < int(value) < 20 and first not in _ORDINALS:
         return value, start - at
     return None
+
+
+def _percent_words(words: tuple[str, ...]) -> list[str]:
+    """The fractions of percentages said in words: 'eighty-five percent' and 'ten per cent' say
+    the 0.85 and 0.1 of '85%' and '10%' (digits before 'percent' need none: '6.5 percent' says
+    the 6.5 '6.5%' says)."""
+    found = []
+    for i, word in enumerate(words):
+        if not i or not (word == "percent" or (word == "cent" and words[i - 1] == "per")):
+            continue
+        end = i if word == "percent" else i - 1
+        if end and words[end - 1] in NUMBER_WORDS and (said := _word_numbers(words[max(0, end - 4) : end])):
+            found.append(_format_number(round(float(said[-1]) / 100, 6)))
+    return found
 
 
 def _word_before(text: str, end: int) -> str:
@@ -550,6 +565,8 @@ base): one code, read as 'c35G' so that its number is compared."""
 
 _HUNDREDS_BEFORE = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s+$")
 """The hundreds said before a counted unit's tens: 'four hundred and (fifty sq in)'."""
+_TIMES_BEFORE = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|fifty)\s+$")
+"""The cardinal before a counted 'hundred' or 'thousand': 'five (hundred gallons)'."""
 
 
 def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str], frozenset[str]]:
@@ -575,6 +592,9 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
         hundreds = _HUNDREDS_BEFORE.search(lowered, max(match.start() - 24, 0), match.start())
         if hundreds and not count[0].isdigit() and value < 100:  # 'four hundred and fifty sq in' is 450
             value += 100 * float(_CARDINALS.get(hundreds.group(1), "1"))
+            count = _format_number(value)
+        elif count in ("hundred", "thousand") and (times := _TIMES_BEFORE.search(lowered, 0, match.start())):
+            value *= float(_CARDINALS[times.group(1)])  # 'five hundred gallons' is 500, not 100
             count = _format_number(value)
         before = lowered[max(match.start() - 20, 0) : match.start()].rstrip()
         value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0

@@ -3,6 +3,7 @@ the best vs the top few, one month vs the whole year, the first vs every)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from itertools import pairwise, takewhile
 from types import MappingProxyType
@@ -1691,6 +1692,43 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
             and (first, noun) in said
             and stem(added) not in stems_a
         ):
+            return True
+    return False
+
+
+_ENUMERATION = re.compile(
+    r"(?:[\w'-]+ ){0,2}[\w'-]+, (?:[\w'-]+ ){0,3}[\w'-]+,? and (?:the |a |an )?[\w'-]+(?: [\w'-]+)?"
+)
+"""A list of three or more things: 'thermostat, heat source and thermometers', 'the warm side,
+the cool side and the nighttime drop'."""
+
+
+_BEING = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def _items_added(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks of one thing, ``b`` of a list of three or more that holds it, keeping ``a``'s
+    words (one at most reworded): 'recommend a thermostat for my corn snake' / 'a full heating
+    setup for my corn snake: thermostat, heat source and thermometers', 'the warm side of a ball
+    python enclosure' / 'the warm side, the cool side and the nighttime drop' (hold-out 349).
+    Two joined by 'and' may be two requests ('list hosting choices ... and recommend the best'),
+    one thing in two words ('tummy and belly fat') or the two sides of a comparison."""
+    if "and" in a.words or "or" in a.words or _ENUMERATION.search(a.signature):
+        return False
+    stems_a = {stem(w) for w in a.content}
+    stems_b = {stem(w) for w in b.content}
+    if len(stems_a) < 3 or len(stems_a - stems_b) > 1:
+        return False
+    for match in _ENUMERATION.finditer(b.signature):
+        if not _BEING.isdisjoint(match.group().split() + b.signature[: match.start()].split()[-2:]):
+            continue  # a subject and what is said of it ('how big is a goal, height and width')
+        items = [
+            {stem(w) for w in re.findall(r"[\w'-]+", item) if _is_content(w) and len(w) > 2}
+            for item in re.split(r",? and |, ", match.group())
+        ]
+        said = [item for item in items if item and item <= stems_a]
+        added = [item for item in items if item and not item & stems_a]
+        if said and len(added) >= 2:
             return True
     return False
 
