@@ -427,6 +427,12 @@ NEAR_MISS_HOLDOUT_337 = ROOT / "bench" / "near_miss_holdout_337.jsonl"
 NEAR_MISS_HOLDOUT_338 = ROOT / "bench" / "near_miss_holdout_338.jsonl"
 NEAR_MISS_HOLDOUT_339 = ROOT / "bench" / "near_miss_holdout_339.jsonl"
 NEAR_MISS_HOLDOUT_340 = ROOT / "bench" / "near_miss_holdout_340.jsonl"
+NEAR_MISS_HOLDOUT_341 = ROOT / "bench" / "near_miss_holdout_341.jsonl"
+NEAR_MISS_HOLDOUT_342 = ROOT / "bench" / "near_miss_holdout_342.jsonl"
+NEAR_MISS_HOLDOUT_343 = ROOT / "bench" / "near_miss_holdout_343.jsonl"
+NEAR_MISS_HOLDOUT_344 = ROOT / "bench" / "near_miss_holdout_344.jsonl"
+NEAR_MISS_HOLDOUT_345 = ROOT / "bench" / "near_miss_holdout_345.jsonl"
+NEAR_MISS_HOLDOUT_346 = ROOT / "bench" / "near_miss_holdout_346.jsonl"
 NEAR_MISS_HOLDOUT_347 = ROOT / "bench" / "near_miss_holdout_347.jsonl"
 NEAR_MISS_HOLDOUT_348 = ROOT / "bench" / "near_miss_holdout_348.jsonl"
 NEAR_MISS_HOLDOUT_349 = ROOT / "bench" / "near_miss_holdout_349.jsonl"
@@ -799,6 +805,12 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 338": NEAR_MISS_HOLDOUT_338,
     "near-miss, hold-out 339": NEAR_MISS_HOLDOUT_339,
     "near-miss, hold-out 340": NEAR_MISS_HOLDOUT_340,
+    "near-miss, hold-out 341": NEAR_MISS_HOLDOUT_341,
+    "near-miss, hold-out 342": NEAR_MISS_HOLDOUT_342,
+    "near-miss, hold-out 343": NEAR_MISS_HOLDOUT_343,
+    "near-miss, hold-out 344": NEAR_MISS_HOLDOUT_344,
+    "near-miss, hold-out 345": NEAR_MISS_HOLDOUT_345,
+    "near-miss, hold-out 346": NEAR_MISS_HOLDOUT_346,
     "near-miss, hold-out 347": NEAR_MISS_HOLDOUT_347,
     "near-miss, hold-out 348": NEAR_MISS_HOLDOUT_348,
     "near-miss, hold-out 349": NEAR_MISS_HOLDOUT_349,
