@@ -1704,15 +1704,18 @@ the cool side and the nighttime drop'."""
 
 
 _BEING = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+"""Verbs that join a subject to what is said of it, which is no list of things asked about."""
 
 
 def _items_added(a: TextFacts, b: TextFacts) -> bool:
-    """``a`` asks of one thing, ``b`` of a list of three or more that holds it, keeping ``a``'s
-    words (one at most reworded): 'recommend a thermostat for my corn snake' / 'a full heating
-    setup for my corn snake: thermostat, heat source and thermometers', 'the warm side of a ball
-    python enclosure' / 'the warm side, the cool side and the nighttime drop' (hold-out 349).
-    Two joined by 'and' may be two requests ('list hosting choices ... and recommend the best'),
-    one thing in two words ('tummy and belly fat') or the two sides of a comparison."""
+    """``a`` asks of one thing, ``b`` of a list of three or more that holds it and two things
+    ``a`` never names, keeping ``a``'s words (one at most reworded): 'recommend a thermostat for
+    my corn snake' / 'a full heating setup for my corn snake: thermostat, heat source and
+    thermometers' (hold-out 349), 'treat a heel blister on trail' / 'heel blisters, hot spots
+    and trench foot'. Two joined by 'and' may be two requests ('list hosting choices ... and
+    recommend the best'), one thing in two words ('tummy and belly fat') or the two sides of a
+    comparison; 'the warm side' / 'the warm side, the cool side and the nighttime drop' adds
+    one new item only ('side' is said), and is let through."""
     if "and" in a.words or "or" in a.words or _ENUMERATION.search(a.signature):
         return False
     stems_a = {stem(w) for w in a.content}
