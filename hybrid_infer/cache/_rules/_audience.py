@@ -76,18 +76,25 @@ def readers(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             while start < len(words) and words[start] in _READER_DETERMINERS | {"i'm", "im"}:
                 start += 1
             for k, w in enumerate(words[start : start + _SPAN], start=start):
-                if w in ("old", "olds") and words[k - 1] not in _AGES:
-                    continue  # ('a 10 year old', not 'my old coach')
                 if w == "class" and words[k - 1] == "grade":
                     found.append(_FAMILY["graders"])  # ('my third grade class' / '3rd graders')
                     break
                 if w in ("class", "group") and (members := _members(words, k)):
                     found.append(members)  # ('a class of 10-year-olds' / 'a veterinary nursing class')
                     break
-                if reader := _reader_of(w):
+                if reader := _reader_at(words, k):
                     found.append(reader)
                     break
     return found
+
+
+def _reader_at(words: tuple[str, ...], at: int) -> tuple[str, ...]:
+    """The reader the word at ``at`` names, as :func:`_reader_of` reads it; 'old' only after an
+    age ('a 10 year old', not 'my old coach')."""
+    word = words[at]
+    if word in ("old", "olds") and words[at - 1] not in _AGES:
+        return ()
+    return _reader_of(word)
 
 
 def _members(words: tuple[str, ...], at: int) -> tuple[str, ...]:
@@ -95,12 +102,7 @@ def _members(words: tuple[str, ...], at: int) -> tuple[str, ...]:
     its 10-year-olds ('for a veterinary nursing class' names other readers; hold-out 338)."""
     if words[at + 1 : at + 2] != ("of",):
         return ()
-    for k, w in enumerate(words[at + 2 : at + 2 + _SPAN], start=at + 2):
-        if w in ("old", "olds") and words[k - 1] not in _AGES:
-            continue
-        if reader := _reader_of(w):
-            return reader
-    return ()
+    return next((r for k in range(at + 2, min(at + 2 + _SPAN, len(words))) if (r := _reader_at(words, k))), ())
 
 
 def _matches(x: tuple[str, ...], y: tuple[str, ...]) -> bool:

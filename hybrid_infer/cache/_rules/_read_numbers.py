@@ -282,8 +282,7 @@ def _word_numbers(words: tuple[str, ...]) -> list[str]:
             i += 1
             continue
         following = words[i + 1] if i + 1 < len(words) else ""
-        ones = "1" if following in ("one", "first") else NUMBER_WORDS.get(following)
-        if word in _TENS and ones is not None and len(ones) == 1 and ones != "0":
+        if word in _TENS and (ones := _ones_at(words, i + 1)):
             value, i = str(int(value) + int(ones)), i + 1  # 'forty-five', 'twenty first'
             following = words[i + 1] if i + 1 < len(words) else ""
         if following in _MULTIPLIERS and word not in _MULTIPLIERS:
@@ -318,6 +317,14 @@ def _says_how_often(words: tuple[str, ...], at: int) -> bool:
     return bool(following) and following[0] in _OFTEN_AFTER
 
 
+def _ones_at(words: tuple[str, ...], at: int) -> str | None:
+    """The ones digit (1 to 9) a tens word is followed by at ``at``: the 5 of 'forty-five', the 1
+    of 'twenty one' and 'twenty first'."""
+    word = words[at] if at < len(words) else ""
+    ones = "1" if word in ("one", "first") else NUMBER_WORDS.get(word)
+    return ones if ones is not None and len(ones) == 1 and ones != "0" else None
+
+
 def _hundreds_rest(words: tuple[str, ...], at: int) -> tuple[str, int] | None:
     """After 'hundred' at ``at``, the tens and ones of 'four hundred and fifty', 'two hundred
     (and) sixty-five': their value and how many words on from 'hundred' their last one is."""
@@ -326,9 +333,7 @@ def _hundreds_rest(words: tuple[str, ...], at: int) -> tuple[str, int] | None:
     start = at + 2 if words[at + 1 : at + 2] == ("and",) else at + 1
     first = words[start] if start < len(words) else ""
     if first in _TENS:
-        second = words[start + 1] if start + 1 < len(words) else ""
-        ones = NUMBER_WORDS.get(second) if second != "one" else "1"
-        if ones is not None and len(ones) == 1 and ones != "0":
+        if ones := _ones_at(words, start + 1):
             return str(int(NUMBER_WORDS[first]) + int(ones)), start + 1 - at
         return NUMBER_WORDS[first], start - at
     value = "1" if first == "one" else NUMBER_WORDS.get(first)
