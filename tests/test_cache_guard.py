@@ -2649,6 +2649,66 @@ def broken(a: str, b: str) -> set[str]:
             "In a week when I'm sleeping badly, how should I adjust my RPE targets?",
             "antonym",
         ),
+        (
+            "Is it a good sign if my knee swells after a run?",
+            "Is it a bad sign if my knee swells after a run?",
+            "antonym",
+        ),
+        (
+            "Why is Python a good choice for beginners?",
+            "Why is Python a poor choice for beginners?",
+            "antonym",
+        ),
+        (
+            "How do I get into a kayak safely?",
+            "How do I get out of a kayak safely?",
+            "antonym",
+        ),
+        (
+            "Why would a dentist recommend sealants for adults?",
+            "Why would a dentist advise against sealants for adults?",
+            "antonym",
+        ),
+        (
+            "Why are some teachers in favor of homework for young kids?",
+            "Why are some teachers against homework for young kids?",
+            "antonym",
+        ),
+        (
+            "Which foods help with bloating after surgery?",
+            "Which foods make bloating worse after surgery?",
+            "antonym",
+        ),
+        (
+            "My blood test came back normal but I still feel tired. Why?",
+            "My blood test came back abnormal and I still feel tired. Why?",
+            "antonym",
+        ),
+        (
+            "What is the recovery plan after surgery on my left shoulder?",
+            "What is the recovery plan after surgery on both shoulders?",
+            "qualifier",
+        ),
+        (
+            "How much do contact lenses cost per eye?",
+            "How much do contact lenses cost for both eyes?",
+            "qualifier",
+        ),
+        (
+            "Is Apple Watch sleep tracking good for a runner?",
+            "Is Samsung Galaxy Watch sleep tracking good for a runner?",
+            "entity",
+        ),
+        (
+            "Write the medication schedule for day 1 after surgery",
+            "Write the medication schedule for every day until I stop the pills",
+            "qualifier",
+        ),
+        (
+            "Why does the door swing in at the top but swing out at the bottom?",
+            "Why does the door swing out at the top but swing in at the bottom?",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4358,6 +4418,30 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What soothes a rosacea flare?",
             "How do I calm a rosacea flare-up?",
+        ),
+        (
+            "When can I go back to running after my knee surgery?",
+            "How long post-surgery before I can run again?",
+        ),
+        (
+            "My prescription is -2.50 in both eyes. Can I get LASIK?",
+            "With -2.5 diopters in each eye, am I a LASIK candidate?",
+        ),
+        (
+            "Is it normal for my back to ache every morning 3 weeks after surgery?",
+            "Every single morning my back aches, and I'm 3 weeks out from surgery. Is that normal?",
+        ),
+        (
+            "Is stretching good for you?",
+            "Is stretching bad?",
+        ),
+        (
+            "Turn these notes into a checklist.",
+            "Make a checklist out of these notes.",
+        ),
+        (
+            "How do I zoom in and out on the map?",
+            "How do I zoom out and in on the map?",
         ),
     ],
 )

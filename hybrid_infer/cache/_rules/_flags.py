@@ -77,8 +77,10 @@ from hybrid_infer.cache._rules._opposites import (
     _antonyms,
     _audience_level_differs,
     _good_or_bad,
+    _helps_or_worsens,
     _particle_flipped,
     _particle_turned,
+    _phrase_turned,
     _required_or_exempt,
     _required_or_forbidden,
     _stops_or_runs_on,
@@ -105,6 +107,7 @@ from hybrid_infer.cache._rules._scope import (
     _numbered_or_every,
     _one_or_few,
     _one_or_several,
+    _one_side_or_both,
     _one_size_or_every,
     _part_or_whole,
     _recommended_or_compared,
@@ -261,6 +264,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _switched_apart(a, b)
         or _particle_flipped(a.compounds, b.compounds)
         or _particle_turned(a.words, b.words)
+        or _phrase_turned(a.words, b.words)
+        or _helps_or_worsens(a.words, b.words)
+        or _helps_or_worsens(b.words, a.words)
         or _required_or_forbidden(a, b)
         or _required_or_forbidden(b, a)
         or _required_or_exempt(a, b)
@@ -350,6 +356,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _general_or_special(b, a)
         or _both_added(a, b)
         or _both_added(b, a)
+        or _one_side_or_both(a, b)
+        or _one_side_or_both(b, a)
         or _numbered_or_every(a, b)
         or _numbered_or_every(b, a)
         or _count_or_list(a, b)

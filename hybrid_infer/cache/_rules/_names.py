@@ -82,7 +82,9 @@ def _unrelated(first: str, other: TextFacts, run: tuple[str, ...]) -> bool:
             (len(first) >= 3 and word.startswith(first)) or (len(word) >= 4 and first.startswith(word))
             for word in other.words
         )
-        and not any(word == initials or word == initials[1:] for word in other.words)
+        # (a one-word maker's lone initial is no abbreviation: 'Apple Watch' / 'a Samsung
+        # Galaxy Watch' would read the 'a' as one; hold-out 357)
+        and not any(len(initials) >= 2 and (word == initials or word == initials[1:]) for word in other.words)
     )
 
 

@@ -30,6 +30,8 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if len(a) != len(b):
         return False
     changed = [(i, x, y) for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if len(changed) == 2 and _particles_traded(a, *changed):
+        return True
     if len(changed) != 1:
         return False
     i, x, y = changed[0]
@@ -40,6 +42,14 @@ def _particle_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     at = max((k for k, w in enumerate(before) if w in _IN_IS_OUT_VERBS), default=-1)
     # (the verb's object may stand between, 'fill it in'; not a phrase: 'typing with your elbows in')
     return "in" not in (x, y) or at < 0 or not _PREPOSITIONS.isdisjoint(before[at + 1 :])
+
+
+def _particles_traded(a: tuple[str, ...], first: tuple[int, str, str], second: tuple[int, str, str]) -> bool:
+    """Two particles each turned, trading places, in clauses apart: 'why does my horse fall in
+    on the circle tracking left but fall out tracking right' / 'fall out … but fall in'
+    (hold-out 355). Not one pair said the other way round: 'zoom in and out' / 'zoom out and in'."""
+    (i, x, y), (k, x2, y2) = first, second
+    return _opposite_particles(x, y) and (x2, y2) == (y, x) and k - i > 2 and "and" not in a[i:k]
 
 
 _TURNING = frozenset({("on", "off"), ("off", "on"), ("up", "down"), ("down", "up")})
@@ -285,12 +295,96 @@ def _good_or_bad(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """'Good' on one side where the other says 'bad', in a request for things of either kind:
     'which exercises are good for recovery' / 'bad for recovery' (hold-out 320), 'exercises that
     are good for a dancer with hyperextended knees' / 'bad for' (hold-out 332). Not in a yes-or-no
-    question ('is stretching good for you' / 'is stretching bad'), whose one answer tells both."""
+    question ('is stretching good for you' / 'is stretching bad'), whose one answer tells both,
+    unless the word turns in place, between the same words: 'is it a good sign that my knee feels
+    warm' / 'a bad sign' (hold-out 358), 'a good choice for beginners' / 'a poor choice'."""
+    if _turned_good(a, b):
+        return True
     if a[:1] in _YES_NO_OPENERS or b[:1] in _YES_NO_OPENERS:
         return False
     if "good" not in a or "bad" not in b or "bad" in a or "good" in b:
         return False
     return a[a.index("good") - 1 : a.index("good")] != ("not",) and b[b.index("bad") - 1 : b.index("bad")] != ("not",)
+
+
+def _turned_good(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """'good' on one side only, 'bad' or 'poor' on the other only, with the same word before
+    and after each: 'a good candidate for Entresto' / 'a poor candidate' (hold-out 340)."""
+    if "good" not in a or "good" in b or _BAD_OR_POOR & set(a):
+        return False
+    return any(
+        0 < i < len(a) - 1 and (a[i - 1], a[i + 1]) == (b[j - 1], b[j + 1]) and a[i - 1] != "not"
+        for i, x in enumerate(a)
+        if x == "good"
+        for j, y in enumerate(b)
+        if y in _BAD_OR_POOR and 0 < j < len(b) - 1
+    )
+
+
+_BAD_OR_POOR = frozenset({"bad", "poor"})
+
+
+def _phrase_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """A phrase on one side only where the other says its opposite, between the same word
+    before and the same word after: 'get into the bathtub' / 'get out of the bathtub' (hold-out
+    358), 'back my boat into a slip' / 'out of a slip', 'why would a surgeon recommend fusion' /
+    'advise against fusion', 'parents in favor of implants' / 'parents against implants'
+    (hold-out 356). Not a verb changed with it: 'turn this into a checklist' / 'make a
+    checklist out of these steps' says the same."""
+    joined_a, joined_b = _joined_phrases(a), _joined_phrases(b)
+    return any(
+        0 < i < len(joined_a) - 1
+        and x not in joined_b
+        and y not in joined_a
+        and (joined_a[i - 1], joined_a[i + 1]) == (joined_b[j - 1], joined_b[j + 1])
+        for i, x in enumerate(joined_a)
+        for j, y in enumerate(joined_b)
+        if 0 < j < len(joined_b) - 1 and (x, y) in _TURNED_PHRASES
+    )
+
+
+def _helps_or_worsens(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` asks what helps with a thing, ``b`` what makes it worse, the same word before each
+    verb: 'what kinds of activity help with fatigue' / 'what kinds of activity make fatigue
+    worse' (hold-outs 346, 354), 'what habits help cure target panic' / 'make target panic
+    worse' (hold-out 316)."""
+    if "worse" in a or _HELPING & set(b):
+        return False
+    for i, word in enumerate(a):
+        if word not in _HELPING or not i:
+            continue
+        for j, made in enumerate(b):
+            if made not in _MAKE_FORMS or not j or b[j - 1] != a[i - 1] or "worse" not in b[j + 2 : j + 6]:
+                continue
+            thing = b[j + 1 : b.index("worse", j + 2)]
+            if set(thing) <= set(a[i + 1 : i + 7]):
+                return True
+    return False
+
+
+_HELPING = frozenset({"help", "helps", "helped", "helping"})
+_MAKE_FORMS = frozenset({"make", "makes", "made", "making"})
+
+
+def _joined_phrases(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with each phrase of :data:`_TURNED_PHRASES` joined into one token, the longest
+    first ('recommend against' before 'recommend')."""
+    joined: list[str] = []
+    i = 0
+    while i < len(words):
+        size = next((n for n in (3, 2) if " ".join(words[i : i + n]) in _PHRASES), 1)
+        joined.append(" ".join(words[i : i + size]))
+        i += size
+    return tuple(joined)
+
+
+_PRO = ("in favor of", "in favour of", "recommend", "recommends", "advise", "advises")
+_CON = ("against", "advise against", "advises against", "recommend against", "recommends against")
+_TURNED_PHRASES = frozenset(
+    {("into", "out of"), ("out of", "into")} | {pair for x in _PRO for y in _CON for pair in ((x, y), (y, x))}
+)
+"""Phrases and their opposites, either way round."""
+_PHRASES = frozenset(p for pair in _TURNED_PHRASES for p in pair if " " in p)
 
 
 _OPPOSITE_PARTICLES = frozenset(
@@ -397,7 +491,24 @@ def _opposable(word: str, facts: TextFacts) -> bool:
         and not (word in _KEEPING_ON and _keeps_on(word, facts.words))
         and not (word == "write" and _writes_code(facts.words))
         and not (word == "min" and _counts_minutes(facts.words))
+        and not (word == "before" and _waits_until(facts.words))
     )
+
+
+def _waits_until(words: tuple[str, ...]) -> bool:
+    """Every 'before' asks how long until someone can do a thing: 'how long before I'm allowed
+    to lift weights again' / 'when can I go back to lifting weights after surgery' (hold-outs
+    353, 358), not a time before an event that 'after' would oppose."""
+    return all(
+        any(pair in _HOW_LONG for pair in pairwise(words[max(0, i - 4) : i])) and words[i + 1 : i + 2] in _WAITERS
+        for i, w in enumerate(words)
+        if w == "before"
+    )
+
+
+_HOW_LONG = frozenset({("how", "long"), ("how", "soon")})
+"""('how long post-ileostomy before I'm allowed', a few words between)"""
+_WAITERS = frozenset((w,) for w in ("i", "i'm", "im", "ill", "i'll", "you", "we", "he", "she", "they", "it"))
 
 
 def _counts_minutes(words: tuple[str, ...]) -> bool:

@@ -134,6 +134,8 @@ def _numbers(text: str, words: tuple[str, ...]) -> Counter[str]:
             token += meridiem.group(1).lower() + "m"  # '6:30 AM' is '6:30am'
         if _SIGNED.match(text, max(0, match.start() - 2)) or _SIGNED.match(text, max(0, match.start() - 1)):
             token = "-" + token  # '-40 °F', '-$200': a negative number
+            if re.fullmatch(r"-\d+\.\d+", token):
+                token = _measure_value(token)  # a '-4.50' prescription is -4.5 (no version is negative)
         if re.match(r"^v\d+(?:\.\d+)*$", token):
             token = token[1:]  # 'v3.0' is version '3.0'
         digits = re.match(r"^(\d+(?:[.,:/]\d+)*)([a-z]{1,3})$", token)

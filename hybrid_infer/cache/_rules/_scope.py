@@ -1232,18 +1232,42 @@ def _both_added(a: TextFacts, b: TextFacts) -> bool:
 _JOINING_WORDS = frozenset({"and", "&", "or", "plus"})
 
 
+def _one_side_or_both(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks of one of a pair ('my left knee', 'my left processor', 'cost per eye') what
+    ``b`` asks of both ('both knees at once', 'both processors', 'for both eyes'; hold-outs
+    354, 356, 358). Not 'each eye', which says what 'both eyes' says."""
+    if "both" in a.words or "both" not in b.words:
+        return False
+    nouns = {
+        _plain_plural(noun)
+        for i, side in enumerate(a.words)
+        if side in _ONE_SIDE and side not in b.words
+        for noun in a.words[i + 1 : i + 3]
+        if _is_content(noun) and noun not in _ONE_SIDE
+    }
+    return any(
+        _plain_plural(noun) in nouns for j, w in enumerate(b.words) if w == "both" for noun in b.words[j + 1 : j + 3]
+    )
+
+
+_ONE_SIDE = frozenset({"left", "right", "one", "per", "single"})
+
+
 def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks of one numbered part ('Hoehn and Yahr stage 1', 'CKD stage 5') what ``b``
     asks of each ('at each Hoehn and Yahr stage'; hold-out 314), numbering none of them."""
     numbered = {
         _plain_plural(w)
-        for w, n in pairwise(a.words)
-        if _is_content(w) and not w.isdigit() and ((n.isdigit() and len(n) < 4) or n in _CARDINALS)
+        for before, w, n in zip(("", *a.words), a.words, a.words[1:], strict=False)
+        if _is_content(w)
+        and not w.isdigit()
+        and ((n.isdigit() and len(n) < 4) or n in _CARDINALS)
+        and before not in _EVERY  # ('stiff every morning 4 months after surgery' numbers the months)
     }  # (not a year: 'the Incoterms 2020 rules')
     for j, word in enumerate(b.words):
         if word not in _EVERY:
             continue
-        run = list(takewhile(lambda w: _is_content(w) or w == "and", b.words[j + 1 : j + 6]))
+        run = list(takewhile(lambda w: (_is_content(w) or w == "and") and w not in _TIME_LINKS, b.words[j + 1 : j + 6]))
         end = j + len(run)  # the run's head: 'each Hoehn and Yahr stage', not 'each amoxicillin dose'
         numbered_too = end + 1 < len(b.words) and b.words[end + 1].isdigit()
         noun = _plain_plural(run[-1]) if run else ""
@@ -1251,6 +1275,10 @@ def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
         if noun in numbered and not numbered_too and not counted and not _has_run(a.words, ("per", noun)):
             return True  # ('per phase' / 'on each phase' ask the same)
     return False
+
+
+_TIME_LINKS = frozenset({"until", "till", "after", "before", "since", "during", "while", "when", "unless"})
+"""Words that end a run of content words: 'every day until I'm done' counts days (hold-out 354)."""
 
 
 def _count_or_list(a: TextFacts, b: TextFacts) -> bool:
