@@ -2709,6 +2709,36 @@ def broken(a: str, b: str) -> set[str]:
             "Why does the door swing out at the top but swing in at the bottom?",
             "antonym",
         ),
+        (
+            "Is one coat of primer enough for a bathroom ceiling?",
+            "Are two coats of primer enough for a bathroom ceiling?",
+            "number",
+        ),
+        (
+            "The speed limit here is 50 km/h. Is 40 mph too fast?",
+            "The speed limit here is 50 mph. Is 40 mph too fast?",
+            "unit",
+        ),
+        (
+            "How much is a ski pass in Zermatt in Swiss francs?",
+            "How much is a ski pass in Zermatt in euros?",
+            "unit",
+        ),
+        (
+            "What can I do in the first week after my C-section?",
+            "What can't I do during the first week after my C-section?",
+            "negation",
+        ),
+        (
+            "Which exercises can I still do with a wrist brace on?",
+            "Which exercises can I not do while wearing a wrist brace?",
+            "negation",
+        ),
+        (
+            "What are the pros and cons of a gas grill?",
+            "What are the pros and cons of gas, charcoal, and pellet grills?",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4442,6 +4472,14 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "How do I zoom in and out on the map?",
             "How do I zoom out and in on the map?",
+        ),
+        (
+            "Is it normal for my Grammostola rosea to refuse food for a month?",
+            "My G. rosea hasn't eaten in a month. Is that normal?",
+        ),
+        (
+            "Is 25 km/h a safe wind speed for a beginner kiter?",
+            "Can a beginner kiter safely ride in 25 km/h of wind?",
         ),
     ],
 )

@@ -160,6 +160,32 @@ def _spelled_out(token: str, other: TextFacts) -> str | None:
     return None
 
 
+def _genus_abbreviated(a: TextFacts, b: TextFacts) -> set[str]:
+    """Entities of ``a`` that ``b`` writes as a species name with its genus cut to an initial
+    and a dot, or the other way round: 'Grammostola pulchra' / 'G. pulchra', 'E. coli' /
+    'Escherichia coli' (hold-out 365). The species word after it must be the same; a lone
+    letter without a dot is no genus ('DADGAD tuning' / 'drop D tuning')."""
+    pairs_b = set(pairwise(b.words))
+    return {
+        e
+        for e, following in pairwise(a.words)
+        if e in a.entities
+        and any(
+            (x, following) in pairs_b
+            and (
+                (len(x) == 1 and x == e[0] and _initial_of(x, following, b.signature))
+                or (len(e) == 1 and len(x) > 1 and x[0] == e and _initial_of(e, following, a.signature))
+            )
+            for x in b.words
+        )
+    }
+
+
+def _initial_of(letter: str, following: str, signature: str) -> bool:
+    """``signature`` writes ``letter`` with a dot before ``following``: 'g. pulchra'."""
+    return re.search(rf"(?<![\w.]){re.escape(letter)}\. {re.escape(following)}\b", signature) is not None
+
+
 def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set[str]:
     """Entities of ``a`` that ``b`` neither names nor mentions in lower case.
 
@@ -186,6 +212,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     known |= {w for initials, w in a.titled if initials in b.words}  # 'Logbook of the World' / 'LoTW'
     known |= _written_apart_or_joined(a, b)  # 'VO2max' / 'VO2 max'
     known |= {e for e in a.entities if _spelled_out(e, b) is not None}  # 'T1' / 'Turn 1'
+    known |= _genus_abbreviated(a, b)  # 'Grammostola pulchra' / 'G. pulchra'
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)
     glued = groups & _glued_groups(a, b)
     aliased = {w for w, g in a.aliases if g in groups} | {

@@ -55,7 +55,8 @@ def _one_became_a_count(a: TextFacts, b: TextFacts) -> bool:
         return False
     changed = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
     numbered = [(x, y) for x, y in changed if _has_digit(x) and _has_digit(y)]  # ('the 3rd tee' / 'the 2nd tee')
-    if not changed or len(changed) - len(numbered) > 2:
+    agreeing = [(x, y) for x, y in changed if frozenset((x, y)) in _AGREEING]  # ('is one coat' / 'are three coats')
+    if not changed or len(changed) - len(numbered) - len(agreeing) > 2:
         return False
     counts = [
         (x, y)
@@ -67,7 +68,14 @@ def _one_became_a_count(a: TextFacts, b: TextFacts) -> bool:
         for x, y in changed
         if (x, y) not in counts and (_plain_plural(x) == _plain_plural(y) or stem(x) == stem(y))
     ]
-    return len(counts) == 1 and len(counts) + len(plurals) + len(numbered) == len(changed)
+    return len(counts) == 1 and len(counts) + len(plurals) + len(numbered) + len(agreeing) == len(changed)
+
+
+_AGREEING = frozenset(
+    frozenset(pair) for pair in (("is", "are"), ("was", "were"), ("has", "have"), ("does", "do"), ("it", "they"))
+)
+"""A verb or pronoun that turns plural with the count it agrees with: 'is one coat of
+underglaze enough' / 'are three coats enough' (hold-out 369)."""
 
 
 def _has_digit(word: str) -> bool:

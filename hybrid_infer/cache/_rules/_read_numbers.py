@@ -512,8 +512,8 @@ def _rate_units(text: str, words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(_RATE_NAMES.get(rate, UNITS.get(rate, rate)) for rate in rates)
 
 
-_NUMBER_UNIT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)[ -]?([a-z]+|%)(?![\w/])")
-"""A number and the unit written right after it ('24px', '24 pt', '16-pixel')."""
+_NUMBER_UNIT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)[ -]?([a-z]+(?:/[a-z]+)?|%)(?![\w/])")
+"""A number and the unit written right after it ('24px', '24 pt', '16-pixel', '25 km/h')."""
 
 
 _PER_TIME_AFTER = re.compile(r"\s+(?:per|an|a)\s+([a-z]+)")

