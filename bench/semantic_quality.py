@@ -439,6 +439,24 @@ NEAR_MISS_HOLDOUT_349 = ROOT / "bench" / "near_miss_holdout_349.jsonl"
 NEAR_MISS_HOLDOUT_350 = ROOT / "bench" / "near_miss_holdout_350.jsonl"
 NEAR_MISS_HOLDOUT_351 = ROOT / "bench" / "near_miss_holdout_351.jsonl"
 NEAR_MISS_HOLDOUT_352 = ROOT / "bench" / "near_miss_holdout_352.jsonl"
+NEAR_MISS_HOLDOUT_353 = ROOT / "bench" / "near_miss_holdout_353.jsonl"
+NEAR_MISS_HOLDOUT_354 = ROOT / "bench" / "near_miss_holdout_354.jsonl"
+NEAR_MISS_HOLDOUT_355 = ROOT / "bench" / "near_miss_holdout_355.jsonl"
+NEAR_MISS_HOLDOUT_356 = ROOT / "bench" / "near_miss_holdout_356.jsonl"
+NEAR_MISS_HOLDOUT_357 = ROOT / "bench" / "near_miss_holdout_357.jsonl"
+NEAR_MISS_HOLDOUT_358 = ROOT / "bench" / "near_miss_holdout_358.jsonl"
+NEAR_MISS_HOLDOUT_359 = ROOT / "bench" / "near_miss_holdout_359.jsonl"
+NEAR_MISS_HOLDOUT_360 = ROOT / "bench" / "near_miss_holdout_360.jsonl"
+NEAR_MISS_HOLDOUT_361 = ROOT / "bench" / "near_miss_holdout_361.jsonl"
+NEAR_MISS_HOLDOUT_362 = ROOT / "bench" / "near_miss_holdout_362.jsonl"
+NEAR_MISS_HOLDOUT_363 = ROOT / "bench" / "near_miss_holdout_363.jsonl"
+NEAR_MISS_HOLDOUT_364 = ROOT / "bench" / "near_miss_holdout_364.jsonl"
+NEAR_MISS_HOLDOUT_365 = ROOT / "bench" / "near_miss_holdout_365.jsonl"
+NEAR_MISS_HOLDOUT_366 = ROOT / "bench" / "near_miss_holdout_366.jsonl"
+NEAR_MISS_HOLDOUT_367 = ROOT / "bench" / "near_miss_holdout_367.jsonl"
+NEAR_MISS_HOLDOUT_368 = ROOT / "bench" / "near_miss_holdout_368.jsonl"
+NEAR_MISS_HOLDOUT_369 = ROOT / "bench" / "near_miss_holdout_369.jsonl"
+NEAR_MISS_HOLDOUT_370 = ROOT / "bench" / "near_miss_holdout_370.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -817,6 +835,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 350": NEAR_MISS_HOLDOUT_350,
     "near-miss, hold-out 351": NEAR_MISS_HOLDOUT_351,
     "near-miss, hold-out 352": NEAR_MISS_HOLDOUT_352,
+    "near-miss, hold-out 353": NEAR_MISS_HOLDOUT_353,
+    "near-miss, hold-out 354": NEAR_MISS_HOLDOUT_354,
+    "near-miss, hold-out 355": NEAR_MISS_HOLDOUT_355,
+    "near-miss, hold-out 356": NEAR_MISS_HOLDOUT_356,
+    "near-miss, hold-out 357": NEAR_MISS_HOLDOUT_357,
+    "near-miss, hold-out 358": NEAR_MISS_HOLDOUT_358,
+    "near-miss, hold-out 359": NEAR_MISS_HOLDOUT_359,
+    "near-miss, hold-out 360": NEAR_MISS_HOLDOUT_360,
+    "near-miss, hold-out 361": NEAR_MISS_HOLDOUT_361,
+    "near-miss, hold-out 362": NEAR_MISS_HOLDOUT_362,
+    "near-miss, hold-out 363": NEAR_MISS_HOLDOUT_363,
+    "near-miss, hold-out 364": NEAR_MISS_HOLDOUT_364,
+    "near-miss, hold-out 365": NEAR_MISS_HOLDOUT_365,
+    "near-miss, hold-out 366": NEAR_MISS_HOLDOUT_366,
+    "near-miss, hold-out 367": NEAR_MISS_HOLDOUT_367,
+    "near-miss, hold-out 368": NEAR_MISS_HOLDOUT_368,
+    "near-miss, hold-out 369": NEAR_MISS_HOLDOUT_369,
+    "near-miss, hold-out 370": NEAR_MISS_HOLDOUT_370,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
