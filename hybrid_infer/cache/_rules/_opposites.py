@@ -343,6 +343,27 @@ def _phrase_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     )
 
 
+def _joined_phrases(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with each phrase of :data:`_TURNED_PHRASES` joined into one token, the longest
+    first ('recommend against' before 'recommend')."""
+    joined: list[str] = []
+    i = 0
+    while i < len(words):
+        size = next((n for n in (3, 2) if " ".join(words[i : i + n]) in _PHRASES), 1)
+        joined.append(" ".join(words[i : i + size]))
+        i += size
+    return tuple(joined)
+
+
+_PRO = ("in favor of", "in favour of", "recommend", "recommends", "advise", "advises")
+_CON = ("against", "advise against", "advises against", "recommend against", "recommends against")
+_TURNED_PHRASES = frozenset(
+    {("into", "out of"), ("out of", "into")} | {pair for x in _PRO for y in _CON for pair in ((x, y), (y, x))}
+)
+"""Phrases and their opposites, either way round."""
+_PHRASES = frozenset(p for pair in _TURNED_PHRASES for p in pair if " " in p)
+
+
 def _helps_or_worsens(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """``a`` asks what helps with a thing, ``b`` what makes it worse, the same word before each
     verb: 'what kinds of activity help with fatigue' / 'what kinds of activity make fatigue
@@ -364,27 +385,6 @@ def _helps_or_worsens(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 _HELPING = frozenset({"help", "helps", "helped", "helping"})
 _MAKE_FORMS = frozenset({"make", "makes", "made", "making"})
-
-
-def _joined_phrases(words: tuple[str, ...]) -> tuple[str, ...]:
-    """``words`` with each phrase of :data:`_TURNED_PHRASES` joined into one token, the longest
-    first ('recommend against' before 'recommend')."""
-    joined: list[str] = []
-    i = 0
-    while i < len(words):
-        size = next((n for n in (3, 2) if " ".join(words[i : i + n]) in _PHRASES), 1)
-        joined.append(" ".join(words[i : i + size]))
-        i += size
-    return tuple(joined)
-
-
-_PRO = ("in favor of", "in favour of", "recommend", "recommends", "advise", "advises")
-_CON = ("against", "advise against", "advises against", "recommend against", "recommends against")
-_TURNED_PHRASES = frozenset(
-    {("into", "out of"), ("out of", "into")} | {pair for x in _PRO for y in _CON for pair in ((x, y), (y, x))}
-)
-"""Phrases and their opposites, either way round."""
-_PHRASES = frozenset(p for pair in _TURNED_PHRASES for p in pair if " " in p)
 
 
 _OPPOSITE_PARTICLES = frozenset(
@@ -507,7 +507,8 @@ def _waits_until(words: tuple[str, ...]) -> bool:
 
 
 _HOW_LONG = frozenset({("how", "long"), ("how", "soon")})
-"""('how long post-ileostomy before I'm allowed', a few words between)"""
+"""How a question asks until when; a few words may come before its 'before' ('how long
+post-ileostomy before I'm allowed')."""
 _WAITERS = frozenset((w,) for w in ("i", "i'm", "im", "ill", "i'll", "you", "we", "he", "she", "they", "it"))
 
 
