@@ -4,6 +4,7 @@ required vs forbidden or exempt, a reader's level, stop vs keep running, why vs 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import pairwise
 
 from hybrid_infer.cache._rules._compare import _COPULAS, _POSITIONS, _has_run, _in_place
@@ -310,18 +311,25 @@ def _good_or_bad(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 def _turned_good(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """'good' on one side only, 'bad' or 'poor' on the other only, with the same word before
     and after each: 'a good candidate for Entresto' / 'a poor candidate' (hold-out 340)."""
-    if "good" not in a or "good" in b or _BAD_OR_POOR & set(a):
+    if "good" in b or _BAD_OR_POOR & set(a):
         return False
-    return any(
-        0 < i < len(a) - 1 and (a[i - 1], a[i + 1]) == (b[j - 1], b[j + 1]) and a[i - 1] != "not"
-        for i, x in enumerate(a)
-        if x == "good"
-        for j, y in enumerate(b)
-        if y in _BAD_OR_POOR and 0 < j < len(b) - 1
-    )
+    return any(a[i - 1] != "not" for i in _turned_between(a, b, _GOOD_TURNED))
 
 
 _BAD_OR_POOR = frozenset({"bad", "poor"})
+_GOOD_TURNED = frozenset(("good", word) for word in _BAD_OR_POOR)
+
+
+def _turned_between(a: tuple[str, ...], b: tuple[str, ...], turned: frozenset[tuple[str, str]]) -> Iterator[int]:
+    """Where ``a`` says a word (or joined phrase) only it says and ``b`` says, between the same
+    word before and the same word after, one only ``b`` says that ``turned`` pairs with it: the
+    positions in ``a``."""
+    for i, x in enumerate(a[1:-1], start=1):
+        if x in b:
+            continue
+        for j, y in enumerate(b[1:-1], start=1):
+            if (x, y) in turned and y not in a and (a[i - 1], a[i + 1]) == (b[j - 1], b[j + 1]):
+                yield i
 
 
 def _phrase_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -331,16 +339,7 @@ def _phrase_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     'advise against fusion', 'parents in favor of implants' / 'parents against implants'
     (hold-out 356). Not a verb changed with it: 'turn this into a checklist' / 'make a
     checklist out of these steps' says the same."""
-    joined_a, joined_b = _joined_phrases(a), _joined_phrases(b)
-    return any(
-        0 < i < len(joined_a) - 1
-        and x not in joined_b
-        and y not in joined_a
-        and (joined_a[i - 1], joined_a[i + 1]) == (joined_b[j - 1], joined_b[j + 1])
-        for i, x in enumerate(joined_a)
-        for j, y in enumerate(joined_b)
-        if 0 < j < len(joined_b) - 1 and (x, y) in _TURNED_PHRASES
-    )
+    return any(True for _ in _turned_between(_joined_phrases(a), _joined_phrases(b), _TURNED_PHRASES))
 
 
 def _joined_phrases(words: tuple[str, ...]) -> tuple[str, ...]:
