@@ -2739,6 +2739,56 @@ def broken(a: str, b: str) -> set[str]:
             "What are the pros and cons of gas, charcoal, and pellet grills?",
             "qualifier",
         ),
+        (
+            "How much will my gums recede in the first year after an extraction?",
+            "How much will my gums recede in the first 3 years after an extraction?",
+            "number",
+        ),
+        (
+            "How do I put on a knee brace correctly?",
+            "How do I take off a knee brace correctly?",
+            "antonym",
+        ),
+        (
+            "What is a class I malocclusion?",
+            "What is a class III malocclusion?",
+            "number",
+        ),
+        (
+            "How much altitude does one 180 cost me on a glider?",
+            "How much altitude do three 180s cost me on a glider?",
+            "number",
+        ),
+        (
+            "Name the first 5 things to pack for a day hike.",
+            "Name everything to pack for a day hike.",
+            "qualifier",
+        ),
+        (
+            "Which gloves do I need just for welding in the shop?",
+            "Which gloves do I need for welding and for grinding in the shop?",
+            "qualifier",
+        ),
+        (
+            "Stretches for a hamstring strain only, please",
+            "Stretches for a hamstring and groin strain, please",
+            "qualifier",
+        ),
+        (
+            "How far should my knee bend in degrees at 6 weeks?",
+            "How far should my knee bend as a percentage of normal at 6 weeks?",
+            "unit",
+        ),
+        (
+            "What pillows help with my neck arthritis?",
+            "What pillows help with neck problems in general?",
+            "qualifier",
+        ),
+        (
+            "So is it the two white tablets in the morning and the small yellow one at night?",
+            "So is it the small yellow tablet in the morning and the two white ones at night?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4480,6 +4530,54 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Is 25 km/h a safe wind speed for a beginner kiter?",
             "Can a beginner kiter safely ride in 25 km/h of wind?",
+        ),
+        (
+            "What can I eat in the first week after a tooth extraction?",
+            "Give me food ideas for the first 7 days after a tooth extraction.",
+        ),
+        (
+            "What's the failure rate of hip implants after 10 years?",
+            "What percentage of hip implants fail within a decade?",
+        ),
+        (
+            "Why does my dentist want a cone beam CT before the extraction?",
+            "Why does my dentist want a CBCT before the extraction?",
+        ),
+        (
+            "How is CF-related diabetes treated?",
+            "How is CFRD treated?",
+        ),
+        (
+            "How long is recovery from All-on-6 surgery?",
+            "What is the recovery time for an All on Six procedure?",
+        ),
+        (
+            "Why did my dog suddenly start limping?",
+            "My dog started limping out of nowhere, why would that be?",
+        ),
+        (
+            "How do I keep my cast iron grill grate from rusting?",
+            "What should I put on a cast-iron grill grate to stop it rusting?",
+        ),
+        (
+            "Do I need to use primer before painting new drywall?",
+            "Is primer necessary on new drywall before painting, or can I skip it?",
+        ),
+        (
+            "Can I sleep without the brace two weeks after knee surgery?",
+            "Is it ok to take the brace off at night two weeks after knee surgery?",
+        ),
+        (
+            "How long after a flu shot can I go to the gym?",
+            "I just had a flu shot - how long should I wait before going to the gym?",
+        ),
+        (
+            "Can I keep two hamsters in a divided 40 gallon tank?",
+            "Would a 40 gallon tank with a divider work for housing 2 hamsters?",
+        ),
+        (
+            "How do I acclimate a new goldfish from the pet shop bag?",
+            "Just bought a goldfish and he's still in the bag from the shop. How do I acclimate him to my tank?",
         ),
     ],
 )

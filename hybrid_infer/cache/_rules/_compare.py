@@ -10,7 +10,14 @@ from dataclasses import replace
 from itertools import pairwise
 
 from hybrid_infer.cache._rules._facts import TextFacts
-from hybrid_infer.cache._rules._vocabulary import _ALIAS_GROUP, _COUNT_WORDS, _FRAME_FILLERS, _SCALES, UNITS
+from hybrid_infer.cache._rules._vocabulary import (
+    _ALIAS_GROUP,
+    _COUNT_WORDS,
+    _FRAME_FILLERS,
+    _SCALES,
+    NUMBER_WORDS,
+    UNITS,
+)
 from hybrid_infer.cache._rules._words import _is_content, stem
 
 _JOINED_WORDS = re.compile(r"(?<![\w-])([a-z0-9]+(?:-[a-z]{2,}[a-z0-9]*)+)(?![\w-])")
@@ -213,6 +220,7 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
     known |= _written_apart_or_joined(a, b)  # 'VO2max' / 'VO2 max'
     known |= {e for e in a.entities if _spelled_out(e, b) is not None}  # 'T1' / 'Turn 1'
     known |= _genus_abbreviated(a, b)  # 'Grammostola pulchra' / 'G. pulchra'
+    known |= _numbered_apart(a, b)  # 'All-on-4' / 'All on Four'
     groups = {g for _, g in b.aliases} | _glued_groups(b, a)
     glued = groups & _glued_groups(a, b)
     aliased = {w for w, g in a.aliases if g in groups} | {
@@ -227,6 +235,22 @@ def _missing_entities(a: TextFacts, b: TextFacts, measured: bool = False) -> set
         and UNITS.get(e, "") not in b.units
         and not (measured and UNITS.get(e, "") in a.measure_units)
     }
+
+
+def _numbered_apart(a: TextFacts, b: TextFacts) -> set[str]:
+    """Names of ``a`` with a number in them, in digits or in words, that ``b`` says the other
+    way: a number word 'Four' when ``b`` says 4, a hyphened 'All-on-4' when ``b`` says 'all on
+    four' word for word (hold-out 371)."""
+    said = [NUMBER_WORDS.get(w, w) for w in b.words]
+    runs = {" ".join(said[i : i + n]) for n in (2, 3, 4) for i in range(len(said) - n + 1)}
+    found = set()
+    for entity in a.entities:
+        if NUMBER_WORDS.get(entity, "").isdigit() and NUMBER_WORDS[entity] in b.numbers:
+            found.add(entity)
+        parts = [NUMBER_WORDS.get(p, p) for p in entity.split("-")]
+        if len(parts) > 1 and any(p.isdigit() for p in parts) and " ".join(parts) in runs:
+            found.add(entity)
+    return found
 
 
 def _written_apart_or_joined(a: TextFacts, b: TextFacts) -> set[str]:

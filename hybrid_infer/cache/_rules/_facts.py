@@ -73,6 +73,7 @@ from hybrid_infer.cache._rules._read_numbers import (
     _unit_tokens,
 )
 from hybrid_infer.cache._rules._read_roles import (
+    _SENTENCE_GAP,
     _WH_WORDS,
     _directed_pairs,
     _owned_content,
@@ -344,6 +345,11 @@ def _explained_to_ages(words: tuple[str, ...]) -> set[str]:
     return found
 
 
+def _lower_a(sentences: tuple[str, ...]) -> tuple[str, ...]:
+    """The words with their sentence ends, a capital 'A' read as the article again."""
+    return tuple("a" if word == "A" else word for word in sentences)
+
+
 def _text_facts(text: str) -> TextFacts:
     text, signature = normalised(text)
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
@@ -429,7 +435,9 @@ def _text_facts(text: str) -> TextFacts:
         instead_of=_instead_of(words),
         replaced=_replaced(words),
         framed=tuple(w for w in words if w not in _FRAME_FILLERS),
-        directed=frozenset(_directed_pairs(*_with_paths(text, words, entities))),
+        directed=frozenset(
+            _directed_pairs(*_with_paths(text, _lower_a(_with_sentence_ends(text, _SENTENCE_GAP)), entities))
+        ),
         cased=tuple(t for raw in text.split() if _CASED.match(t := raw.strip(".,;:!?\"'()`*"))),  # '`-P`', '**-P**' too
         keyword_runs=_keyword_runs(text),
         titled=_titled(text),

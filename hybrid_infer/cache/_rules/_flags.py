@@ -102,6 +102,7 @@ from hybrid_infer.cache._rules._scope import (
     _first_to_or_all,
     _general_or_special,
     _items_added,
+    _limited_then_joined,
     _month_only_or_whole,
     _narrowed,
     _numbered_or_every,
@@ -363,7 +364,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _count_or_list(a, b)
         or _count_or_list(b, a)
         or _items_added(a, b)
-        or _items_added(b, a),
+        or _items_added(b, a)
+        or _limited_then_joined(a, b)
+        or _limited_then_joined(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

@@ -15,7 +15,14 @@ from hybrid_infer.cache._rules._compare import _COORDINATED, _same_root
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_negation import _COMPARATIVES, _bounds, _stopped_asked
 from hybrid_infer.cache._rules._read_scope import _targets
-from hybrid_infer.cache._rules._vocabulary import _DETERMINERS, _IRREGULAR_PAST, _OPPOSITE, _STOPPING, NEGATIONS
+from hybrid_infer.cache._rules._vocabulary import (
+    _DETERMINERS,
+    _IRREGULAR_PAST,
+    _NOUN_MARKERS,
+    _OPPOSITE,
+    _STOPPING,
+    NEGATIONS,
+)
 from hybrid_infer.cache._rules._words import _is_content, stem
 
 _NEGATING_OPERATORS = frozenset({"!=", "!=="})
@@ -71,6 +78,8 @@ def _same_action(held: frozenset[str], going_on: frozenset[str]) -> bool:
 def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     if _excluded_or_removed(a, b) or _excluded_or_removed(b, a):
         return False  # 'exclude the header row from the sum' / 'remove the header row from it'
+    if _without_or_taken_off(a, b) or _without_or_taken_off(b, a):
+        return False  # 'sleep without the sling' / 'take the sling off at night'
     if _asks_expecting_yes(a, b) or _asks_expecting_yes(b, a):
         return False  # "isn't it bad to charge my phone overnight" / 'is it bad to charge it overnight'
     a, b = _replacement_read(a, b), _replacement_read(b, a)
@@ -177,6 +186,31 @@ def _excluded_or_removed(a: TextFacts, b: TextFacts) -> bool:
         and not any(w in NEGATIONS for w in b.words)
         and not _REMOVING_FROM.isdisjoint(b.words)
     )
+
+
+def _without_or_taken_off(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s one negation is a 'without' of a thing that ``b``, negating nothing, takes off
+    or removes: 'can I sleep without the sling' / 'is it okay to take the sling off at night'
+    (hold-out 372), as a '-less' word is read (see :func:`_less_read`)."""
+    if len(a.negated) != 1 or b.negated or "without" not in a.words:
+        return False
+    at = a.words.index("without")
+    target = a.negated[0]
+    thing = a.words[at + 2] if at + 2 < len(a.words) and a.words[at + 1] in _NOUN_MARKERS else ""
+    if not thing or stem(thing) != target:
+        return False  # ('without the sling'; not 'without removing the tank', 'without acetone')
+    for i, word in enumerate(b.words):
+        if stem(word) != target:
+            continue
+        before, after = set(b.words[max(0, i - 3) : i]), set(b.words[i + 1 : i + 4])
+        if (_TAKE & before and _OFF & after) or _REMOVE & before:
+            return True  # 'take the sling off', 'remove the sling'
+    return False
+
+
+_TAKE = frozenset({"take", "takes", "took", "taken", "taking"})
+_OFF = frozenset({"off", "out"})
+_REMOVE = frozenset({"remove", "removes", "removed", "removing"})
 
 
 def _negated_once_more(a: TextFacts, b: TextFacts) -> bool:

@@ -224,7 +224,9 @@ _LETTERED_NUMBER = re.compile(r"(?<![\w-])([A-Za-z]*[A-Z][A-Za-z]*)-(\d+(?:\.\d+
 _ROMAN_VALUES = MappingProxyType(
     {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10, "XI": 11, "XII": 12}
 )
-_ROMAN_AFTER_NAME = re.compile(r"(?<![\w.])([A-Z][A-Za-z]+)(\.?[ \t]+)(XI{0,2}|IX|VI{0,3}|IV|I{1,3})(?![\w'\u2019-])")
+_ROMAN_AFTER_NAME = re.compile(
+    r"(?<![\w.])([A-Za-z][A-Za-z]+)(\.?[ \t]+)(XI{0,2}|IX|VI{0,3}|IV|I{1,3})(?![\w'\u2019-])"
+)
 _ROMAN_LISTED = re.compile(
     r"(?<=\d)(\s+(?:and|or|to|through|vs\.?|&)\s+|,\s*|/|-)(XI{0,2}|IX|VI{0,3}|IV|I{1,3})(?![\w'\u2019-])"
 )
@@ -254,12 +256,32 @@ def _roman_numerals(text: str) -> str:
         listed = name.lower() in _NUMBERED_NAMES
         if not listed and (len(numeral) == 1 or _sentence_start(text, match.start()) or "." in match.group(2)):
             return match.group()
+        if name[0].islower() and (not listed or (numeral == "I" and _asker_acts(text, match.end()))):
+            return match.group()  # 'a class I mutation' is class 1, 'which class I should take' the asker's
         return f"{_NAME_SHORT_FOR.get(name.lower(), name)} {_ROMAN_VALUES[numeral]}"
 
     converted = _ROMAN_AFTER_NAME.sub(numbered, text)
     if converted == text:
         return text
     return _ROMAN_LISTED.sub(lambda m: f"{m.group(1)}{_ROMAN_VALUES[m.group(2)]}", converted)
+
+
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)")
+_ASKER_VERBS = frozenset(
+    {"am", "was", "have", "had", "should", "could", "would", "can", "will", "must", "might", "may", "do", "did"}
+    | {"need", "want", "like", "get", "got", "take", "use", "pick", "choose", "buy", "play", "think", "see", "go"}
+    | {"fit", "belong", "fall", "qualify", "count", "start", "begin", "learn", "teach", "know", "mean", "read"}
+)
+
+
+def _asker_acts(text: str, at: int) -> bool:
+    """A lower-case verb right after the 'I' that ends at ``at``: the asker's 'I' of 'which
+    class I should take' or 'the grade I got', not a numeral."""
+    following = _NEXT_WORD.match(text, at)
+    if following is None:
+        return False
+    word = following.group(1)
+    return word.islower() and (word in _ASKER_VERBS or word.endswith("ed"))
 
 
 def _sentence_start(text: str, at: int) -> bool:
@@ -291,6 +313,16 @@ _DECADES_JOINED = (
     re.compile(r"(?i)(19[5-9]0s\s*(?:,|and|or|&|/|to)\s*)'?([5-9]0)s\b"),
     re.compile(r"(?i)(?<![\w'])'?([5-9]0)s(\s*(?:,|and|or|&|/|to)\s*19[5-9]0s)"),
 )
+
+
+_COUNTED_DECADES = re.compile(r"(?i)\b(a|one|two|three|four|five)\s+decades?\b")
+"""A counted span of decades: 'within a decade' is 'within 10 years' (hold-out 371)."""
+_DECADE_COUNTS = MappingProxyType({"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5})
+
+
+def _years_of_decades(match: re.Match[str]) -> str:
+    """See :data:`_COUNTED_DECADES`."""
+    return f"{10 * _DECADE_COUNTS[match.group(1).lower()]} years"
 
 
 def _decades(text: str) -> str:
@@ -557,7 +589,7 @@ def normalised(text: str) -> tuple[str, str]:
     text = _OUT_OF.sub(r"\1/\2", _HBA1C.sub("A1C", _diabetes_types(text)))
     text = _HURDLES.sub(r"\1m hurdles", text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
-    text = _decades(text)
+    text = _decades(_COUNTED_DECADES.sub(_years_of_decades, text))
     text = _roman_numerals(text)  # 'Appendix II' is 'Appendix 2'
     text = _TO_ONE.sub(r"\1 to 1", text)  # a '3:1 SWR' is a '3 to 1 SWR'
     text = _LETTERED_NUMBER.sub(r"\1\2", text)  # 'W-2' is 'W2', 'GPT-4' is 'GPT4'

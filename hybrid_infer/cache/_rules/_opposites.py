@@ -337,7 +337,8 @@ def _phrase_turned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     before and the same word after: 'get into the bathtub' / 'get out of the bathtub' (hold-out
     358), 'back my boat into a slip' / 'out of a slip', 'why would a surgeon recommend fusion' /
     'advise against fusion', 'parents in favor of implants' / 'parents against implants'
-    (hold-out 356). Not a verb changed with it: 'turn this into a checklist' / 'make a
+    (hold-out 356), 'how does a dentist put on a healing abutment' / 'take off' (hold-out
+    371). Not a verb changed with it: 'turn this into a checklist' / 'make a
     checklist out of these steps' says the same."""
     return any(True for _ in _turned_between(_joined_phrases(a), _joined_phrases(b), _TURNED_PHRASES))
 
@@ -356,8 +357,15 @@ def _joined_phrases(words: tuple[str, ...]) -> tuple[str, ...]:
 
 _PRO = ("in favor of", "in favour of", "recommend", "recommends", "advise", "advises")
 _CON = ("against", "advise against", "advises against", "recommend against", "recommends against")
+_PUT_ON = ("put on", "puts on", "putting on")
+_TAKE_OFF = ("take off", "takes off", "taking off", "took off", "taken off")
+_PUT_IN = ("put in", "puts in", "putting in")
+_TAKE_OUT = ("take out", "takes out", "taking out", "took out", "taken out")
 _TURNED_PHRASES = frozenset(
-    {("into", "out of"), ("out of", "into")} | {pair for x in _PRO for y in _CON for pair in ((x, y), (y, x))}
+    {("into", "out of"), ("out of", "into")}
+    | {pair for x in _PRO for y in _CON for pair in ((x, y), (y, x))}
+    | {pair for x in _PUT_ON for y in _TAKE_OFF for pair in ((x, y), (y, x))}
+    | {pair for x in _PUT_IN for y in _TAKE_OUT for pair in ((x, y), (y, x))}
 )
 """Phrases and their opposites, either way round."""
 _PHRASES = frozenset(p for pair in _TURNED_PHRASES for p in pair if " " in p)
@@ -497,9 +505,16 @@ def _opposable(word: str, facts: TextFacts) -> bool:
 def _waits_until(words: tuple[str, ...]) -> bool:
     """Every 'before' asks how long until someone can do a thing: 'how long before I'm allowed
     to lift weights again' / 'when can I go back to lifting weights after surgery' (hold-outs
-    353, 358), not a time before an event that 'after' would oppose."""
+    353, 358), 'how long should I wait before going back to PT' (hold-out 372), not a time
+    before an event that 'after' would oppose ('how long should I wait before surgery')."""
     return all(
-        any(pair in _HOW_LONG for pair in pairwise(words[max(0, i - 4) : i])) and words[i + 1 : i + 2] in _WAITERS
+        (any(pair in _HOW_LONG for pair in pairwise(words[max(0, i - 4) : i])) and words[i + 1 : i + 2] in _WAITERS)
+        or (
+            any(pair in _HOW_LONG for pair in pairwise(words[max(0, i - 6) : i]))
+            and words[i - 1] == "wait"
+            and words[i + 1 : i + 2] != ()
+            and words[i + 1].endswith("ing")
+        )
         for i, w in enumerate(words)
         if w == "before"
     )

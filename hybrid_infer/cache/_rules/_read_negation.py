@@ -57,9 +57,10 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
             )
             and not (word == "lack" and following == "of")  # 'a lack of B12' is a deficiency, not 'lacks'
             and not (word == "without" and words[max(0, i - 2) : i] == ("with", "or"))  # either way
-            and not (word == "without" and _or_do_without(words, i))
+            and not (word in ("without", "skip") and _or_do_without(words, i))
             and not _bounds(words, i)  # 'never more than 10' is 'at most 10'
             and not (word == "no" and i and words[i - 1] == "the")  # 'the zero address' names one (hold-out 211)
+            and not (word == "nowhere" and i and words[i - 1] == "of")  # 'out of nowhere' is 'suddenly' (hold-out 374)
             and not (  # 'ok or no?' (not 'yes or no', which asks for a bare answer)
                 word == "no"
                 and i
@@ -154,7 +155,8 @@ _COMPARATIVES = frozenset({"more", "fewer", "less", "longer", "later", "higher",
 def _or_do_without(words: tuple[str, ...], at: int) -> bool:
     """'… or can they do without?' closing a question asks it both ways: 'is filtration
     necessary for goldfish or can they do without' asks 'do goldfish need a filter' (hold-out
-    169). The 'without' ends the text, an 'or' shortly before it."""
+    169), as '… or can I skip it?' does (hold-out 373). The 'without' or 'skip' ends the text
+    (a pronoun may follow), an 'or' shortly before it."""
     return not any(map(_is_content, words[at + 1 :])) and "or" in words[max(0, at - 5) : at]
 
 
@@ -190,8 +192,11 @@ def _held_back_from(words: tuple[str, ...], at: int) -> bool:
     """Whether the 'from' at ``at`` is that of 'stop X from Ving', which points nowhere ('stop
     my puppy from biting' / 'train a puppy not to bite' trade no places)."""
     return words[at] == "from" and any(
-        words[i] in _PREVENTING and _held_from(words, i) in (at + 1, at + 2) for i in range(max(0, at - 5), at)
+        words[i] in _PREVENTING and _held_from(words, i) in (at + 1, at + 2) for i in range(max(0, at - 6), at)
     )
+
+
+_HELD_PRONOUNS = frozenset({"it", "them", "him", "her"})
 
 
 def _before_the_action(word: str, following: str) -> bool:
@@ -232,10 +237,13 @@ def _stopped_asked(words: tuple[str, ...]) -> frozenset[str]:
 
 
 def _held_from(words: tuple[str, ...], i: int) -> int:
-    """Where the held-back action starts in 'stop X from Ving' (at most four words of X; an
-    adverb may come first: 'stop WSJT-X from automatically logging', hold-out 168), or in 'stop
-    my cat scratching' (X a determiner and one or two words, 'from' left out), or 0."""
-    for j in range(i + 2, min(i + 6, len(words) - 1)):
+    """Where the held-back action starts in 'stop X from Ving' (at most five words of X: 'keep
+    my cast iron lathe bed from rusting', hold-out 373; an adverb may come first: 'stop WSJT-X
+    from automatically logging', hold-out 168), or in 'stop my cat scratching' (X a determiner
+    and one or two words, or a pronoun: 'stop it rusting', 'from' left out), or 0."""
+    for j in range(i + 2, min(i + 7, len(words) - 1)):
+        if words[j] in _PREVENTING or words[j] in ("and", "or", "but"):
+            break  # ('stop a service and keep it from running': the 'from' is the second verb's)
         if words[j] == "from":
             if (
                 j + 2 < len(words)
@@ -247,6 +255,8 @@ def _held_from(words: tuple[str, ...], i: int) -> int:
             if following in ("being", "getting") and j + 2 < len(words) and _is_content(words[j + 2]):
                 return j + 2  # 'stop my listing from being visible' holds back 'visible' (hold-out 247)
             return j + 1 if _gerund(following) else 0
+    if words[i] in _STOPPING and i + 2 < len(words) and words[i + 1] in _HELD_PRONOUNS and _gerund(words[i + 2]):
+        return i + 2  # 'stop it rusting' (hold-out 373)
     if words[i] in _STOPPING and i + 3 < len(words) and words[i + 1] in _ONE_THING_MARKERS:
         for j in range(i + 3, min(i + 5, len(words))):
             if _gerund(words[j]):

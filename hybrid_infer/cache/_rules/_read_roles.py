@@ -38,6 +38,10 @@ from hybrid_infer.cache._rules._words import (
 )
 
 _SENTENCE_STOP = re.compile(r"[.?!;](?:\s|$)")
+"""A sentence's end between two words, as the word-order rules read it: a stop inside a word
+ends one too ('3.5' and 'tar.gz' are read in two parts)."""
+_SENTENCE_GAP = re.compile(r"[.?!;]\s")
+"""A sentence's end between two words: a stop and a space ('tar.gz', 'settings.json' end none)."""
 
 
 _WH_WORDS = frozenset({"what", "why", "how", "when", "where", "who", "which", "whom", "whose"})
@@ -156,13 +160,14 @@ def _speaker_compared(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(sides)
 
 
-def _with_sentence_ends(text: str) -> tuple[str, ...]:
-    """The text's words with '|' where a sentence ends ('Is it clear? Rate it' has two)."""
+def _with_sentence_ends(text: str, ends: re.Pattern[str] = _SENTENCE_STOP) -> tuple[str, ...]:
+    """The text's words with '|' where a sentence ends ('Is it clear? Rate it' has two), as
+    ``ends`` finds them between two words."""
     out: list[str] = []
     end = 0
     matches = list(_WORD.finditer(text))
     for n, match in enumerate(matches):
-        if out and _SENTENCE_STOP.search(text, end, match.start()):
+        if out and ends.search(text, end, match.start()):
             out.append("|")
         word = match.group()
         out.append("A" if word == "A" and out and out[-1] != "|" and _names_a(matches, n) else _normalise_word(word))
@@ -329,6 +334,10 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
             # 'distribute to the heirs before paying creditors': the whole act goes before
             start = marks[n - 2] + 1 if n > 1 else 0
         stop = marks[n + 1] if n + 1 < len(marks) else len(words)
+        # one sentence only: 'still in the cup from the store. What's the way to acclimate him'
+        start = max([start] + [j + 1 for j in range(start, i) if words[j] == "|"])
+        stop = next((j for j in range(i + 1, stop) if words[j] == "|"), stop)
+        next_in_sentence = n + 1 < len(marks) and stop == marks[n + 1]
         marker, swap = _CONVERSES.get(words[i], (words[i], False))
         names_left = [w for w in words[start:i] if _is_name(w, named)]
         names_right = list(
@@ -340,7 +349,7 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
         left = [_party(w) for w in words[start:i] if _is_party(w)][-_WINDOW:]
         right = [_party(w) for w in words[i + 1 : stop] if _is_party(w)][:_WINDOW]
         pairs.update(_sided_pairs(left, right, marker, swap))
-        if words[i] == "from" and n + 1 < len(marks) and words[marks[n + 1]] in ("to", "into"):
+        if words[i] == "from" and next_in_sentence and words[marks[n + 1]] in ("to", "into"):
             # 'from X ... to Y' relates the heads of both, past the words that describe X
             source = next((_party(w) for w in words[i + 1 : marks[n + 1]] if _is_party(w)), "")
             target = next((_party(w) for w in words[marks[n + 1] + 1 :] if _is_party(w)), "")

