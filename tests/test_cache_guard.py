@@ -2789,6 +2789,26 @@ def broken(a: str, b: str) -> set[str]:
             "So is it the small yellow tablet in the morning and the two white ones at night?",
             "direction",
         ),
+        (
+            "Explain sheep shearing to a 7-year-old",
+            "Explain sheep shearing to a professional shearer",
+            "qualifier",
+        ),
+        (
+            "Just tell me the minimum age for a hunting license.",
+            "Tell me the minimum age and every other requirement for a hunting license.",
+            "qualifier",
+        ),
+        (
+            "Why is distilled water recommended for a CPAP humidifier?",
+            "Why is distilled water not necessary for a CPAP humidifier?",
+            "negation",
+        ),
+        (
+            "Walk me through building a koi pond from scratch.",
+            "Walk me through only the filtration part of building a koi pond.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4578,6 +4598,34 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "How do I acclimate a new goldfish from the pet shop bag?",
             "Just bought a goldfish and he's still in the bag from the shop. How do I acclimate him to my tank?",
+        ),
+        (
+            "Can hypnosis help me quit smoking?",
+            "Does hypnosis work for smoking cessation?",
+        ),
+        (
+            "How do I stop my dogs from fighting over toys?",
+            "How can I prevent fighting over toys between my dogs?",
+        ),
+        (
+            "How do I prevent algae blooms in a new pond?",
+            "My new pond keeps getting algae - how do I keep it from blooming?",
+        ),
+        (
+            "How is sleep apnea related to high blood pressure?",
+            "How is high blood pressure connected to sleep apnea?",
+        ),
+        (
+            "Is a 6 dGH remineralizer enough for shrimp?",
+            "Is a 6dGH remineralizer enough for shrimp?",
+        ),
+        (
+            "What is the best way to bottle-feed an orphaned lamb?",
+            "Best method for bottle feeding an orphan lamb?",
+        ),
+        (
+            "How do I stop aphids from taking over my greenhouse?",
+            "Aphids are overrunning my greenhouse. How do I get them under control?",
         ),
     ],
 )

