@@ -457,6 +457,24 @@ NEAR_MISS_HOLDOUT_367 = ROOT / "bench" / "near_miss_holdout_367.jsonl"
 NEAR_MISS_HOLDOUT_368 = ROOT / "bench" / "near_miss_holdout_368.jsonl"
 NEAR_MISS_HOLDOUT_369 = ROOT / "bench" / "near_miss_holdout_369.jsonl"
 NEAR_MISS_HOLDOUT_370 = ROOT / "bench" / "near_miss_holdout_370.jsonl"
+NEAR_MISS_HOLDOUT_371 = ROOT / "bench" / "near_miss_holdout_371.jsonl"
+NEAR_MISS_HOLDOUT_372 = ROOT / "bench" / "near_miss_holdout_372.jsonl"
+NEAR_MISS_HOLDOUT_373 = ROOT / "bench" / "near_miss_holdout_373.jsonl"
+NEAR_MISS_HOLDOUT_374 = ROOT / "bench" / "near_miss_holdout_374.jsonl"
+NEAR_MISS_HOLDOUT_375 = ROOT / "bench" / "near_miss_holdout_375.jsonl"
+NEAR_MISS_HOLDOUT_376 = ROOT / "bench" / "near_miss_holdout_376.jsonl"
+NEAR_MISS_HOLDOUT_377 = ROOT / "bench" / "near_miss_holdout_377.jsonl"
+NEAR_MISS_HOLDOUT_378 = ROOT / "bench" / "near_miss_holdout_378.jsonl"
+NEAR_MISS_HOLDOUT_379 = ROOT / "bench" / "near_miss_holdout_379.jsonl"
+NEAR_MISS_HOLDOUT_380 = ROOT / "bench" / "near_miss_holdout_380.jsonl"
+NEAR_MISS_HOLDOUT_381 = ROOT / "bench" / "near_miss_holdout_381.jsonl"
+NEAR_MISS_HOLDOUT_382 = ROOT / "bench" / "near_miss_holdout_382.jsonl"
+NEAR_MISS_HOLDOUT_383 = ROOT / "bench" / "near_miss_holdout_383.jsonl"
+NEAR_MISS_HOLDOUT_384 = ROOT / "bench" / "near_miss_holdout_384.jsonl"
+NEAR_MISS_HOLDOUT_385 = ROOT / "bench" / "near_miss_holdout_385.jsonl"
+NEAR_MISS_HOLDOUT_386 = ROOT / "bench" / "near_miss_holdout_386.jsonl"
+NEAR_MISS_HOLDOUT_387 = ROOT / "bench" / "near_miss_holdout_387.jsonl"
+NEAR_MISS_HOLDOUT_388 = ROOT / "bench" / "near_miss_holdout_388.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -853,6 +871,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 368": NEAR_MISS_HOLDOUT_368,
     "near-miss, hold-out 369": NEAR_MISS_HOLDOUT_369,
     "near-miss, hold-out 370": NEAR_MISS_HOLDOUT_370,
+    "near-miss, hold-out 371": NEAR_MISS_HOLDOUT_371,
+    "near-miss, hold-out 372": NEAR_MISS_HOLDOUT_372,
+    "near-miss, hold-out 373": NEAR_MISS_HOLDOUT_373,
+    "near-miss, hold-out 374": NEAR_MISS_HOLDOUT_374,
+    "near-miss, hold-out 375": NEAR_MISS_HOLDOUT_375,
+    "near-miss, hold-out 376": NEAR_MISS_HOLDOUT_376,
+    "near-miss, hold-out 377": NEAR_MISS_HOLDOUT_377,
+    "near-miss, hold-out 378": NEAR_MISS_HOLDOUT_378,
+    "near-miss, hold-out 379": NEAR_MISS_HOLDOUT_379,
+    "near-miss, hold-out 380": NEAR_MISS_HOLDOUT_380,
+    "near-miss, hold-out 381": NEAR_MISS_HOLDOUT_381,
+    "near-miss, hold-out 382": NEAR_MISS_HOLDOUT_382,
+    "near-miss, hold-out 383": NEAR_MISS_HOLDOUT_383,
+    "near-miss, hold-out 384": NEAR_MISS_HOLDOUT_384,
+    "near-miss, hold-out 385": NEAR_MISS_HOLDOUT_385,
+    "near-miss, hold-out 386": NEAR_MISS_HOLDOUT_386,
+    "near-miss, hold-out 387": NEAR_MISS_HOLDOUT_387,
+    "near-miss, hold-out 388": NEAR_MISS_HOLDOUT_388,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
