@@ -1109,8 +1109,8 @@ def _held_in_slots(words: tuple[str, ...]) -> dict[tuple[str, ...], frozenset[st
 
 def _slots_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two things given at two times of day, each at the other's time: 'the two orange tablets
-        in the morning and the light blue one at night' / 'the light blue tablet in the morning and
-        the two orange ones at night' (hold-out 376). Only the words that tell the two apart count,
+    in the morning and the light blue one at night' / 'the light blue tablet in the morning and
+    the two orange ones at night' (hold-out 376). Only the words that tell the two apart count,
     more of them crossed than kept in place."""
     held_a, held_b = _held_in_slots(a), _held_in_slots(b)
     for x, y in combinations([slot for slot in held_a if slot in held_b], 2):
