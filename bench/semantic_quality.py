@@ -475,6 +475,24 @@ NEAR_MISS_HOLDOUT_385 = ROOT / "bench" / "near_miss_holdout_385.jsonl"
 NEAR_MISS_HOLDOUT_386 = ROOT / "bench" / "near_miss_holdout_386.jsonl"
 NEAR_MISS_HOLDOUT_387 = ROOT / "bench" / "near_miss_holdout_387.jsonl"
 NEAR_MISS_HOLDOUT_388 = ROOT / "bench" / "near_miss_holdout_388.jsonl"
+NEAR_MISS_HOLDOUT_389 = ROOT / "bench" / "near_miss_holdout_389.jsonl"
+NEAR_MISS_HOLDOUT_390 = ROOT / "bench" / "near_miss_holdout_390.jsonl"
+NEAR_MISS_HOLDOUT_391 = ROOT / "bench" / "near_miss_holdout_391.jsonl"
+NEAR_MISS_HOLDOUT_392 = ROOT / "bench" / "near_miss_holdout_392.jsonl"
+NEAR_MISS_HOLDOUT_393 = ROOT / "bench" / "near_miss_holdout_393.jsonl"
+NEAR_MISS_HOLDOUT_394 = ROOT / "bench" / "near_miss_holdout_394.jsonl"
+NEAR_MISS_HOLDOUT_395 = ROOT / "bench" / "near_miss_holdout_395.jsonl"
+NEAR_MISS_HOLDOUT_396 = ROOT / "bench" / "near_miss_holdout_396.jsonl"
+NEAR_MISS_HOLDOUT_397 = ROOT / "bench" / "near_miss_holdout_397.jsonl"
+NEAR_MISS_HOLDOUT_398 = ROOT / "bench" / "near_miss_holdout_398.jsonl"
+NEAR_MISS_HOLDOUT_399 = ROOT / "bench" / "near_miss_holdout_399.jsonl"
+NEAR_MISS_HOLDOUT_400 = ROOT / "bench" / "near_miss_holdout_400.jsonl"
+NEAR_MISS_HOLDOUT_401 = ROOT / "bench" / "near_miss_holdout_401.jsonl"
+NEAR_MISS_HOLDOUT_402 = ROOT / "bench" / "near_miss_holdout_402.jsonl"
+NEAR_MISS_HOLDOUT_403 = ROOT / "bench" / "near_miss_holdout_403.jsonl"
+NEAR_MISS_HOLDOUT_404 = ROOT / "bench" / "near_miss_holdout_404.jsonl"
+NEAR_MISS_HOLDOUT_405 = ROOT / "bench" / "near_miss_holdout_405.jsonl"
+NEAR_MISS_HOLDOUT_406 = ROOT / "bench" / "near_miss_holdout_406.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -889,6 +907,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 386": NEAR_MISS_HOLDOUT_386,
     "near-miss, hold-out 387": NEAR_MISS_HOLDOUT_387,
     "near-miss, hold-out 388": NEAR_MISS_HOLDOUT_388,
+    "near-miss, hold-out 389": NEAR_MISS_HOLDOUT_389,
+    "near-miss, hold-out 390": NEAR_MISS_HOLDOUT_390,
+    "near-miss, hold-out 391": NEAR_MISS_HOLDOUT_391,
+    "near-miss, hold-out 392": NEAR_MISS_HOLDOUT_392,
+    "near-miss, hold-out 393": NEAR_MISS_HOLDOUT_393,
+    "near-miss, hold-out 394": NEAR_MISS_HOLDOUT_394,
+    "near-miss, hold-out 395": NEAR_MISS_HOLDOUT_395,
+    "near-miss, hold-out 396": NEAR_MISS_HOLDOUT_396,
+    "near-miss, hold-out 397": NEAR_MISS_HOLDOUT_397,
+    "near-miss, hold-out 398": NEAR_MISS_HOLDOUT_398,
+    "near-miss, hold-out 399": NEAR_MISS_HOLDOUT_399,
+    "near-miss, hold-out 400": NEAR_MISS_HOLDOUT_400,
+    "near-miss, hold-out 401": NEAR_MISS_HOLDOUT_401,
+    "near-miss, hold-out 402": NEAR_MISS_HOLDOUT_402,
+    "near-miss, hold-out 403": NEAR_MISS_HOLDOUT_403,
+    "near-miss, hold-out 404": NEAR_MISS_HOLDOUT_404,
+    "near-miss, hold-out 405": NEAR_MISS_HOLDOUT_405,
+    "near-miss, hold-out 406": NEAR_MISS_HOLDOUT_406,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
