@@ -26,6 +26,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _ALIAS_GROUP,
     _ALIAS_LENGTH,
     _COUNT_WORDS,
+    _DETERMINERS,
     _SCALES,
     NUMBER_WORDS,
     UNITS,
@@ -458,7 +459,7 @@ def _ordinal_value(word: str) -> int | None:
 _ORDERING = MappingProxyType(
     {w: i for i, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"), 1)}
 )
-_ORDER_DETERMINERS = frozenset({"a", "an", "the", "my", "your", "his", "her", "its", "our", "their", "this", "that"})
+_ORDER_DETERMINERS = _DETERMINERS | {"a", "an", "this", "that"}
 
 
 def _pluses_differ(a: TextFacts, b: TextFacts) -> bool:

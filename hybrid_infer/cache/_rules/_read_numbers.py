@@ -318,16 +318,16 @@ def _says_how_often(words: tuple[str, ...], at: int) -> bool:
     following = words[at + 1 : at + 4]
     if following[:1] == ("or",) and following[1:2] and following[1] in _HOW_OFTEN:
         following = words[at + 3 : at + 4]
-    within = _OFTEN_AFTER | _DAYS_SAID | (_TWICE_WITHIN if words[at] != "once" else frozenset())
-    return bool(following) and following[0] in within
+    return bool(following) and following[0] in (_ONCE_WITHIN if words[at] == "once" else _TWICE_WITHIN)
 
 
 _DAYS_SAID = frozenset({"today", "tonight", "yesterday"})
 """Days said as one word that a count of times may be in: 'it happened once today'."""
-_TWICE_WITHIN = frozenset({"this", "last", "in", "within", "during", "since", "already", "so", "now", "overnight"})
-"""Words after 'twice' or 'thrice' that place the count in a span ('fallen twice in the last
-year', 'twice this week'); after 'once' they start a clause ('once this heals'). 'Taxed twice
-on the same income' says 'double', no count (hold-out 266)."""
+_ONCE_WITHIN = _OFTEN_AFTER | _DAYS_SAID
+_TWICE_WITHIN = _ONCE_WITHIN | {"this", "last", "in", "within", "during", "since", "already", "so", "now", "overnight"}
+"""Words after 'twice' or 'thrice' that place the count in a period or a span ('fallen twice
+in the last year', 'twice this week'); after 'once' the span words start a clause ('once this
+heals'). 'Taxed twice on the same income' says 'double', no count (hold-out 266)."""
 
 
 def _ones_at(words: tuple[str, ...], at: int) -> str | None:

@@ -1572,11 +1572,13 @@ def _slot_made_whole(a: TextFacts, b: TextFacts) -> bool:
     family for our trip') in the slot where ``a`` names a part or a few of it ('check my back
     for moles', 'just for my kids for our trip'; hold-out 392): the same word before each, the
     same word after, and neither side names the other's noun."""
+    if "whole" in a.words or "entire" in a.words:
+        return False
     for j, word in enumerate(b.words[2:-2], start=2):
         if word not in ("whole", "entire") or b.words[j - 1] not in _WHOLE_DETERMINERS:
             continue
         before, noun, after = b.words[j - 2], b.words[j + 1], b.words[j + 2]
-        if noun in a.words or "whole" in a.words or "entire" in a.words:
+        if noun in a.words:
             continue
         for i, other in enumerate(a.words[:-2]):
             if other != before:
@@ -1600,7 +1602,7 @@ _WHOLE_DETERMINERS = frozenset({"the", "my", "our", "your", "his", "her", "their
 def _names_only_or_explained(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for bare names ('which headaches can TMJ cause? Just name them'), ``b`` for
     an explanation of each ('explain the mechanism behind each one'; hold-out 394)."""
-    if not _NAMES_ONLY.search(a.signature.lower()) or _NAMES_ONLY.search(b.signature.lower()):
+    if not _NAMES_ONLY.search(a.signature) or _NAMES_ONLY.search(b.signature):
         return False
     return not _EXPLAINING_EACH.isdisjoint(set(b.words) - set(a.words))
 
