@@ -2909,6 +2909,101 @@ def broken(a: str, b: str) -> set[str]:
             "Explain what a sourdough starter is, with its history, variations and common uses.",
             "qualifier",
         ),
+        (
+            "Can someone with type 1 diabetes donate a kidney?",
+            "Can someone with type 1 diabetes receive a kidney?",
+            "antonym",
+        ),
+        (
+            "Does poor sleep worsen acne in teenagers?",
+            "Does acne in teenagers worsen sleep?",
+            "direction",
+        ),
+        (
+            "Which hiking boots hold up in wet limestone country?",
+            "Which hiking boots fall apart in wet limestone country?",
+            "antonym",
+        ),
+        (
+            "Which glues hold well on wet wood?",
+            "Which glues fail on wet wood?",
+            "antonym",
+        ),
+        (
+            "List every kind of flour used in bread baking.",
+            "What's the most popular kind of flour used in bread baking?",
+            "qualifier",
+        ),
+        (
+            "List every side effect of metformin.",
+            "What is the most frequent side effect of metformin?",
+            "qualifier",
+        ),
+        (
+            "Should I paint the room from the ceiling downward?",
+            "Should I paint the room from the floor toward the ceiling?",
+            "direction",
+        ),
+        (
+            "I'm a long-haul trucker. What should I ask a dispatcher before I take a load?",
+            "I'm a dispatcher. What should I ask a long-haul trucker before he takes a load?",
+            "direction",
+        ),
+        (
+            "Why does this particular sourdough starter smell like acetone?",
+            "Why does sourdough starter smell like acetone, generally speaking?",
+            "qualifier",
+        ),
+        (
+            "What are the risks of local anesthesia for a knee scope?",
+            "What are the risks of local anesthesia in general, for any surgery?",
+            "qualifier",
+        ),
+        (
+            "Find broken links on my blog for the homepage.",
+            "Find broken links on my blog across every page and post.",
+            "qualifier",
+        ),
+        (
+            "In a few bullet points, how does a heat pump work?",
+            "Explain in full detail how a heat pump works.",
+            "qualifier",
+        ),
+        (
+            "Explain compound interest to a 12 year old.",
+            "Explain compound interest to an experienced bond trader.",
+            "qualifier",
+        ),
+        (
+            "Write a short guide to budgeting for my grandkids.",
+            "Write a short guide to budgeting for my coworkers who are nurses.",
+            "qualifier",
+        ),
+        (
+            "Give me the bridge length in car lengths for a small sedan.",
+            "Give me the bridge length in meters for a small sedan.",
+            "unit",
+        ),
+        (
+            "What does section 12B.104 of the code say about fences?",
+            "What does section 12B.140 of the code say about fences?",
+            "number",
+        ),
+        (
+            "The pool pump is leaking. Should I replace just the seal?",
+            "The pool pump is leaking. Should I replace the seal plus the motor and impeller?",
+            "qualifier",
+        ),
+        (
+            "What paperwork do I need for a Roth IRA rollover?",
+            "What paperwork do I need for Roth and SEP IRA rollovers?",
+            "qualifier",
+        ),
+        (
+            "Can I post photos of someone else's house online?",
+            "Can someone else post photos of my house online?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4778,6 +4873,78 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Should I do anything before a hermit crab molts?",
             "Is there anything I should do before my hermit crab molts?",
+        ),
+        (
+            "Can I donate plasma if I have a tattoo?",
+            "Am I allowed to donate plasma after getting a tattoo?",
+        ),
+        (
+            "Does drinking alcohol worsen acid reflux?",
+            "Can alcohol make acid reflux worse?",
+        ),
+        (
+            "Which tents hold up best in heavy wind?",
+            "What tents hold up well in strong winds?",
+        ),
+        (
+            "What's the most popular type of batting for quilts?",
+            "Which quilt batting type do most people use?",
+        ),
+        (
+            "Explain how a heat pump works in a few bullet points.",
+            "Give me a few bullet points on how heat pumps work.",
+        ),
+        (
+            "How long does epoxy take to cure, generally speaking?",
+            "In general, how long does epoxy take to cure?",
+        ),
+        (
+            "Explain compound interest to an experienced investor.",
+            "Explain to an experienced investor how compound interest works.",
+        ),
+        (
+            "What does statute 97C.355 require for ice shelters?",
+            "What are the ice shelter requirements in statute 97C.355?",
+        ),
+        (
+            "How do I convert 5 km to miles?",
+            "What is 5 km in miles?",
+        ),
+        (
+            "Should I replace just the switch or the whole unit?",
+            "Is it better to replace only the switch or the whole unit?",
+        ),
+        (
+            "What are the rules for VA and FHA loan inspections?",
+            "What do VA and FHA loan inspections require?",
+        ),
+        (
+            "Can I sell prints of my own paintings?",
+            "Am I allowed to sell prints of my paintings?",
+        ),
+        (
+            "Why should I quilt from the center outward?",
+            "Why is quilting from the center out recommended?",
+        ),
+        (
+            "Does your Slack app support triggers for new invoices?",
+            "Can I use new invoices as a trigger in Slack with your app?",
+        ),
+        (
+            "Write a query that returns the top 3 vendors by total invoice amount.",
+            "I need a query to find the three vendors we've paid the most across all their invoices.",
+        ),
+        (
+            "I'm a first-year law student in Ohio and my professor wants an outline by Monday. How do I organize it?",
+            "im a first year ohio law student and my professor needs an outline by monday, how do I organize it?",
+        ),
+        (
+            "How do I tell a bee's waggle dance from a round dance?",
+            "How can I tell apart a bee doing a waggle dance from one that's just about to do a round dance?",
+        ),
+        (
+            "My new hire is great in general but keeps missing meetings. How should I talk to them about this?",
+            "My new hire keeps missing meetings but is otherwise great. How do I bring it up with them?",
         ),
     ],
 )

@@ -14,7 +14,7 @@ from hybrid_infer.cache._rules._read_forms import _NEWCOMER_ROLES
 
 _ADDRESSING = frozenset({"explain", "describe", "teach", "summarize", "summarise", "present", "pitch"})
 _EXPLANATIONS = frozenset(
-    {"explanation", "explainer", "overview", "description", "instructions", "handout", "leaflet", "brochure"}
+    {"explanation", "explainer", "overview", "description", "instructions", "handout", "leaflet", "brochure", "guide"}
 )
 """Nouns that explain, early in a request: 'give me a short explanation of X for my 8 year old',
 'write instructions on dosing for a transplant patient' (hold-out 393)."""
@@ -30,6 +30,8 @@ _FAMILY = MappingProxyType(
         "granny": ("grandmother", "grandparent"), "nan": ("grandmother", "grandparent"),
         "grandpa": ("grandfather", "grandparent"), "grandfather": ("grandfather", "grandparent"),
         "grandparent": ("grandparent",), "grandparents": ("grandparent",),
+        "grandkid": ("grandchild", "child"), "grandkids": ("grandchild", "child"),
+        "grandchild": ("grandchild", "child"), "grandchildren": ("grandchild", "child"),
         "son": ("son", "child"), "daughter": ("daughter", "child"), "kid": ("child",), "kids": ("child",),
         "child": ("child",), "children": ("child",), "toddler": ("toddler", "child"),
         "teen": ("teenager", "child"), "teens": ("teenager", "child"), "teenager": ("teenager", "child"),
@@ -48,12 +50,13 @@ _FAMILY = MappingProxyType(
         "physician": ("doctor", "clinician"), "physicians": ("doctor", "clinician"),
         "clinician": ("clinician",), "clinicians": ("clinician",),
         "caregiver": ("caregiver",), "caregivers": ("caregiver",),
+        "experienced": ("expert",), "seasoned": ("expert",), "expert": ("expert",), "experts": ("expert",),
     }
 )  # fmt: skip
 """Readers of a family, an age or a standing, each as itself and what it is a kind of: 'my
 mum' is a parent ('explain it to my parents' asks for the same answer), not 'my dad'; 'a
 professional shearer' is no 10-year-old (hold-out 384), nor a transplant pharmacist a patient
-(hold-out 393)."""
+(hold-out 393), nor an experienced garment sewist (hold-out 408)."""
 _AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
 _SPAN = 4
 """How many words after a marker and its determiner may name the reader ('to my elderly mum')."""
@@ -127,7 +130,7 @@ def _readers_differ(a: TextFacts, b: TextFacts) -> bool:
     and off periods to a 10 year old' / 'to a nursing student' (hold-out 314). A reader and
     its kind match ('my mum' / 'my parents'), as do readers said in other words of one kind
     ('a kid' / 'a child')."""
-    ra, rb = readers(a.words), readers(b.words)
+    ra, rb = set(readers(a.words)), set(readers(b.words))  # (one reader found twice is one)
     if len(ra) != 1 or len(rb) != 1:
         return False
-    return not _matches(ra[0], rb[0])
+    return not _matches(next(iter(ra)), next(iter(rb)))

@@ -180,6 +180,7 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _voice_swapped(a, b)
         or _voice_swapped(b, a)
         or _owners_traded(a.possessions, b.possessions)
+        or _mine_or_someone_elses(a.possessions, b.possessions)
         or _wh_roles_traded(a, b)
         or (not keywords and _runs_traded(a.compounds, b.compounds, listed, a.entities & b.entities))
         or (not keywords and _runs_traded(_framed_compounds(a), _framed_compounds(b), listed))  # 'my laptop'
@@ -752,12 +753,23 @@ an electric dryer that's vented' (review 100)."""
 def _source_became_target(a: TextFacts, b: TextFacts) -> bool:
     """Both sides say 'from X to Y', and what one side moves from the other moves to: 'sync
     ~/projects from my laptop to the backup host' / 'sync the backup from the server to my
-    laptop' (the other ends differ in words, so no pair is simply reversed)."""
+    laptop' (the other ends differ in words, so no pair is simply reversed). One side may say
+    where it starts only: 'quilt from the center of the quilt outward' / 'from the edges toward
+    the center' (hold-out 408)."""
     ends_a, ends_b = _ends(a.words), _ends(b.words)
-    if not (all(ends_a) and all(ends_b)):
-        return False
     (from_a, to_a), (from_b, to_b) = ends_a, ends_b
-    return bool((from_a & to_b) - from_b - to_a) or bool((to_a & from_b) - to_b - from_a)
+    if all(ends_a) and all(ends_b):
+        return bool((from_a & to_b) - from_b - to_a) or bool((to_a & from_b) - to_b - from_a)
+    if not _EITHER_WAY.isdisjoint(a.words) or not _EITHER_WAY.isdisjoint(b.words):
+        return False  # ('how far should the couch be from the TV' / 'distance from sofa to TV')
+    return any(
+        one[0] and not one[1] and all(other) and any(not w.isdigit() for w in (one[0] & other[1]) - other[0])
+        for one, other in ((ends_a, ends_b), (ends_b, ends_a))
+    )
+
+
+_EITHER_WAY = frozenset({"far", "distance", "apart", "tell", "distinguish", "difference", "between"})
+"""Words that relate two ends the same either way round ('tell a death curl from a molt')."""
 
 
 def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
@@ -770,9 +782,10 @@ def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     )
     # 'from my wife's policy to mine': the possessive pronoun is the owner the other side names
     objects = _objects(tuple(f"owner{w}" if w in _OWNING_PRONOUNS else w for w in relating))
-    return objects.get("from", set()), objects.get("to", set()) | objects.get("into", set()) | objects.get(
-        "onto", set()
-    )
+    return objects.get("from", set()), set().union(*(objects.get(word, set()) for word in _TO_WORDS))
+
+
+_TO_WORDS = ("to", "into", "onto", "toward", "towards")
 
 
 _OWNING_PRONOUNS = frozenset({"mine", "yours", "ours", "theirs", "hers"})
@@ -856,6 +869,7 @@ _RELATING_VERBS = frozenset(
         "followed", "precede", "precedes", "preceded", "beat", "beats", "defeated", "replace", "replaced",
         "replaces", "outperform", "outperforms", "supervise", "supervises", "supervised", "oversee",
         "oversees", "manage", "manages", "mentor", "mentors", "hire", "hires", "sue", "sues", "owe", "owes",
+        "worsen", "worsens", "worsened",
     }
 )  # fmt: skip
 """Verbs that relate what stands before them to what stands after: 'how did X affect Y'."""
@@ -1355,6 +1369,14 @@ def _owners_traded(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...
     return sorted(o for o, _ in a) == sorted(o for o, _ in b) and sorted(t for _, t in a) == sorted(t for _, t in b)
 
 
+def _mine_or_someone_elses(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
+    """A thing the speaker owns on one side is someone else's on the other: 'sell pieces made
+    from someone else's pattern' / 'from my pattern' (hold-out 419)."""
+    return any(("i", thing) in b for owner, thing in a if owner == "else") or any(
+        ("else", thing) in b for owner, thing in a if owner == "i"
+    )
+
+
 def _speaker_traded(a: TextFacts, b: TextFacts) -> bool:
     """The speaker does something on one side and has it done to them on the other: 'I sent
     money by mistake' / 'someone sent me money by mistake'; or is compared the other way:
@@ -1433,7 +1455,18 @@ def _stated_roles_traded(a: TextFacts, b: TextFacts) -> bool:
     roles_a, roles_b = a.stated_roles, b.stated_roles
     if not roles_a or not roles_b or roles_a & roles_b:
         return False
-    return any((x in b.words and y in a.words) or y in _OPPOSITE.get(x, frozenset()) for x in roles_a for y in roles_b)
+    return any(
+        (x in b.words and y in a.words and not _one_phrase(a.words, x, y) and not _one_phrase(b.words, x, y))
+        or y in _OPPOSITE.get(x, frozenset())
+        for x in roles_a
+        for y in roles_b
+    )
+
+
+def _one_phrase(words: tuple[str, ...], x: str, y: str) -> bool:
+    """``x`` and ``y`` stand close together: one role said in more words ('a first-year PhD
+    student' / 'a first year sociology phd student', read as 'student' and as 'phd')."""
+    return any(w == x and y in words[max(0, i - 2) : i + 3] for i, w in enumerate(words))
 
 
 def _wh_roles_traded(a: TextFacts, b: TextFacts) -> bool:

@@ -92,6 +92,7 @@ from hybrid_infer.cache._rules._opposites import (
     _why_or_how_to,
 )
 from hybrid_infer.cache._rules._scope import (
+    _across_all_or_one,
     _all_or_most_common,
     _all_or_top_few,
     _best_or_some,
@@ -400,7 +401,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _one_tip_or_all_ways(a, b)
         or _one_tip_or_all_ways(b, a)
         or _brief_or_full(a, b)
-        or _brief_or_full(b, a),
+        or _brief_or_full(b, a)
+        or _across_all_or_one(a, b)
+        or _across_all_or_one(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)
         or _now_or_a_year(a, b)

@@ -538,7 +538,27 @@ def _targets_differ(a: TextFacts, b: TextFacts) -> bool:
     '... in avoirdupois ounces' (hold-out 193), 'report the latency in ms' / 'in seconds'.
     Both sides name one; a side that names none may ask the same another way."""
     targets_a, targets_b = _target_units(a.words), _target_units(b.words)
-    return bool(targets_a) and bool(targets_b) and targets_a.isdisjoint(targets_b)
+    if targets_a and targets_b:
+        return targets_a.isdisjoint(targets_b)
+    return _measured_in_other_terms(a.words, b.words) or _measured_in_other_terms(b.words, a.words)
+
+
+def _measured_in_other_terms(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``b`` asks for the answer in a unit ('the x-height in millimetres for a 3 mm nib'),
+    ``a`` in a measure of its own between the same words ('in nib widths for'; hold-out 409)."""
+    for j, word in enumerate(b[1:-2], start=1):
+        if word != "in" or not _is_unit_word(b[j + 1]) or b[j + 1] in a:
+            continue
+        for i, other in enumerate(a[1:-2], start=1):
+            if other != "in" or a[i - 1] != b[j - 1]:
+                continue
+            slot = a[i + 1 : i + 4]
+            end = next((k for k, w in enumerate(slot) if w == b[j + 2]), None)
+            if end and not any(map(_is_unit_word, slot[:end])):
+                last = slot[end - 1]
+                if last.endswith("s") and _is_content(last) and last not in b:
+                    return True
+    return False
 
 
 _INTO = frozenset({"in", "into", "to"})

@@ -363,12 +363,15 @@ _PUT_IN = ("put in", "puts in", "putting in")
 _TAKE_OUT = ("take out", "takes out", "taking out", "took out", "taken out")
 _ACCEPT = ("accept", "accepts", "accepted", "accepting", "approve", "approves", "approved", "approving")
 _TURN_DOWN = ("turn down", "turns down", "turned down", "turning down")
+_HOLD_UP = ("hold up", "holds up", "held up", "holding up", "hold well", "holds well", "held well")
+_FALL_APART = ("fall apart", "falls apart", "fell apart", "falling apart", "fail", "fails", "failed")
 _TURNED_PHRASES = frozenset(
     {("into", "out of"), ("out of", "into")}
     | {pair for x in _PRO for y in _CON for pair in ((x, y), (y, x))}
     | {pair for x in _PUT_ON for y in _TAKE_OFF for pair in ((x, y), (y, x))}
     | {pair for x in _PUT_IN for y in _TAKE_OUT for pair in ((x, y), (y, x))}
     | {pair for x in _ACCEPT for y in _TURN_DOWN for pair in ((x, y), (y, x))}
+    | {pair for x in _HOLD_UP for y in _FALL_APART for pair in ((x, y), (y, x))}
 )
 """Phrases and their opposites, either way round."""
 _PHRASES = frozenset(p for pair in _TURNED_PHRASES for p in pair if " " in p)

@@ -31,7 +31,8 @@ from hybrid_infer.cache._rules._vocabulary import (
 from hybrid_infer.cache._rules._words import _PER_TIME, _WORD, _counts, _is_content, _normalise_word, _owner, _singular
 
 _NUMBER = re.compile(
-    r"(?<![\w.])(?:[A-Za-z]{0,3})?\d+(?:[.,:/]\d+)*(?:[A-Za-z]{0,3})?(?![\w])"
+    r"(?<![\w.])\d+[A-Za-z]{1,3}(?:\.\d+[A-Za-z]{0,3})+(?![\w.])"  # a section: statute '97C.355'
+    r"|(?<![\w.])(?:[A-Za-z]{0,3})?\d+(?:[.,:/]\d+)*(?:[A-Za-z]{0,3})?(?![\w])"
     r"|(?<![\w.])[A-Za-z]+\d+[A-Za-z\d]*(?![\w])"
     r"|(?<![\w.])\d+(?![xX]\d)[A-Za-z]+\d[A-Za-z\d]*(?![\w])"  # a code: lot '3045L1' (not a size: '4x8')
     r"|(?<![\w.])\d+[xX]\d+[a-ln-rt-zA-LN-RT-Z](?![\w])"  # a model: '7800X3D' (not '2x4s', '4x8m')

