@@ -493,6 +493,24 @@ NEAR_MISS_HOLDOUT_403 = ROOT / "bench" / "near_miss_holdout_403.jsonl"
 NEAR_MISS_HOLDOUT_404 = ROOT / "bench" / "near_miss_holdout_404.jsonl"
 NEAR_MISS_HOLDOUT_405 = ROOT / "bench" / "near_miss_holdout_405.jsonl"
 NEAR_MISS_HOLDOUT_406 = ROOT / "bench" / "near_miss_holdout_406.jsonl"
+NEAR_MISS_HOLDOUT_407 = ROOT / "bench" / "near_miss_holdout_407.jsonl"
+NEAR_MISS_HOLDOUT_408 = ROOT / "bench" / "near_miss_holdout_408.jsonl"
+NEAR_MISS_HOLDOUT_409 = ROOT / "bench" / "near_miss_holdout_409.jsonl"
+NEAR_MISS_HOLDOUT_410 = ROOT / "bench" / "near_miss_holdout_410.jsonl"
+NEAR_MISS_HOLDOUT_411 = ROOT / "bench" / "near_miss_holdout_411.jsonl"
+NEAR_MISS_HOLDOUT_412 = ROOT / "bench" / "near_miss_holdout_412.jsonl"
+NEAR_MISS_HOLDOUT_413 = ROOT / "bench" / "near_miss_holdout_413.jsonl"
+NEAR_MISS_HOLDOUT_414 = ROOT / "bench" / "near_miss_holdout_414.jsonl"
+NEAR_MISS_HOLDOUT_415 = ROOT / "bench" / "near_miss_holdout_415.jsonl"
+NEAR_MISS_HOLDOUT_416 = ROOT / "bench" / "near_miss_holdout_416.jsonl"
+NEAR_MISS_HOLDOUT_417 = ROOT / "bench" / "near_miss_holdout_417.jsonl"
+NEAR_MISS_HOLDOUT_418 = ROOT / "bench" / "near_miss_holdout_418.jsonl"
+NEAR_MISS_HOLDOUT_419 = ROOT / "bench" / "near_miss_holdout_419.jsonl"
+NEAR_MISS_HOLDOUT_420 = ROOT / "bench" / "near_miss_holdout_420.jsonl"
+NEAR_MISS_HOLDOUT_421 = ROOT / "bench" / "near_miss_holdout_421.jsonl"
+NEAR_MISS_HOLDOUT_422 = ROOT / "bench" / "near_miss_holdout_422.jsonl"
+NEAR_MISS_HOLDOUT_423 = ROOT / "bench" / "near_miss_holdout_423.jsonl"
+NEAR_MISS_HOLDOUT_424 = ROOT / "bench" / "near_miss_holdout_424.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -925,6 +943,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 404": NEAR_MISS_HOLDOUT_404,
     "near-miss, hold-out 405": NEAR_MISS_HOLDOUT_405,
     "near-miss, hold-out 406": NEAR_MISS_HOLDOUT_406,
+    "near-miss, hold-out 407": NEAR_MISS_HOLDOUT_407,
+    "near-miss, hold-out 408": NEAR_MISS_HOLDOUT_408,
+    "near-miss, hold-out 409": NEAR_MISS_HOLDOUT_409,
+    "near-miss, hold-out 410": NEAR_MISS_HOLDOUT_410,
+    "near-miss, hold-out 411": NEAR_MISS_HOLDOUT_411,
+    "near-miss, hold-out 412": NEAR_MISS_HOLDOUT_412,
+    "near-miss, hold-out 413": NEAR_MISS_HOLDOUT_413,
+    "near-miss, hold-out 414": NEAR_MISS_HOLDOUT_414,
+    "near-miss, hold-out 415": NEAR_MISS_HOLDOUT_415,
+    "near-miss, hold-out 416": NEAR_MISS_HOLDOUT_416,
+    "near-miss, hold-out 417": NEAR_MISS_HOLDOUT_417,
+    "near-miss, hold-out 418": NEAR_MISS_HOLDOUT_418,
+    "near-miss, hold-out 419": NEAR_MISS_HOLDOUT_419,
+    "near-miss, hold-out 420": NEAR_MISS_HOLDOUT_420,
+    "near-miss, hold-out 421": NEAR_MISS_HOLDOUT_421,
+    "near-miss, hold-out 422": NEAR_MISS_HOLDOUT_422,
+    "near-miss, hold-out 423": NEAR_MISS_HOLDOUT_423,
+    "near-miss, hold-out 424": NEAR_MISS_HOLDOUT_424,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
