@@ -29,7 +29,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     STOPWORDS,
     UNITS,
 )
-from hybrid_infer.cache._rules._words import _SUBORDINATORS, _is_content, _owner, stem
+from hybrid_infer.cache._rules._words import _CONVERSES, _SUBORDINATORS, _is_content, _owner, stem
 
 
 def _arguments_reordered(a: TextFacts, b: TextFacts) -> bool:
@@ -785,7 +785,8 @@ def _ends(words: tuple[str, ...]) -> tuple[set[str], set[str]]:
     return objects.get("from", set()), set().union(*(objects.get(word, set()) for word in _TO_WORDS))
 
 
-_TO_WORDS = ("to", "into", "onto", "toward", "towards")
+_TO_WORDS = tuple(word for word, (marker, swapped) in _CONVERSES.items() if marker == "to" and not swapped)
+"""Words that govern where a thing goes: 'to', 'into', 'onto', 'toward', 'towards'."""
 
 
 _OWNING_PRONOUNS = frozenset({"mine", "yours", "ours", "theirs", "hers"})

@@ -31,7 +31,15 @@ from hybrid_infer.cache._rules._vocabulary import (
     NUMBER_WORDS,
     UNITS,
 )
-from hybrid_infer.cache._rules._words import _PER_TIME, _is_content, _is_year, _plain_plural, _singular, stem
+from hybrid_infer.cache._rules._words import (
+    _PER_TIME,
+    _is_content,
+    _is_year,
+    _plain_plural,
+    _plain_stem,
+    _singular,
+    stem,
+)
 
 
 def _numbers_reordered(a: TextFacts, b: TextFacts) -> bool:
@@ -81,10 +89,6 @@ underglaze enough' / 'are three coats enough' (hold-out 369)."""
 
 def _has_digit(word: str) -> bool:
     return any(c.isdigit() for c in word)
-
-
-def _plain_stem(word: str) -> str:
-    return stem(_plain_plural(word))
 
 
 def _lone_numeral_against(a: TextFacts, b: TextFacts) -> bool:

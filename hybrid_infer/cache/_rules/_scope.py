@@ -37,6 +37,7 @@ from hybrid_infer.cache._rules._words import (
     _is_content,
     _owner,
     _plain_plural,
+    _plain_stem,
     stem,
 )
 
@@ -1208,6 +1209,10 @@ _GENERIC = frozenset(
 for someone with diabetes' / 'the risks of cataract surgery in general', 'help with my frozen
 shoulder' / 'help with shoulder problems in general' (hold-out 372)."""
 _WIDE = frozenset({"general", "generally", "overall", "worldwide", "global", "globally", "international"})
+_PARTICULAR = frozenset({"this", "these", "specific", "particular"})
+"""Words that point at the asker's own thing, not things of its kind."""
+_ANY_SLOTS = frozenset({"for", "in", "on", "with"})
+"""Words before an 'any' that widens a slot the other side fills ('for any procedure')."""
 
 
 def _general_or_special(a: TextFacts, b: TextFacts) -> bool:
@@ -1512,13 +1517,13 @@ def _only_this_or_more(a: TextFacts, b: TextFacts) -> bool:
     if not _PART_SAID.isdisjoint(b.words):
         return False
     limited = {
-        stem(_plain_plural(w))
+        _plain_stem(w)
         for i, word in enumerate(a.words[:-2])
         if word in ("just", "only") and a.words[i + 1] == "the"
         for w in a.words[i + 2 : i + 4]
         if _is_content(w)
     }
-    if not limited or not limited <= {stem(_plain_plural(w)) for w in b.words}:
+    if not limited or not limited <= {_plain_stem(w) for w in b.words}:
         return False
     said = set(a.words)
     return any(
@@ -1577,20 +1582,15 @@ _ELABORATING = frozenset(
 )
 
 
-_PARTICULAR = frozenset({"this", "these", "specific", "particular"})
-"""Words that point at the asker's own thing, not things of its kind."""
-_ANY_SLOTS = frozenset({"for", "in", "on", "with"})
-
-
 def _particular_said(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """``a`` points at its own one of a thing ``b`` names too ('on this specific Canson sketch
     paper' / 'on paper'), with a word ``b`` lacks; not 'this' standing for what was said ('a
     conversation about this')."""
-    stems_b = {stem(_plain_plural(w)) for w in b}
+    stems_b = {_plain_stem(w) for w in b}
     return any(
         word in _PARTICULAR
         and word not in b
-        and any(stem(_plain_plural(w)) in stems_b for w in a[i + 1 : i + 4] if _is_content(w))
+        and any(_plain_stem(w) in stems_b for w in a[i + 1 : i + 4] if _is_content(w))
         for i, word in enumerate(a)
     )
 
@@ -1598,13 +1598,13 @@ def _particular_said(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 def _across_all_or_one(a: TextFacts, b: TextFacts) -> bool:
     """``b`` asks across all of a kind ('find duplicate QSOs in my log across all bands and
     modes'), ``a`` for one named in its place ('for 20m CW'; hold-out 407) and for no whole."""
-    stems_a = {stem(_plain_plural(w)) for w in a.words}
+    stems_a = {_plain_stem(w) for w in a.words}
     wholes = [
         kind
         for word, every, kind in zip(b.words, b.words[1:], b.words[2:], strict=False)
         if word == "across" and every in ("all", "every") and _is_content(kind)
     ]
-    if not wholes or any(stem(_plain_plural(kind)) in stems_a for kind in wholes):
+    if not wholes or any(_plain_stem(kind) in stems_a for kind in wholes):
         return False  # ('the top 5 customers by total order amount' / 'spent the most across all their orders')
     if not _WHOLE_WORDS.isdisjoint(a.words):
         return False

@@ -105,6 +105,11 @@ _NOT_PLURALS = frozenset({"does", "goes"})
 """Verbs ending like a plural: 'doe' would read 'does' as a noun of the question (hold-out 411)."""
 
 
+def _plain_stem(word: str) -> str:
+    """The stem of a word read in the singular: 'zones' and 'zone' meet."""
+    return stem(_plain_plural(word))
+
+
 _CONVERSES = MappingProxyType(
     {"to": ("to", False), "into": ("to", False), "onto": ("to", False), "toward": ("to", False),
      "towards": ("to", False), "from": ("to", True), "before": ("before", False), "after": ("before", True)}
