@@ -34,6 +34,7 @@ from hybrid_infer.cache._rules._words import (
     _normalise_word,
     _owner,
     _plain_plural,
+    _plain_stem,
     stem,
 )
 
@@ -127,12 +128,12 @@ def _wh_role(rest: list[str]) -> tuple[tuple[str, str], str] | None:
     question word, or None."""
     if len(rest) >= 3 and rest[0] in ("do", "does", "did") and _is_content(rest[1]) and _is_content(rest[2]):
         run = list(takewhile(_is_content, rest[1:4]))  # the verb ends the run: 'did Mark Webber replace'
-        return (stem(_plain_plural(run[0])), _verb_key(_plain_plural(run[-1]))), "object"  # 'what do owls eat'
+        return (_plain_stem(run[0]), _verb_key(_plain_plural(run[-1]))), "object"  # 'what do owls eat'
     if len(rest) >= 2 and rest[0].endswith("s") and _is_content(rest[0]) and _is_content(rest[1]):
-        return (stem(_plain_plural(rest[1])), _verb_key(_plain_plural(rest[0]))), "subject"  # 'what eats owls'
+        return (_plain_stem(rest[1]), _verb_key(_plain_plural(rest[0]))), "subject"  # 'what eats owls'
     if len(rest) >= 2 and _past(rest[0]) and _is_content(rest[0]) and _is_content(rest[1]):
         verb = _IRREGULAR_PAST.get(rest[0], rest[0])
-        return (stem(_plain_plural(rest[1])), _verb_key(verb)), "subject"  # 'who beat X'
+        return (_plain_stem(rest[1]), _verb_key(verb)), "subject"  # 'who beat X'
     return None
 
 

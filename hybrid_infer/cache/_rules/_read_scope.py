@@ -7,7 +7,14 @@ from itertools import pairwise
 from types import MappingProxyType
 
 from hybrid_infer.cache._rules._vocabulary import _CARDINALS, _TIME_PERIODS, QUALIFIERS
-from hybrid_infer.cache._rules._words import _ALONE_DETERMINERS, _CALENDAR, _counts, _is_content, _plain_plural, stem
+from hybrid_infer.cache._rules._words import (
+    _ALONE_DETERMINERS,
+    _CALENDAR,
+    _counts,
+    _is_content,
+    _plain_stem,
+    stem,
+)
 
 
 def _students_qualified(words: tuple[str, ...]) -> bool:
@@ -79,7 +86,7 @@ def _alone(words: tuple[str, ...]) -> frozenset[str]:
             continue
         for start in range(i - 1, max(i - 4, 0) - 1, -1):
             if words[start] in _ALONE_DETERMINERS and start < i - 1:
-                found.update(stem(_plain_plural(w)) for w in words[start + 1 : i])
+                found.update(_plain_stem(w) for w in words[start + 1 : i])
                 break
             if not _is_content(words[start]):
                 break
@@ -126,7 +133,7 @@ def _only_after(words: tuple[str, ...]) -> frozenset[str]:
         words = words[:-1]  # ('exercises for a supraspinatus tear only, please'; hold-out 372)
     if words[-1:] != ("only",) or len(words) < 3 or not _is_content(words[-2]) or words[-2] in _CALENDAR:
         return frozenset()
-    return frozenset(stem(_plain_plural(w)) for w in words[-3:-1] if _is_content(w))
+    return frozenset(_plain_stem(w) for w in words[-3:-1] if _is_content(w))
 
 
 _NAMED_PARTS = frozenset({"leg", "portion", "section", "segment", "half", "stretch"})
@@ -190,7 +197,7 @@ def _scopes(words: tuple[str, ...]) -> frozenset[tuple[str, str]]:
             if following in ("thing", "things"):  # 'the first thing to try' / 'all the things to try'
                 found.add((reach, "thing"))
             elif _is_content(following) and following.removesuffix("s") not in _TIME_PERIODS:
-                found.add((reach, stem(_plain_plural(following))))
+                found.add((reach, _plain_stem(following)))
                 if following.endswith("es"):  # ('stretches' as 'stretch' too, 'caches' as 'cache'; review 108)
                     found.add((reach, stem(following)))
             break

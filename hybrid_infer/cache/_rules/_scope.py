@@ -1072,7 +1072,7 @@ def _counted_nouns(words: tuple[str, ...]) -> dict[str, str]:
                 thing or (count != "1" and following.endswith("s")) or k == len(words) - 1 or not _in_run(words[k + 1])
             )
             if is_noun and following.removesuffix("s") not in _TIME_PERIODS | {"time"}:
-                found[stem(_plain_plural(following))] = count
+                found[_plain_stem(following)] = count
                 break
     return found
 
@@ -1108,7 +1108,7 @@ def _every_nouns(words: tuple[str, ...], marks: tuple[str, ...] = ("every", "all
             if following.endswith("s"):
                 break  # ('all the possible reasons my spare percentage is low')
         if run and run[-1] != "time":  # ('all the time', 'every time')
-            found.update(stem(_plain_plural(w)) for w in run)  # ('every FDA-approved non-hormonal drug')
+            found.update(_plain_stem(w) for w in run)  # ('every FDA-approved non-hormonal drug')
     if "every" in marks and "everything" in words:
         found.add(stem("thing"))  # 'list everything I should buy' / 'the first 3 things' (hold-out 374)
     return found
@@ -1431,7 +1431,7 @@ def _picked_one(words: tuple[str, ...]) -> frozenset[str]:
             continue
         noun = next((w for w in words[i + 1 : i + 3] if _is_content(w)), None)
         if noun is not None:
-            found.add(stem(_plain_plural(noun)))
+            found.add(_plain_stem(noun))
     return frozenset(found)
 
 
@@ -1455,7 +1455,7 @@ def _limited(words: tuple[str, ...]) -> frozenset[str]:
 def _nouns_after(words: tuple[str, ...], marks: frozenset[str], span: int) -> frozenset[str]:
     """Stems of the content words among the ``span`` words after each of ``marks``."""
     return frozenset(
-        stem(_plain_plural(following))
+        _plain_stem(following)
         for i, word in enumerate(words)
         if word in marks
         for following in words[i + 1 : i + 1 + span]
@@ -1504,7 +1504,7 @@ def _limited_then_joined(a: TextFacts, b: TextFacts) -> bool:
         if word != "and":
             continue
         before, after = b.words[max(0, i - 2) : i], b.words[i + 1 : i + 4]
-        near = {stem(_plain_plural(w)) for w in before + after if _is_content(w)}
+        near = {_plain_stem(w) for w in before + after if _is_content(w)}
         if near & limited and any(_is_content(w) and stem(w) not in said for w in after):
             return True
     return False
@@ -1707,9 +1707,9 @@ def _limited_after_a_preposition(words: tuple[str, ...]) -> frozenset[str]:
     found: set[str] = set()
     for i, word in enumerate(words[:-1]):
         if word in ("just", "only") and words[i + 1] in _LIMITED_PREPOSITIONS:
-            found.update(stem(_plain_plural(w)) for w in words[i + 2 : i + 5] if _is_content(w))
+            found.update(_plain_stem(w) for w in words[i + 2 : i + 5] if _is_content(w))
         elif word == "just" and words[i + 1] in _ASKING_FOR and words[i + 2 : i + 3] == ("me",):
-            found.update(stem(_plain_plural(w)) for w in words[i + 3 : i + 6] if _is_content(w))
+            found.update(_plain_stem(w) for w in words[i + 3 : i + 6] if _is_content(w))
     return frozenset(found)
 
 
@@ -1729,7 +1729,7 @@ def _every(words: tuple[str, ...]) -> frozenset[str]:
 def _each_part_or_whole(a: TextFacts, b: TextFacts) -> bool:
     parts = {noun for reach, noun in a.scopes if reach == "all" and noun in _NUMBERED_PART_STEMS}
     parts |= {  # 'a wine for each course of a five-course menu' / 'one wine for the entire menu'
-        stem(_plain_plural(part))
+        _plain_stem(part)
         for each, part, of in zip(a.words, a.words[1:], a.words[2:], strict=False)
         if each == "each" and _is_content(part) and of == "of"
     }
@@ -1842,7 +1842,7 @@ def _first_or_all(a: TextFacts, b: TextFacts) -> bool:
     return any(
         b.words[i - 1] == "the"
         and word.endswith("s")
-        and stem(_plain_plural(word)) in firsts
+        and _plain_stem(word) in firsts
         and not (
             b.words[i - 2 : i - 1] == ("of",) and b.words[i - 3 : i - 2] not in _SEVERAL and _picks_one_of(b.words)
         )
@@ -1900,7 +1900,7 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
     ``a`` asks for all of them ('a summary of all the changes')."""
     if not _summarises(a.words) or _summarises(b.words) or not _EVERY.isdisjoint(a.words):
         return False
-    said = {stem(_plain_plural(w)) for w in a.words if _is_content(w)} | _PARTS_OF_A_TEXT
+    said = {_plain_stem(w) for w in a.words if _is_content(w)} | _PARTS_OF_A_TEXT
     if _one_by_one(b.words) or any(w == "detail" and "in" in b.words[max(0, i - 3) : i] for i, w in enumerate(b.words)):
         return True  # 'explain the policy briefly' / 'in full (pharmacological) detail' (hold-outs 189, 303)
     if _in_full(b.words):
@@ -1914,7 +1914,7 @@ def _summary_or_every(a: TextFacts, b: TextFacts) -> bool:
                 w for w in b.words[i + 1 : i + 4] if w not in _REACH_SKIPS and w != "single" and not _counts(w)
             ][:2]  # ('list every single rule'; 'every hour requirement' names a requirement: hold-out 217)
             if (listed or (following and _is_content(following[0]))) and any(
-                stem(_plain_plural(w)) in said for w in following if _is_content(w) or listed
+                _plain_stem(w) in said for w in following if _is_content(w) or listed
             ):
                 return True
     return False

@@ -11,7 +11,7 @@ from hybrid_infer.cache._rules._compare import _content_run_end, _has_run
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_roles import _WH_WORDS
 from hybrid_infer.cache._rules._vocabulary import _NOUN_MARKERS, _PARTICLES, _PREPOSITIONS
-from hybrid_infer.cache._rules._words import _is_content, _plain_plural, _singular, stem
+from hybrid_infer.cache._rules._words import _is_content, _plain_plural, _plain_stem, _singular, stem
 
 _EXPLAIN = frozenset(
     {"explain", "explains", "explaining", "describe", "describes", "describing", "summarize", "summarise"}
@@ -400,7 +400,7 @@ def _worked_things(words: tuple[str, ...]) -> set[str]:
             start += 1
         end = _content_run_end(words, start, stop=_WORK)
         if start < end < len(words) and words[end] in _WORK and not _PURPOSE.intersection(words[end + 1 : end + 2]):
-            found.add(stem(_plain_plural(words[end - 1])))
+            found.add(_plain_stem(words[end - 1]))
     return found
 
 
@@ -415,7 +415,7 @@ def _used_things(words: tuple[str, ...]) -> set[str]:
             start += 1
         end = _content_run_end(words, start)
         if end > start and not _PURPOSE.intersection(words[end : end + 1]):
-            found.add(stem(_plain_plural(words[end - 1])))
+            found.add(_plain_stem(words[end - 1]))
     return found
 
 
@@ -535,7 +535,7 @@ def _objects_of(words: tuple[str, ...], verbs: frozenset[str]) -> set[str]:
             while j < len(words) and words[j] in _NOUN_MARKERS:
                 j += 1
         if j < len(words) and _is_content(words[j]) and words[j] not in _PARTICLES:
-            found.add(stem(_plain_plural(words[j])))
+            found.add(_plain_stem(words[j]))
     return found
 
 
@@ -588,13 +588,13 @@ def _explains_what_is_written(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     written = [w for w in b[1:8] if _is_content(w)][:3]
     if not written or written[0] in _EXPLAINING_TEXTS:
         return False
-    talked_of = {stem(_plain_plural(w)) for w in a[2:] if _is_content(w)}
-    if any(stem(_plain_plural(w)) in talked_of for w in written):
+    talked_of = {_plain_stem(w) for w in a[2:] if _is_content(w)}
+    if any(_plain_stem(w) in talked_of for w in written):
         return True
     # what the thing written is for, after 'that', 'which' or 'for': 'write a spreadsheet
     # formula that calculates NFL cap space' (hold-out 272)
     at = next((i for i, w in enumerate(b[:8]) if w in _WRITTEN_FOR), None)
-    return at is not None and any(stem(_plain_plural(w)) in talked_of for w in b[at + 1 : at + 6] if _is_content(w))
+    return at is not None and any(_plain_stem(w) in talked_of for w in b[at + 1 : at + 6] if _is_content(w))
 
 
 _WRITTEN_FOR = frozenset({"that", "which", "for"})
