@@ -511,6 +511,24 @@ NEAR_MISS_HOLDOUT_421 = ROOT / "bench" / "near_miss_holdout_421.jsonl"
 NEAR_MISS_HOLDOUT_422 = ROOT / "bench" / "near_miss_holdout_422.jsonl"
 NEAR_MISS_HOLDOUT_423 = ROOT / "bench" / "near_miss_holdout_423.jsonl"
 NEAR_MISS_HOLDOUT_424 = ROOT / "bench" / "near_miss_holdout_424.jsonl"
+NEAR_MISS_HOLDOUT_425 = ROOT / "bench" / "near_miss_holdout_425.jsonl"
+NEAR_MISS_HOLDOUT_426 = ROOT / "bench" / "near_miss_holdout_426.jsonl"
+NEAR_MISS_HOLDOUT_427 = ROOT / "bench" / "near_miss_holdout_427.jsonl"
+NEAR_MISS_HOLDOUT_428 = ROOT / "bench" / "near_miss_holdout_428.jsonl"
+NEAR_MISS_HOLDOUT_429 = ROOT / "bench" / "near_miss_holdout_429.jsonl"
+NEAR_MISS_HOLDOUT_430 = ROOT / "bench" / "near_miss_holdout_430.jsonl"
+NEAR_MISS_HOLDOUT_431 = ROOT / "bench" / "near_miss_holdout_431.jsonl"
+NEAR_MISS_HOLDOUT_432 = ROOT / "bench" / "near_miss_holdout_432.jsonl"
+NEAR_MISS_HOLDOUT_433 = ROOT / "bench" / "near_miss_holdout_433.jsonl"
+NEAR_MISS_HOLDOUT_434 = ROOT / "bench" / "near_miss_holdout_434.jsonl"
+NEAR_MISS_HOLDOUT_435 = ROOT / "bench" / "near_miss_holdout_435.jsonl"
+NEAR_MISS_HOLDOUT_436 = ROOT / "bench" / "near_miss_holdout_436.jsonl"
+NEAR_MISS_HOLDOUT_437 = ROOT / "bench" / "near_miss_holdout_437.jsonl"
+NEAR_MISS_HOLDOUT_438 = ROOT / "bench" / "near_miss_holdout_438.jsonl"
+NEAR_MISS_HOLDOUT_439 = ROOT / "bench" / "near_miss_holdout_439.jsonl"
+NEAR_MISS_HOLDOUT_440 = ROOT / "bench" / "near_miss_holdout_440.jsonl"
+NEAR_MISS_HOLDOUT_441 = ROOT / "bench" / "near_miss_holdout_441.jsonl"
+NEAR_MISS_HOLDOUT_442 = ROOT / "bench" / "near_miss_holdout_442.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -961,6 +979,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 422": NEAR_MISS_HOLDOUT_422,
     "near-miss, hold-out 423": NEAR_MISS_HOLDOUT_423,
     "near-miss, hold-out 424": NEAR_MISS_HOLDOUT_424,
+    "near-miss, hold-out 425": NEAR_MISS_HOLDOUT_425,
+    "near-miss, hold-out 426": NEAR_MISS_HOLDOUT_426,
+    "near-miss, hold-out 427": NEAR_MISS_HOLDOUT_427,
+    "near-miss, hold-out 428": NEAR_MISS_HOLDOUT_428,
+    "near-miss, hold-out 429": NEAR_MISS_HOLDOUT_429,
+    "near-miss, hold-out 430": NEAR_MISS_HOLDOUT_430,
+    "near-miss, hold-out 431": NEAR_MISS_HOLDOUT_431,
+    "near-miss, hold-out 432": NEAR_MISS_HOLDOUT_432,
+    "near-miss, hold-out 433": NEAR_MISS_HOLDOUT_433,
+    "near-miss, hold-out 434": NEAR_MISS_HOLDOUT_434,
+    "near-miss, hold-out 435": NEAR_MISS_HOLDOUT_435,
+    "near-miss, hold-out 436": NEAR_MISS_HOLDOUT_436,
+    "near-miss, hold-out 437": NEAR_MISS_HOLDOUT_437,
+    "near-miss, hold-out 438": NEAR_MISS_HOLDOUT_438,
+    "near-miss, hold-out 439": NEAR_MISS_HOLDOUT_439,
+    "near-miss, hold-out 440": NEAR_MISS_HOLDOUT_440,
+    "near-miss, hold-out 441": NEAR_MISS_HOLDOUT_441,
+    "near-miss, hold-out 442": NEAR_MISS_HOLDOUT_442,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
