@@ -58,8 +58,8 @@ _FAMILY = MappingProxyType(
 """Readers of a family, an age or a standing, each as itself and what it is a kind of: 'my
 mum' is a parent ('explain it to my parents' asks for the same answer), not 'my dad'; 'a
 professional shearer' is no 10-year-old (hold-out 384), nor a transplant pharmacist a patient
-(hold-out 393), nor an experienced garment sewist (hold-out 408), nor tile contractors
-homeowners (hold-out 439)."""
+(hold-out 393), nor an experienced garment sewist (hold-out 408), nor a homeowner a tile
+contractor (hold-out 439)."""
 _AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
 _SPAN = 4
 """How many words after a marker and its determiner may name the reader ('to my elderly mum')."""

@@ -505,9 +505,9 @@ _NOT_ZERO_OF = frozenset(
 
 
 _AGE_OLD = re.compile(r"(?i)\b(\d{1,3}) ?(?:yo|y/o|yrs? old)\b")
+"""'12yo', '12 y/o', '12 yrs old': '12 year old', as its unit says (hold-out 246)."""
 _PIECE_COUNT = re.compile(r"(?i)\b(\d+)[ -]?pcs?\b")
 """'a 1000pc jigsaw' says 'a 1000 piece jigsaw' (hold-out 425)."""
-"""'12yo', '12 y/o', '12 yrs old': '12 year old', as its unit says (hold-out 246)."""
 
 
 _AGE_GROUP = re.compile(r"\b[Uu]-?(\d{1,2})s?\b")

@@ -309,8 +309,8 @@ def _good_or_bad(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _turned_good(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """'good' on one side only, 'bad', 'poor' or 'worse' on the other only, with the same word before
-    and after each: 'a good candidate for Entresto' / 'a poor candidate' (hold-out 340)."""
+    """'good' on one side only, 'bad', 'poor' or 'worse' on the other only, with the same word
+    before and after each: 'a good candidate for Entresto' / 'a poor candidate' (hold-out 340)."""
     if "good" in b or _BAD_OR_POOR & set(a):
         return False
     return any(a[i - 1] != "not" for i in _turned_between(a, b, _GOOD_TURNED))
