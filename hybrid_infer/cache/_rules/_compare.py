@@ -303,6 +303,12 @@ def _compounded_otherwise(entity: str, b: TextFacts) -> bool:
     )
 
 
+def _forms_of(facts: TextFacts, word: str) -> frozenset[str]:
+    """The uninflected forms of a word of ``facts`` ('warms' -> 'warm'); a word the facts hold
+    no forms for is its own."""
+    return facts.forms[word][0] if word in facts.forms else frozenset({word})
+
+
 def _same_root(x: str, y: str) -> bool:
     """One name in two forms: a shared prefix of at least 5 letters covering three quarters
     of the shorter word ('australia' / 'australian', 'canada' / 'canadian'; not 'austria' /

@@ -9,7 +9,14 @@ from itertools import combinations, pairwise, takewhile
 from types import MappingProxyType
 
 from hybrid_infer.cache._diff import shared_ends
-from hybrid_infer.cache._rules._compare import _COORDINATED, _COPULAS, _framed_compounds, _has_run, _in_place
+from hybrid_infer.cache._rules._compare import (
+    _COORDINATED,
+    _COPULAS,
+    _forms_of,
+    _framed_compounds,
+    _has_run,
+    _in_place,
+)
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_negation import _BE_FORMS
 from hybrid_infer.cache._rules._read_roles import _SUBJECT_DETERMINERS
@@ -1773,11 +1780,6 @@ def _opposites_trade_slots(a: TextFacts, b: TextFacts) -> bool:
             ):
                 return True
     return False
-
-
-def _forms_of(facts: TextFacts, word: str) -> frozenset[str]:
-    """The uninflected forms of a word of ``facts`` ('warms' -> 'warm')."""
-    return facts.forms[word][0] if word in facts.forms else frozenset({word})
 
 
 def _neighbours(words: tuple[str, ...], i: int) -> tuple[str, str]:

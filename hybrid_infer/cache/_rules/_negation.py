@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import pairwise
 from types import MappingProxyType
 
-from hybrid_infer.cache._rules._compare import _COORDINATED, _same_root
+from hybrid_infer.cache._rules._compare import _COORDINATED, _forms_of, _same_root
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_negation import _COMPARATIVES, _bounds, _stopped_asked
 from hybrid_infer.cache._rules._read_scope import _targets
@@ -420,7 +420,7 @@ def _comparisons(facts: TextFacts) -> list[tuple[str, bool, tuple[frozenset[str]
             continue
         negation = next((j for j in bounded if i - 3 <= j < i), None)
         lead = words[negation + 1 if negation is not None else max(0, i - 3) : i]
-        forms = tuple(facts.forms[w][0] if w in facts.forms else frozenset({w}) for w in lead if _is_content(w))
+        forms = tuple(_forms_of(facts, w) for w in lead if _is_content(w))
         if negation is not None and (_states_a_rule(words, negation) or (lead and not forms and not _having(lead))):
             return []  # 'must not be larger than 10 MB' is a limit: what a paraphrase does at it is open
         found.append((word, negation is not None, forms))

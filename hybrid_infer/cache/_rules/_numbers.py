@@ -32,6 +32,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     UNITS,
 )
 from hybrid_infer.cache._rules._words import (
+    _ORDINAL_DIGITS,
     _PER_TIME,
     _is_content,
     _is_year,
@@ -456,7 +457,7 @@ def _ordinals_said(words: tuple[str, ...]) -> set[int]:
 
 def _ordinal_value(word: str) -> int | None:
     """The place an ordinal says, in words or digits ('second', '2nd'); None for other words."""
-    digits = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
+    digits = _ORDINAL_DIGITS.fullmatch(word)
     return int(digits.group(1)) if digits else _ORDERING.get(word)
 
 

@@ -34,6 +34,7 @@ from hybrid_infer.cache._rules._vocabulary import (
 from hybrid_infer.cache._rules._words import (
     _CALENDAR,
     _ONE_THING_MARKERS,
+    _ORDINAL_DIGITS,
     _counts,
     _is_content,
     _owner,
@@ -1338,10 +1339,9 @@ def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
 def _is_ordinal(word: str) -> bool:
     """'5th', '2nd', 'fifth': a word that ranks the noun after it. Not 'second' or 'third',
     which name a time or a share as often ('a second opinion')."""
-    return word in _ORDINAL_RANKS or bool(_RANK.fullmatch(word))
+    return word in _ORDINAL_RANKS or bool(_ORDINAL_DIGITS.fullmatch(word))
 
 
-_RANK = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
 _ORDINAL_RANKS = frozenset(_ORDINALS) - {"second", "third", "thousand"}
 
 

@@ -105,6 +105,10 @@ _NOT_PLURALS = frozenset({"does", "goes"})
 """Verbs ending like a plural: 'doe' would read 'does' as a noun of the question (hold-out 411)."""
 
 
+_ORDINAL_DIGITS = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
+"""An ordinal in digits, '2nd' or '15th', matched whole; the group is its number."""
+
+
 def _plain_stem(word: str) -> str:
     """The stem of a word read in the singular: 'zones' and 'zone' meet."""
     return stem(_plain_plural(word))
