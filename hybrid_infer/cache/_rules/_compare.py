@@ -86,10 +86,15 @@ def _framed_compounds(facts: TextFacts) -> tuple[str, ...]:
 
 def _unmatched(numbers: frozenset[str], other: frozenset[str]) -> set[str]:
     """``numbers`` the other side lacks. A time with 'am' or 'pm' matches the same time
-    without it ('6:30' / '6:30am'), not one with the other half of the day."""
+    without it ('6:30' / '6:30am'), not one with the other half of the day, nor a bare number
+    this side says too ('lawn 2 ... at 10am' / 'lawn 2 ... at 2pm': that 2 is the lawn's)."""
     bare_other = {_bare_time(n): n for n in other}
     return {
-        n for n in numbers - other if _bare_time(n) not in bare_other or n != _bare_time(n) != bare_other[_bare_time(n)]
+        n
+        for n in numbers - other
+        if _bare_time(n) not in bare_other
+        or n != _bare_time(n) != bare_other[_bare_time(n)]
+        or (n != _bare_time(n) and _bare_time(n) in numbers)
     }
 
 

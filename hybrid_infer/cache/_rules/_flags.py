@@ -39,6 +39,7 @@ from hybrid_infer.cache._rules._names import (
     _hyphened_names_differ,
     _keyword_extended,
     _known_names_swapped,
+    _middle_words_differ,
     _name_variants,
     _namesakes,
     _numbered_names_differ,
@@ -84,6 +85,7 @@ from hybrid_infer.cache._rules._opposites import (
     _audience_level_differs,
     _good_or_bad,
     _helps_or_worsens,
+    _less_or_comparative,
     _particle_flipped,
     _particle_turned,
     _phrase_turned,
@@ -266,6 +268,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         "entity": (bool(_missing_entities(a, b, measured)) and bool(_missing_entities(b, a, measured)))
         or _case_of_a_name_changed(a, b)
         or _namesakes(a, b)
+        or _middle_words_differ(a, b)
         or _name_variants(a, b)
         or _known_names_swapped(a, b),
         "identifier": _flags_differ(a, b)
@@ -302,7 +305,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _why_or_how_to(a.words, b.words)
         or _why_or_how_to(b.words, a.words)
         or _good_or_bad(a.words, b.words)
-        or _good_or_bad(b.words, a.words),
+        or _good_or_bad(b.words, a.words)
+        or _less_or_comparative(a, b)
+        or _less_or_comparative(b, a),
         "category": _categories_differ(_categories_of(a, measured, school), _categories_of(b, measured, school))
         or _explained_or_made(a, b)
         or _explained_or_made(b, a)

