@@ -3149,6 +3149,97 @@ def broken(a: str, b: str) -> set[str]:
             "What's the one piece of equipment I absolutely need to start figure skating?",
             "qualifier",
         ),
+        (
+            "Give me a good fingering for altissimo F# on clarinet.",
+            "Give me all the alternate fingerings for altissimo F# on clarinet.",
+            "qualifier",
+        ),
+        (
+            "How do I hide my location on my Slowly profile?",
+            "How do I make my location visible on my Slowly profile?",
+            "antonym",
+        ),
+        (
+            "How do I grout a big mosaic working from the center outward?",
+            "How do I grout a big mosaic working from the edges inward?",
+            "antonym",
+        ),
+        (
+            "Outline a 1-hour intro lesson on mosaics for seniors at a community center.",
+            "Outline a 1-hour intro lesson on mosaics for high school art students.",
+            "qualifier",
+        ),
+        (
+            "Write privacy tips for teenagers who use pen pal apps.",
+            "Write privacy tips for parents whose teenagers use pen pal apps.",
+            "qualifier",
+        ),
+        (
+            "How do I build a freeze-thaw-proof mosaic for my patio in Vermont specifically?",
+            "How do I build a freeze-thaw-proof mosaic for a patio in cold climates generally?",
+            "qualifier",
+        ),
+        (
+            "What grout color should I use for my blue and white seascape mosaic?",
+            "How do I choose a grout color for mosaics in general?",
+            "qualifier",
+        ),
+        (
+            "How do I remove the mouth plate from an old foam puppet?",
+            "How do I install a mouth plate in an old foam puppet?",
+            "category",
+        ),
+        (
+            "What's the fingering for B-flat on flute?",
+            "What's the fingering for B on flute?",
+            "entity",
+        ),
+        (
+            "Is the E-flat clarinet harder than the B-flat?",
+            "Is the E-flat clarinet harder than the A clarinet?",
+            "entity",
+        ),
+        (
+            "Why won't my puppet's mouth close fully?",
+            "My puppet's mouth closes fully. Why is that?",
+            "negation",
+        ),
+        (
+            "My stamps won't stick to the envelope. How do I fix it?",
+            "My stamps stick to the envelope. How do I get them off?",
+            "negation",
+        ),
+        (
+            "How do I play without tensing my hand?",
+            "How do I play while tensing my hand?",
+            "negation",
+        ),
+        (
+            "How much grout for a mosaic with 3/4 inch tiles?",
+            "How much grout for a mosaic using three-eighths-inch tiles?",
+            "number",
+        ),
+        (
+            "Is a 1/2 size cello right for a 10 year old?",
+            "Is a three-quarter size cello right for a 10-year-old?",
+            "number",
+        ),
+        (
+            "Which OAuth 2.0 grant types require a client secret?",
+            "Which OAuth 2.0 grant types work without a client secret?",
+            "negation",
+        ),
+        (
+            "Which Cura settings should I change for TPU, including retraction?",
+            "Which Cura settings should I change for TPU, except retraction?",
+            "negation",
+        ),
+        (
+            "How much total interest will I pay on a $15,000 loan at 5% over 10 years if I make no extra payments?",
+            "How much total interest will I pay on a $15,000 loan at 5% over 10 years if I make extra "
+            "payments of $100 a month?",
+            "negation",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5214,6 +5305,101 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "What's the one piece of equipment I absolutely need to start figure skating?",
             "What equipment is the most important to start figure skating?",
+        ),
+        (
+            "Give me a good fingering for altissimo F# on clarinet.",
+            "What's a good fingering for altissimo F# on the clarinet?",
+        ),
+        (
+            "Write privacy tips for teenagers who use pen pal apps.",
+            "Give me some privacy advice for teens on pen pal apps.",
+        ),
+        (
+            "Outline a 1-hour intro lesson on mosaics for seniors.",
+            "Plan an hour-long beginner mosaic lesson for senior citizens.",
+        ),
+        (
+            "How do I remove the old battery and put the new one in?",
+            "How do I install the new battery after taking out the old one?",
+        ),
+        (
+            "What grout color should I use for my blue and white seascape mosaic?",
+            "Which grout color goes best with my blue-and-white seascape mosaic?",
+        ),
+        (
+            "Can I use a B-flat clarinet mouthpiece on a bass clarinet?",
+            "will my Bb clarinet mouthpiece fit and work on a bass clarinet",
+        ),
+        (
+            "How do I transpose a part written for A clarinet when I only have a B-flat?",
+            "i only own a Bb clarinet but the part is for clarinet in A, how do i transpose it",
+        ),
+        (
+            "What is the difference between a B-flat clarinet and an A clarinet?",
+            "How does the A clarinet differ from the Bb one?",
+        ),
+        (
+            "Why does the throat B-flat on my clarinet sound so stuffy?",
+            "My throat Bb on clarinet is really stuffy sounding. Why is that?",
+        ),
+        (
+            "What's the fingering for F sharp on flute?",
+            "flute fingering for F#?",
+        ),
+        (
+            "Is E-flat major harder than D major on sax?",
+            "Is Eb major harder to play on sax than D major?",
+        ),
+        (
+            "I got a flat tire on my bike, how do I fix it?",
+            "How do I fix a flat tire on my bike?",
+        ),
+        (
+            "How do I make a puppet's ears stand up instead of flopping over?",
+            "My puppet's ears keep flopping over. How can I get them to stand up?",
+        ),
+        (
+            "How do I stop a marionette's feet from sliding when it walks?",
+            "my marionette's feet slide around when I walk it, how do I fix that",
+        ),
+        (
+            "How can I stop biting on my clarinet mouthpiece?",
+            "I bite down way too hard on the clarinet mouthpiece. How do I break that habit?",
+        ),
+        (
+            "How do I make a puppet's mouth close fully without gaps at the corners?",
+            "There are gaps at the corners of my puppet's mouth when it closes. How do I get it to shut completely?",
+        ),
+        (
+            "What fabric should I use for puppet costumes so they don't look bulky?",
+            "Puppet clothes always look bulky on my puppets. What fabric should I be using?",
+        ),
+        (
+            "What's the best way to add faux fur to a puppet so it doesn't look matted?",
+            "faux fur on my puppet always ends up looking matted. how should I be attaching it?",
+        ),
+        (
+            "Why does my flipper feel weak on a 1990s Bally game?",
+            "got a 90s bally and the flipper feels weak, whats going on",
+        ),
+        (
+            "How much grout for a mosaic with 3/4 inch tiles?",
+            "How much grout for a mosaic using three-quarter-inch tiles?",
+        ),
+        (
+            "How many hours per square foot with 3/8 inch glass tiles?",
+            "how long per sq ft with three-eighths-inch glass tile?",
+        ),
+        (
+            "Is a 3/4 size cello right for a 10 year old?",
+            "Is a three-quarter size cello right for a 10-year-old?",
+        ),
+        (
+            "I'm a new manager and one of my direct reports keeps missing deadlines but is otherwise a great "
+            "team member. How should I approach a conversation with them about this without damaging our "
+            "working relationship?",
+            "First time managing people. One person on my team is great in general but repeatedly misses "
+            "deadlines. How do I bring it up with them in a way that doesnt hurt our relationship?",
         ),
     ],
 )

@@ -15,9 +15,11 @@ from hybrid_infer.cache._rules._read_forms import _NEWCOMER_ROLES
 _ADDRESSING = frozenset({"explain", "describe", "teach", "summarize", "summarise", "present", "pitch"})
 _EXPLANATIONS = frozenset(
     {"explanation", "explainer", "overview", "description", "instructions", "handout", "leaflet", "brochure", "guide"}
+    | {"lesson", "lessons", "workshop", "lecture", "presentation", "tutorial", "tips"}
 )
 """Nouns that explain, early in a request: 'give me a short explanation of X for my 8 year old',
-'write instructions on dosing for a transplant patient' (hold-out 393)."""
+'write instructions on dosing for a transplant patient' (hold-out 393), 'outline an intro
+lesson on mosaics for seniors', 'write privacy tips for teenagers' (hold-outs 457, 459)."""
 _AIMING = frozenset({"pitched", "aimed", "geared", "tailored", "targeted", "written", "suitable", "simple"})
 _READER_DETERMINERS = frozenset({"a", "an", "my", "our", "your", "his", "her", "their", "the", "someone", "people"})
 _FAMILY = MappingProxyType(
@@ -94,7 +96,8 @@ def readers(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             (word == "to" and telling)
             or (word in ("at", "to", "for", "toward", "towards") and i and words[i - 1] in _AIMING)
             or (word in ("for", "as") and telling and following and following[0] in _READER_DETERMINERS)
-            or (word == "for" and telling and any(map(_reader_of, words[i + 1 : i + 3])))  # ('for tile contractors')
+            or (word == "for" and telling and any(map(_reader_of, words[i + 1 : i + 1 + _SPAN])))  # ('for tile
+            # contractors', 'for high school art students')
             or (word == "like" and following in (("i'm",), ("im",)))
         ):
             start = i + 1

@@ -4,6 +4,7 @@ negations the same ('not allowed' / 'forbidden')."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
@@ -20,6 +21,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _IRREGULAR_PAST,
     _NOUN_MARKERS,
     _OPPOSITE,
+    _PLAIN_NOTS,
     _STOPPING,
     NEGATIONS,
 )
@@ -89,6 +91,10 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
         return False  # 'how can I avoid it' / 'how do I prevent it'
     if _kept_away_either_way(a, b):
         return False  # 'keep sparrows away from my feeders' / 'sparrows overrun my feeders, what keeps them away'
+    if _problem_stated_then_asked(a, b) or _problem_stated_then_asked(b, a):
+        return (
+            False  # 'how can I stop biting on my mouthpiece' / 'I bite down too hard on it. How do I break that habit?'
+        )
     if _held_or_prevented(a, b) or _held_or_prevented(b, a) or _stopped_or_ceased(a, b) or _stopped_or_ceased(b, a):
         return False  # 'stop them from crabbing' / 'prevent crabbing', 'quit smoking' / 'smoking cessation'
     if (_same_action(_stopped_asked(a.words), b.persisting) and not _asks_why(b)) or (
@@ -121,11 +127,6 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
-_PLAIN_NOTS = frozenset(
-    {"not", "never", "cant", "cannot", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont"}
-    | {"shouldnt", "couldnt", "wouldnt", "mustnt", "hasnt", "havent", "hadnt"}
-)
-"""Words that only negate: not 'free' of 'gluten-free', not 'stop' of 'stop skipping'."""
 _NEGATED_OPENERS = _PLAIN_NOTS - {"not", "never", "cannot", "dont", "mustnt"}
 """Negated verbs that open a question expecting 'yes': "isn't it bad to…" asks 'is it bad to…'
 (answered the same way, yes or no). 'Don't' is left out: it opens commands too."""
@@ -443,6 +444,40 @@ def _states_a_rule(words: tuple[str, ...], negation: int) -> bool:
     """A negation with a modal ('must not', "can't", "shouldn't"): a rule or a limit, which
     the other side may say as what happens past it ('bigger than 25 MB get rejected')."""
     return words[negation] in _MODAL_NEGATIONS or (negation > 0 and words[negation - 1] in _MODALS)
+
+
+_ASKING_HOW_OR_WHAT = frozenset({"how", "what", "what's", "whats", "which"})
+"""Words that open a question asking how to do a thing or what to use, not why it happens."""
+_QUESTION_OPENERS = _ASKING_HOW_OR_WHAT | {"why", "when", "where", "who", "is", "are", "can", "could", "should"} | {
+    "do", "does", "did", "would", "will", "any", "was", "were", "has", "have"
+}  # fmt: skip
+"""Words that open a clause that asks, not one that states."""
+_STATEMENT_BREAK = re.compile(r"[?!;:]+|[.,](?!\d)|\s[-\u2013\u2014]\s")
+"""Where a clause ends: not at the point or comma of a number ('OAuth 2.0', '$15,000')."""
+
+
+def _problem_stated_then_asked(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks how to keep a thing from happening, with its one negation ('how can I stop
+    biting on my mouthpiece', 'what fabric should I use so they don't look bulky', 'make the
+    mouth close without gaps at the corners'); ``b`` negates nothing, states the thing
+    happening in a clause of its own before it asks how or what, not why ('I bite down way too hard
+    on the mouthpiece. How do I break that habit?', 'puppet clothes always look bulky. What
+    fabric should I be using?'; hold-outs 455, 460): one problem, asked about the same way."""
+    if _negations(a) != 1 or _negations(b) or a.words[:1] == ("why",) or "why" in b.words:
+        return False
+    if not _ASKING_HOW_OR_WHAT.intersection(a.words[:1]) or not _ASKING_HOW_OR_WHAT.intersection(b.words):
+        return False
+    clauses = [tuple(re.findall(r"[\w']+", clause)) for clause in _STATEMENT_BREAK.split(b.signature)]
+    clauses = [clause for clause in clauses if clause]
+    asking = next((k for k, clause in enumerate(clauses) if clause[0] in _QUESTION_OPENERS), 0)
+    stated = frozenset(  # the clauses before the question ('which settings, except retraction' states nothing)
+        form
+        for clause in clauses[:asking]
+        for word in clause
+        for form in (stem(word), stem(word[:-1] + "ing") if word.endswith("e") else "")
+        if form
+    )  # ('bite' as 'biting' stems it: 'bit')
+    return _same_action(frozenset(_targets(a.negated)) - {""}, stated)
 
 
 _SENT_OFF = frozenset({"away", "off"})

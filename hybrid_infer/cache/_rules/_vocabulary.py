@@ -33,6 +33,11 @@ _CLI_SUBCOMMAND = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(t) for t in sorted(_VOCABULARY["cli_tools"], key=len, reverse=True)) + r")"
     r"\s+([a-z][a-z0-9-]*)(?:\s+([a-z][a-z0-9-]*))?"
 )
+_PLAIN_NOTS = frozenset(
+    {"not", "never", "cant", "cannot", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont"}
+    | {"shouldnt", "couldnt", "wouldnt", "mustnt", "hasnt", "havent", "hadnt"}
+)
+"""Words that only negate: not 'free' of 'gluten-free', not 'stop' of 'stop skipping'."""
 _STOPPING = frozenset(
     {"stop", "stops", "stopped", "quit", "quits", "pause", "pauses", "paused", "cease", "ceases", "ceased"}
 )
