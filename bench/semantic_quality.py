@@ -529,6 +529,24 @@ NEAR_MISS_HOLDOUT_439 = ROOT / "bench" / "near_miss_holdout_439.jsonl"
 NEAR_MISS_HOLDOUT_440 = ROOT / "bench" / "near_miss_holdout_440.jsonl"
 NEAR_MISS_HOLDOUT_441 = ROOT / "bench" / "near_miss_holdout_441.jsonl"
 NEAR_MISS_HOLDOUT_442 = ROOT / "bench" / "near_miss_holdout_442.jsonl"
+NEAR_MISS_HOLDOUT_443 = ROOT / "bench" / "near_miss_holdout_443.jsonl"
+NEAR_MISS_HOLDOUT_444 = ROOT / "bench" / "near_miss_holdout_444.jsonl"
+NEAR_MISS_HOLDOUT_445 = ROOT / "bench" / "near_miss_holdout_445.jsonl"
+NEAR_MISS_HOLDOUT_446 = ROOT / "bench" / "near_miss_holdout_446.jsonl"
+NEAR_MISS_HOLDOUT_447 = ROOT / "bench" / "near_miss_holdout_447.jsonl"
+NEAR_MISS_HOLDOUT_448 = ROOT / "bench" / "near_miss_holdout_448.jsonl"
+NEAR_MISS_HOLDOUT_449 = ROOT / "bench" / "near_miss_holdout_449.jsonl"
+NEAR_MISS_HOLDOUT_450 = ROOT / "bench" / "near_miss_holdout_450.jsonl"
+NEAR_MISS_HOLDOUT_451 = ROOT / "bench" / "near_miss_holdout_451.jsonl"
+NEAR_MISS_HOLDOUT_452 = ROOT / "bench" / "near_miss_holdout_452.jsonl"
+NEAR_MISS_HOLDOUT_453 = ROOT / "bench" / "near_miss_holdout_453.jsonl"
+NEAR_MISS_HOLDOUT_454 = ROOT / "bench" / "near_miss_holdout_454.jsonl"
+NEAR_MISS_HOLDOUT_455 = ROOT / "bench" / "near_miss_holdout_455.jsonl"
+NEAR_MISS_HOLDOUT_456 = ROOT / "bench" / "near_miss_holdout_456.jsonl"
+NEAR_MISS_HOLDOUT_457 = ROOT / "bench" / "near_miss_holdout_457.jsonl"
+NEAR_MISS_HOLDOUT_458 = ROOT / "bench" / "near_miss_holdout_458.jsonl"
+NEAR_MISS_HOLDOUT_459 = ROOT / "bench" / "near_miss_holdout_459.jsonl"
+NEAR_MISS_HOLDOUT_460 = ROOT / "bench" / "near_miss_holdout_460.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -997,6 +1015,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 440": NEAR_MISS_HOLDOUT_440,
     "near-miss, hold-out 441": NEAR_MISS_HOLDOUT_441,
     "near-miss, hold-out 442": NEAR_MISS_HOLDOUT_442,
+    "near-miss, hold-out 443": NEAR_MISS_HOLDOUT_443,
+    "near-miss, hold-out 444": NEAR_MISS_HOLDOUT_444,
+    "near-miss, hold-out 445": NEAR_MISS_HOLDOUT_445,
+    "near-miss, hold-out 446": NEAR_MISS_HOLDOUT_446,
+    "near-miss, hold-out 447": NEAR_MISS_HOLDOUT_447,
+    "near-miss, hold-out 448": NEAR_MISS_HOLDOUT_448,
+    "near-miss, hold-out 449": NEAR_MISS_HOLDOUT_449,
+    "near-miss, hold-out 450": NEAR_MISS_HOLDOUT_450,
+    "near-miss, hold-out 451": NEAR_MISS_HOLDOUT_451,
+    "near-miss, hold-out 452": NEAR_MISS_HOLDOUT_452,
+    "near-miss, hold-out 453": NEAR_MISS_HOLDOUT_453,
+    "near-miss, hold-out 454": NEAR_MISS_HOLDOUT_454,
+    "near-miss, hold-out 455": NEAR_MISS_HOLDOUT_455,
+    "near-miss, hold-out 456": NEAR_MISS_HOLDOUT_456,
+    "near-miss, hold-out 457": NEAR_MISS_HOLDOUT_457,
+    "near-miss, hold-out 458": NEAR_MISS_HOLDOUT_458,
+    "near-miss, hold-out 459": NEAR_MISS_HOLDOUT_459,
+    "near-miss, hold-out 460": NEAR_MISS_HOLDOUT_460,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
