@@ -92,9 +92,7 @@ def _negation_differs(a: TextFacts, b: TextFacts) -> bool:
     if _kept_away_either_way(a, b):
         return False  # 'keep sparrows away from my feeders' / 'sparrows overrun my feeders, what keeps them away'
     if _problem_stated_then_asked(a, b) or _problem_stated_then_asked(b, a):
-        return (
-            False  # 'how can I stop biting on my mouthpiece' / 'I bite down too hard on it. How do I break that habit?'
-        )
+        return False  # 'how can I stop biting on it' / 'I bite down too hard on it. How do I stop?'
     if _held_or_prevented(a, b) or _held_or_prevented(b, a) or _stopped_or_ceased(a, b) or _stopped_or_ceased(b, a):
         return False  # 'stop them from crabbing' / 'prevent crabbing', 'quit smoking' / 'smoking cessation'
     if (_same_action(_stopped_asked(a.words), b.persisting) and not _asks_why(b)) or (
@@ -460,9 +458,10 @@ def _problem_stated_then_asked(a: TextFacts, b: TextFacts) -> bool:
     """``a`` asks how to keep a thing from happening, with its one negation ('how can I stop
     biting on my mouthpiece', 'what fabric should I use so they don't look bulky', 'make the
     mouth close without gaps at the corners'); ``b`` negates nothing, states the thing
-    happening in a clause of its own before it asks how or what, not why ('I bite down way too hard
-    on the mouthpiece. How do I break that habit?', 'puppet clothes always look bulky. What
-    fabric should I be using?'; hold-outs 455, 460): one problem, asked about the same way."""
+    happening in a clause of its own, and then asks how or what, not why ('I bite down way too
+    hard on the mouthpiece. How do I break that habit?', 'puppet clothes always look bulky.
+    What fabric should I be using?'; hold-outs 455, 460): one problem, asked about the same
+    way."""
     if _negations(a) != 1 or _negations(b) or a.words[:1] == ("why",) or "why" in b.words:
         return False
     if not _ASKING_HOW_OR_WHAT.intersection(a.words[:1]) or not _ASKING_HOW_OR_WHAT.intersection(b.words):
@@ -485,10 +484,10 @@ _SENT_OFF = frozenset({"away", "off"})
 
 
 def _kept_away_either_way(a: TextFacts, b: TextFacts) -> bool:
-    """Both sides send a thing off, and only the 'away from' one side says more than the
-    other negates: 'keep sparrows away from my feeders' / 'sparrows are overrunning my
-    feeders, what keeps them away', 'keep starlings off my suet feeder' / 'keep them away
-    from it' (hold-out 445). Counted without those, the two sides negate alike."""
+    """Both sides send a thing off, and one negates more than the other only by an 'away
+    from': 'keep sparrows away from my feeders' / 'sparrows are overrunning my feeders, what
+    keeps them away', 'keep starlings off my suet feeder' / 'keep them away from it' (hold-out
+    445). Counted without their 'away from', the two sides negate alike."""
     away_a, away_b = (sum(pair == ("away", "from") for pair in pairwise(f.words)) for f in (a, b))
     return (
         away_a != away_b
