@@ -92,9 +92,7 @@ def _unmatched(numbers: frozenset[str], other: frozenset[str]) -> set[str]:
     return {
         n
         for n in numbers - other
-        if _bare_time(n) not in bare_other
-        or n != _bare_time(n) != bare_other[_bare_time(n)]
-        or (n != _bare_time(n) and _bare_time(n) in numbers)
+        if (bare := _bare_time(n)) not in bare_other or (n != bare and (bare_other[bare] != bare or bare in numbers))
     }
 
 

@@ -1760,17 +1760,16 @@ def _opposites_trade_slots(a: TextFacts, b: TextFacts) -> bool:
     get one from the client'), the same relation told from its other end."""
     if _CONVERSES.keys() & set(a.words) != _CONVERSES.keys() & set(b.words):
         return False
-    for i, x in enumerate(a.words):
-        forms_x = _forms_of(a, x)
+    forms_a, forms_b = [_forms_of(a, w) for w in a.words], [_forms_of(b, w) for w in b.words]
+    for i, forms_x in enumerate(forms_a):
         opposites = frozenset().union(*(_OPPOSITE.get(f, frozenset()) for f in forms_x))
         if not opposites:
             continue
-        for j, y in enumerate(b.words):
-            forms_y = _forms_of(b, y)
+        for j, forms_y in enumerate(forms_b):
             if not forms_y & opposites or _neighbours(a.words, i) != _neighbours(b.words, j):
                 continue
-            elsewhere_a = [k for k, w in enumerate(a.words) if _forms_of(a, w) & forms_y]
-            elsewhere_b = [m for m, w in enumerate(b.words) if _forms_of(b, w) & forms_x]
+            elsewhere_a = [k for k, forms in enumerate(forms_a) if forms & forms_y]
+            elsewhere_b = [m for m, forms in enumerate(forms_b) if forms & forms_x]
             if any(
                 (k > i) == (m > j)  # the other one moved too: 'the inside back before the outside back' keeps both
                 and not _COORDINATORS.intersection(a.words[min(i, k) : max(i, k)])

@@ -25,7 +25,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _STOPPING,
     NEGATIONS,
 )
-from hybrid_infer.cache._rules._words import _PREVENTING, _is_content, stem
+from hybrid_infer.cache._rules._words import _PREVENTING, _WORD, _is_content, stem
 
 _NEGATING_OPERATORS = frozenset({"!=", "!=="})
 
@@ -466,7 +466,7 @@ def _problem_stated_then_asked(a: TextFacts, b: TextFacts) -> bool:
         return False
     if not _ASKING_HOW_OR_WHAT.intersection(a.words[:1]) or not _ASKING_HOW_OR_WHAT.intersection(b.words):
         return False
-    clauses = [tuple(re.findall(r"[\w']+", clause)) for clause in _STATEMENT_BREAK.split(b.signature)]
+    clauses = [tuple(_WORD.findall(clause)) for clause in _STATEMENT_BREAK.split(b.signature)]
     clauses = [clause for clause in clauses if clause]
     asking = next((k for k, clause in enumerate(clauses) if clause[0] in _QUESTION_OPENERS), 0)
     stated = frozenset(  # the clauses before the question ('which settings, except retraction' states nothing)
