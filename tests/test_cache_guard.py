@@ -3240,6 +3240,106 @@ def broken(a: str, b: str) -> set[str]:
             "payments of $100 a month?",
             "negation",
         ),
+        (
+            "Why does my yo-yo return when I tug?",
+            "why doesn't my yoyo return when i tug",
+            "negation",
+        ),
+        (
+            "Why does my e-mail app sync my contacts?",
+            "why doesn't my email app sync my contacts",
+            "negation",
+        ),
+        (
+            "Why does my English horn sound in tune with the bocal pushed all the way in?",
+            "Why does my English horn sound out of tune with the bocal pushed all the way in?",
+            "negation",
+        ),
+        (
+            "Why does the piano sound in tune at home?",
+            "Why does the piano sound out of tune at home?",
+            "negation",
+        ),
+        (
+            "What kinds of scrap paper should go into a recycled pulp batch?",
+            "What kinds of scrap paper should stay out of a recycled pulp batch?",
+            "negation",
+        ),
+        (
+            "Which leftovers can go into the compost bin?",
+            "Which leftovers should stay out of the compost bin?",
+            "negation",
+        ),
+        (
+            "How do I make recycled paper from just newspaper?",
+            "How do I make recycled paper from newspaper and cardboard?",
+            "qualifier",
+        ),
+        (
+            "Make me a shopping list with just eggs.",
+            "Make me a shopping list with eggs and milk.",
+            "qualifier",
+        ),
+        (
+            "In two sentences, why are deer forms sized by neck circumference?",
+            "In full detail, why are deer forms sized by neck circumference?",
+            "qualifier",
+        ),
+        (
+            "Explain in three sentences how a heat pump works.",
+            "Explain in detail how a heat pump works.",
+            "qualifier",
+        ),
+        (
+            "Explain lip slurs to a 10-year-old trombone student.",
+            "Explain lip slurs to a college trombone major.",
+            "qualifier",
+        ),
+        (
+            "Explain compound interest to a 12 year old.",
+            "Explain compound interest to an economics undergrad.",
+            "qualifier",
+        ),
+        (
+            "How do I clean the pads on my oboe's top joint?",
+            "How do I clean all the pads on my oboe?",
+            "qualifier",
+        ),
+        (
+            "List the parts of an F-style mandolin's body",
+            "List every part of an F-style mandolin",
+            "qualifier",
+        ),
+        (
+            "What are the most common mandolin chords in the key of D?",
+            "What are the most common mandolin chords in every major key?",
+            "qualifier",
+        ),
+        (
+            "How do I oil the hinges on the front door?",
+            "How do I oil all the hinges in the house?",
+            "qualifier",
+        ),
+        (
+            "When buying a used yo-yo on the BST forum, what should the buyer check before paying the seller?",
+            "When selling a used yo-yo on the BST forum, what should the seller check before shipping to the buyer?",
+            "direction",
+        ),
+        (
+            "What should the landlord do before the tenant moves in?",
+            "What should the tenant do before handing the keys to the landlord?",
+            "direction",
+        ),
+        (
+            "Which mandolin maintenance tasks should I do weekly?",
+            "Which mandolin maintenance tasks should I do weekly and which yearly?",
+            "qualifier",
+        ),
+        (
+            "What causes soggy ground over the drain field?",
+            "What causes soggy ground over the drain field, and how do I fix it?",
+            "qualifier",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5400,6 +5500,62 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "working relationship?",
             "First time managing people. One person on my team is great in general but repeatedly misses "
             "deadlines. How do I bring it up with them in a way that doesnt hurt our relationship?",
+        ),
+        (
+            "What is your favorite hobby?",
+            "What is your favorite hobby, and why?",
+        ),
+        (
+            "What is the World Yo-Yo Contest and where is it held?",
+            "Tell me about the World Yoyo Contest: what it is and where it takes place.",
+        ),
+        (
+            "How do I send an e-mail to my pen pal?",
+            "how do i send an email to my pen pal",
+        ),
+        (
+            "How often should I change my mandolin strings if I play an hour a day?",
+            "I play mando about 60 minutes daily. How frequently should the strings be replaced?",
+        ),
+        (
+            "I walk 30 minutes daily. Is that enough exercise?",
+            "Is walking for half an hour a day enough exercise?",
+        ),
+        (
+            "How do I clean the pads on my oboe?",
+            "How do I clean all the pads on my oboe?",
+        ),
+        (
+            "List the parts of a mandolin",
+            "Name every part of the mandolin",
+        ),
+        (
+            "In two sentences, what is a time step?",
+            "Describe a time step in 2 sentences.",
+        ),
+        (
+            "How do I make recycled paper from just newspaper?",
+            "Can I make recycled paper using only newspaper?",
+        ),
+        (
+            "Carve a bowl out of oak: how?",
+            "How do I carve a bowl in oak?",
+        ),
+        (
+            "What is the perimeter of a square with side 9 m?",
+            "square, each side 9 meters - perimeter?",
+        ),
+        (
+            "How many hours should a beginner archer practice each week?",
+            "Beginner archer: how many hours of practice per week?",
+        ),
+        (
+            "Should I moisturize every night before bed?",
+            "Should I moisturize nightly before bed?",
+        ),
+        (
+            "How do I find all of my Gmail accounts?",
+            "How do I find my own gmail accounts list?",
         ),
     ],
 )

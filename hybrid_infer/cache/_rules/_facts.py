@@ -290,6 +290,9 @@ class TextFacts:
     titled: frozenset[tuple[str, str]] = frozenset()
     """``(initials, word)`` for each word of a title spelled with its small words: 'Logbook of
     the World' -> ``("lotw", "logbook")``, ``("lotw", "world")``: the other side may say 'LoTW'."""
+    source: str = field(default="", compare=False, repr=False)
+    """The text as given, for reading it again with a spelling the other side uses (see
+    :func:`~hybrid_infer.cache._rules._compare._hyphens_joined`)."""
 
 
 _COMPOUND_WORD = re.compile(rf"[{_LETTERS}]+(?:['\u2019][A-Za-z]+)?(?:[-_./][{_LETTERS}]+)*")
@@ -351,6 +354,7 @@ def _lower_a(sentences: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _text_facts(text: str) -> TextFacts:
+    source = text
     text, signature = normalised(text)
     words = tuple(_normalise_word(w) for w in _WORD.findall(text))
     negated = _negated(words)
@@ -442,6 +446,7 @@ def _text_facts(text: str) -> TextFacts:
         keyword_runs=_keyword_runs(text),
         titled=_titled(text),
         hyphen_counts=frozenset((m[1], "inch" if m[2] == "in" else m[2]) for m in _HYPHEN_COUNT.finditer(text.lower())),
+        source=source,
         tank_sizes=frozenset(m[1] or m[2] for m in _TANK_SIZE.finditer(text.lower())),
         date_orders=_date_orders_in(signature),
         change_kinds=_change_kinds(signature),

@@ -13,6 +13,7 @@ from hybrid_infer.cache._rules._compare import (
     _compared_numbers,
     _compared_units,
     _grams_as_gallons,
+    _hyphens_joined,
     _kids_are_students,
     _missing_entities,
     _rate_parts_dropped,
@@ -100,6 +101,7 @@ from hybrid_infer.cache._rules._scope import (
     _across_all_or_one,
     _all_or_most_common,
     _all_or_top_few,
+    _all_past_the_limit,
     _best_or_some,
     _best_or_top_few,
     _both_added,
@@ -126,6 +128,7 @@ from hybrid_infer.cache._rules._scope import (
     _only_a_part_of,
     _only_this_or_more,
     _part_or_whole,
+    _question_added,
     _recommended_or_compared,
     _scopes_differ,
     _slot_made_whole,
@@ -221,6 +224,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
     other lacks (a substitution: 3.11 vs 3.12, Canada vs Mexico); a detail only one side
     adds is reported by :func:`added_details` instead, for the learned verifier to weigh.
     """
+    a = _hyphens_joined(a, b)
+    b = _hyphens_joined(b, a)
     a, b = _grams_as_gallons(a, b), _grams_as_gallons(b, a)
     measured = _same_measures(a, b)
     school = _kids_are_students(a, b)
@@ -414,6 +419,10 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _brief_or_full(a, b)
         or _brief_or_full(b, a)
         or _across_all_or_one(a, b)
+        or _all_past_the_limit(a, b)
+        or _all_past_the_limit(b, a)
+        or _question_added(a, b)
+        or _question_added(b, a)
         or _across_all_or_one(b, a),
         "time": _times_differ(a, b, measured)
         or (_spans_differ(a.words, b.words) and not measured)

@@ -25,7 +25,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _STOPPING,
     NEGATIONS,
 )
-from hybrid_infer.cache._rules._words import _PREVENTING, _WORD, _is_content, stem
+from hybrid_infer.cache._rules._words import _ONE_THING_MARKERS, _PREVENTING, _WORD, _is_content, stem
 
 _NEGATING_OPERATORS = frozenset({"!=", "!=="})
 
@@ -346,21 +346,38 @@ def _in_or_out(a: TextFacts, b: TextFacts) -> bool:
 def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
     """The states (:data:`_STATES`) right after 'in' and right after 'out of', unless a verb
     of motion comes shortly before ('how do I keep them from getting out of sync' asks what
-    'how do I keep them in sync' asks)."""
+    'how do I keep them in sync' asks); and the thing after 'into' and after 'out of', past
+    its determiners ('what should go into a recycled pulp batch' / 'stay out of a recycled
+    pulp batch'; hold-out 463), not after a verb that prevents ('keep squirrels out of my
+    feeder' / 'stop them getting into it')."""
     words = facts.words
     ins = {y for x, y in pairwise(words) if x == "in" and y in _STATES}
-    outs = {
-        words[i + 2]
-        for i in range(len(words) - 2)
-        if words[i : i + 2] == ("out", "of")
-        and words[i + 2] in _STATES
-        and not any(_base(w) in _MOVING for w in words[max(0, i - 4) : i])
+    ins |= {
+        thing
+        for i, word in enumerate(words)
+        if word == "into" and _PREVENTING.isdisjoint(words[max(0, i - 4) : i]) and (thing := _thing_at(words, i + 1))
     }
+    outs = set()
+    for i in range(len(words) - 2):
+        if words[i : i + 2] != ("out", "of") or any(_base(w) in _MOVING for w in words[max(0, i - 4) : i]):
+            continue
+        if words[i + 2] in _STATES:
+            outs.add(words[i + 2])
+        elif _PREVENTING.isdisjoint(words[max(0, i - 4) : i]) and (thing := _thing_at(words, i + 2)):
+            outs.add(thing)  # (met only by an 'into' of the same thing: 'a bowl out of oak' / 'in oak')
     return ins, outs
 
 
+def _thing_at(words: tuple[str, ...], at: int) -> str:
+    """The word at ``at`` past determiners, if it names a thing ('a recycled pulp batch' ->
+    'recycled'), else ''."""
+    while at < len(words) and words[at] in _ONE_THING_MARKERS:
+        at += 1
+    return words[at] if at < len(words) and _is_content(words[at]) and not words[at].isdigit() else ""
+
+
 _STATES = frozenset(
-    {"stock", "sync", "range", "bounds", "print", "season", "date", "order", "service", "warranty",
+    {"stock", "sync", "range", "bounds", "print", "season", "date", "order", "service", "warranty", "tune",
      "network", "scope", "focus", "shape", "control", "balance", "line", "place", "office", "style", "fashion",
      "touch", "reach", "sight", "context", "alignment", "phase", "commission", "budget", "spec", "compliance"}
 )  # fmt: skip

@@ -623,6 +623,9 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
         units.add(UNITS[unit])
         if count in _CARDINALS or count[0].isdigit():
             numbers[_CARDINALS.get(count, count)] += 1
+        if (rate := _RATE_AFTER.match(lowered, match.end())) and (per := _PERIOD_UNITS.get(rate[1])):
+            found.append(_SCALES[per])  # '60 minutes daily' is '60 minutes a day' (hold-out 466)
+            units.add(per)
     counted = {match.span(2) for match in matches}
     for match in _LONG_UNIT.finditer(lowered):
         if match.span(1) not in counted:  # 'a week-long trip' was counted as 'a week'
@@ -632,6 +635,11 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
 
 
 _AND_A_HALF_AFTER = re.compile(r"\s+and\s+a\s+half\b")
+_RATE_AFTER = re.compile(r"\s+(daily|weekly|monthly|yearly|hourly)\b")
+_PERIOD_UNITS = MappingProxyType(
+    {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "hourly": "hour"}
+)
+"""The one period a rate after a measure names: '60 minutes daily' is 60 minutes a day."""
 _AND_A_HALF_BEFORE = re.compile(
     rf"(?<![\w.])(\d+|{'|'.join(sorted(_CARDINALS, key=len, reverse=True))})\s+and\s+a\s+half\b"
 )

