@@ -3340,6 +3340,51 @@ def broken(a: str, b: str) -> set[str]:
             "What causes soggy ground over the drain field, and how do I fix it?",
             "qualifier",
         ),
+        (
+            "Make me a packing list for a walk-around gig where I only do card tricks.",
+            "Make me a packing list for a walk-around gig where I do card and coin tricks.",
+            "qualifier",
+        ),
+        (
+            "What should I pack for a trip where I only do day hikes?",
+            "What should I pack for a trip where I do day and overnight hikes?",
+            "qualifier",
+        ),
+        (
+            "give me a beginner tatting pattern for a bookmark",
+            "give me beginner and intermediate tatting patterns for a bookmark",
+            "qualifier",
+        ),
+        (
+            "How do I maintain a wooden low whistle?",
+            "How do I maintain wooden and metal low whistles?",
+            "qualifier",
+        ),
+        (
+            "Recommend a gas pressure washer for my driveway.",
+            "Recommend gas and electric pressure washers for my driveway.",
+            "qualifier",
+        ),
+        (
+            "How do I play a cross-fingered C natural on a D whistle?",
+            "How do I play a half-holed C natural on a D whistle?",
+            "replaced",
+        ),
+        (
+            "Can I use a fine-tooth blade for plywood?",
+            "Can I use a rip-cut blade for plywood?",
+            "replaced",
+        ),
+        (
+            "How do I mount a 36er?",
+            "How do I mount a 29er?",
+            "number",
+        ),
+        (
+            "What is 12/8 time?",
+            "What is six-eight time?",
+            "number",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5556,6 +5601,38 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "How do I find all of my Gmail accounts?",
             "How do I find my own gmail accounts list?",
+        ),
+        (
+            "How do I mount a 36er?",
+            "Getting on a 36 inch unicycle is tough for me. What's the technique for mounting one?",
+        ),
+        (
+            "What inner tube fits a 29 inch unicycle tire?",
+            "Which tube size do I need for my 29er uni?",
+        ),
+        (
+            "What crank length should I use on a 36 inch unicycle for road touring?",
+            "for road touring on a 36er, which crank length would you recommend?",
+        ),
+        (
+            "What is 12/8 time and how do I feel it on a hand drum?",
+            "Can you explain twelve-eight meter and how to feel it when playing hand drums?",
+        ),
+        (
+            "How do you count the kuku rhythm in 4/4?",
+            "kuku - how do i count it in four four time?",
+        ),
+        (
+            "How do I count a waltz in 3/4 time?",
+            "How do I count a waltz in three-four time?",
+        ),
+        (
+            "How do I make a tally in bobbin lace?",
+            "Can you walk me through working a tally in bobbin lace? Never done one.",
+        ),
+        (
+            "How do I read tin whistle tabs?",
+            "Could you walk me through reading tablature for the tin whistle? I've never used it.",
         ),
     ],
 )

