@@ -547,6 +547,24 @@ NEAR_MISS_HOLDOUT_457 = ROOT / "bench" / "near_miss_holdout_457.jsonl"
 NEAR_MISS_HOLDOUT_458 = ROOT / "bench" / "near_miss_holdout_458.jsonl"
 NEAR_MISS_HOLDOUT_459 = ROOT / "bench" / "near_miss_holdout_459.jsonl"
 NEAR_MISS_HOLDOUT_460 = ROOT / "bench" / "near_miss_holdout_460.jsonl"
+NEAR_MISS_HOLDOUT_461 = ROOT / "bench" / "near_miss_holdout_461.jsonl"
+NEAR_MISS_HOLDOUT_462 = ROOT / "bench" / "near_miss_holdout_462.jsonl"
+NEAR_MISS_HOLDOUT_463 = ROOT / "bench" / "near_miss_holdout_463.jsonl"
+NEAR_MISS_HOLDOUT_464 = ROOT / "bench" / "near_miss_holdout_464.jsonl"
+NEAR_MISS_HOLDOUT_465 = ROOT / "bench" / "near_miss_holdout_465.jsonl"
+NEAR_MISS_HOLDOUT_466 = ROOT / "bench" / "near_miss_holdout_466.jsonl"
+NEAR_MISS_HOLDOUT_467 = ROOT / "bench" / "near_miss_holdout_467.jsonl"
+NEAR_MISS_HOLDOUT_468 = ROOT / "bench" / "near_miss_holdout_468.jsonl"
+NEAR_MISS_HOLDOUT_469 = ROOT / "bench" / "near_miss_holdout_469.jsonl"
+NEAR_MISS_HOLDOUT_470 = ROOT / "bench" / "near_miss_holdout_470.jsonl"
+NEAR_MISS_HOLDOUT_471 = ROOT / "bench" / "near_miss_holdout_471.jsonl"
+NEAR_MISS_HOLDOUT_472 = ROOT / "bench" / "near_miss_holdout_472.jsonl"
+NEAR_MISS_HOLDOUT_473 = ROOT / "bench" / "near_miss_holdout_473.jsonl"
+NEAR_MISS_HOLDOUT_474 = ROOT / "bench" / "near_miss_holdout_474.jsonl"
+NEAR_MISS_HOLDOUT_475 = ROOT / "bench" / "near_miss_holdout_475.jsonl"
+NEAR_MISS_HOLDOUT_476 = ROOT / "bench" / "near_miss_holdout_476.jsonl"
+NEAR_MISS_HOLDOUT_477 = ROOT / "bench" / "near_miss_holdout_477.jsonl"
+NEAR_MISS_HOLDOUT_478 = ROOT / "bench" / "near_miss_holdout_478.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -1033,6 +1051,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 458": NEAR_MISS_HOLDOUT_458,
     "near-miss, hold-out 459": NEAR_MISS_HOLDOUT_459,
     "near-miss, hold-out 460": NEAR_MISS_HOLDOUT_460,
+    "near-miss, hold-out 461": NEAR_MISS_HOLDOUT_461,
+    "near-miss, hold-out 462": NEAR_MISS_HOLDOUT_462,
+    "near-miss, hold-out 463": NEAR_MISS_HOLDOUT_463,
+    "near-miss, hold-out 464": NEAR_MISS_HOLDOUT_464,
+    "near-miss, hold-out 465": NEAR_MISS_HOLDOUT_465,
+    "near-miss, hold-out 466": NEAR_MISS_HOLDOUT_466,
+    "near-miss, hold-out 467": NEAR_MISS_HOLDOUT_467,
+    "near-miss, hold-out 468": NEAR_MISS_HOLDOUT_468,
+    "near-miss, hold-out 469": NEAR_MISS_HOLDOUT_469,
+    "near-miss, hold-out 470": NEAR_MISS_HOLDOUT_470,
+    "near-miss, hold-out 471": NEAR_MISS_HOLDOUT_471,
+    "near-miss, hold-out 472": NEAR_MISS_HOLDOUT_472,
+    "near-miss, hold-out 473": NEAR_MISS_HOLDOUT_473,
+    "near-miss, hold-out 474": NEAR_MISS_HOLDOUT_474,
+    "near-miss, hold-out 475": NEAR_MISS_HOLDOUT_475,
+    "near-miss, hold-out 476": NEAR_MISS_HOLDOUT_476,
+    "near-miss, hold-out 477": NEAR_MISS_HOLDOUT_477,
+    "near-miss, hold-out 478": NEAR_MISS_HOLDOUT_478,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
