@@ -3385,6 +3385,11 @@ def broken(a: str, b: str) -> set[str]:
             "What is six-eight time?",
             "number",
         ),
+        (
+            "Why have I never juggled three balls?",
+            "Why have I juggled three balls?",
+            "negation",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5633,6 +5638,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "How do I read tin whistle tabs?",
             "Could you walk me through reading tablature for the tin whistle? I've never used it.",
+        ),
+        (
+            "I'm 67 and I've never juggled. Can I still learn three balls?",
+            "Is sixty-seven too old to learn to juggle 3 balls? I've never tried it before.",
         ),
     ],
 )

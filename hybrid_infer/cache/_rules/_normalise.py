@@ -173,12 +173,14 @@ def _fraction(match: re.Match[str]) -> str:
 
 
 _NEVER_DONE_IT = re.compile(
-    r"(?i)(?<=[.?!])\s+(?:i'?ve\s+|i\s+have\s+)?never\s+(?:done|used|tried|played|made|read|worked)"
+    r"(?i)(?:(?<=[.?!])\s+(?:i'?ve\s+|i\s+have\s+)?never\s+(?:done|used|tried|played|made|read|worked)"
     r"(?:\s+(?:one|it|this|that|them|these|those))?(?:\s+before)?\s*[.!]*\s*$"
+    r"|,?\s+and\s+(?:i'?ve|i\s+have)\s+never\s+[a-z]+ed(?:\s+before)?(?=\s*[.!]))"
 )
-"""A closing remark that the asker has never done it ('can you walk me through working a tally?
-Never done one.', 'I've never used it.'; hold-outs 475, 478): what they are new to, not a
-question turned to the negative, so the negation rule does not read it."""
+"""A remark that the asker has never done it, closing the prompt ('can you walk me through
+working a tally? Never done one.', 'I've never used it.'; hold-outs 475, 478) or joined to a
+statement ('I'm 67 and I've never juggled.'): what they are new to, not a question turned to
+the negative, so the negation rule does not read it."""
 _SPELLED_METER = re.compile(
     r"(?i)\b(two|three|four|five|six|seven|nine|twelve)[- ](two|four|eight|sixteen)[- ](?:time|meter|metre)\b"
 )
