@@ -193,7 +193,8 @@ def _meter(match: re.Match[str]) -> str:
 
 
 _WHEEL_SIZE = re.compile(r"\b(\d{2})ers?\b")
-"""A wheel named by its size: 'a 36er' is a 36-inch unicycle or bike, 'my 29er' (hold-out 474)."""
+"""A wheel named by its size ('a 36er' is a 36-inch unicycle, 'my 29er' a 29-inch bike; hold-out
+474), read as the size alone: 'a 36er' / 'a 36 inch unicycle' agree, 'a 36er' / 'a 29er' do not."""
 
 
 _RIGHT_SIDE = re.compile(r"(?i)\bright[- ]side(?=[- ]up\b)")

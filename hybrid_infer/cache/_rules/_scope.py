@@ -1624,8 +1624,7 @@ _ONE_SENTENCE = re.compile(
 )
 _BRIEF_WORDS = frozenset(
     {"sentence", "sentences", "brief", "briefly", "short", "quick", "quickly", "single", "one", "summary"}
-    | {"summarize"}
-    | {"summarise", "condense", "concise", "concisely", "tldr", "line", "overview"}
+    | {"summarize", "summarise", "condense", "concise", "concisely", "tldr", "line", "overview"}
 )
 _ELABORATING = frozenset(
     {"detail", "detailed", "history", "depth", "thorough", "comprehensive", "paragraphs", "examples", "variations"}
