@@ -359,11 +359,12 @@ def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
     }
     outs = set()
     for i in range(len(words) - 2):
-        if words[i : i + 2] != ("out", "of") or any(_base(w) in _MOVING for w in words[max(0, i - 4) : i]):
+        before = words[max(0, i - 4) : i]
+        if words[i : i + 2] != ("out", "of") or any(_base(w) in _MOVING for w in before):
             continue
         if words[i + 2] in _STATES:
             outs.add(words[i + 2])
-        elif _PREVENTING.isdisjoint(words[max(0, i - 4) : i]) and (thing := _thing_at(words, i + 2)):
+        elif _PREVENTING.isdisjoint(before) and (thing := _thing_at(words, i + 2)):
             outs.add(thing)  # (met only by an 'into' of the same thing: 'a bowl out of oak' / 'in oak')
     return ins, outs
 

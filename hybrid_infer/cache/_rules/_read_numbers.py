@@ -635,11 +635,6 @@ def _quantities(text: str) -> tuple[tuple[tuple[str, float], ...], Counter[str],
 
 
 _AND_A_HALF_AFTER = re.compile(r"\s+and\s+a\s+half\b")
-_RATE_AFTER = re.compile(r"\s+(daily|weekly|monthly|yearly|hourly)\b")
-_PERIOD_UNITS = MappingProxyType(
-    {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "hourly": "hour"}
-)
-"""The one period a rate after a measure names: '60 minutes daily' is 60 minutes a day."""
 _AND_A_HALF_BEFORE = re.compile(
     rf"(?<![\w.])(\d+|{'|'.join(sorted(_CARDINALS, key=len, reverse=True))})\s+and\s+a\s+half\b"
 )
@@ -696,6 +691,17 @@ _PERIODIC = MappingProxyType(
 )
 """Adjectives of a period before a count ('daily active users'): a count per that period
 (`_PERIOD_ADJECTIVES`' one-unit periods, and 'hourly')."""
+_PERIOD_UNITS = MappingProxyType(
+    {
+        rate: period
+        for rate, period in {**_PERIOD_ADJECTIVES, "hourly": "hour"}.items()
+        if period in _SCALES and rate.endswith("ly")
+    }
+)
+"""The one period a rate word after a measure names: '60 minutes daily' is 60 minutes a day
+(the '-ly' words of :data:`_PERIOD_ADJECTIVES` whose period has a scale; 'annual' goes before
+its noun)."""
+_RATE_AFTER = re.compile(rf"\s+({'|'.join(_PERIOD_UNITS)})\b")
 
 
 _CHANGE_VERBS = frozenset(
