@@ -3390,6 +3390,56 @@ def broken(a: str, b: str) -> set[str]:
             "Why have I juggled three balls?",
             "negation",
         ),
+        (
+            "Why does my Etherwave stay in tune when the room heats up?",
+            "Why does my Etherwave go out of tune when the room heats up?",
+            "negation",
+        ),
+        (
+            "Why do my clocks stay in sync?",
+            "Why do my clocks fall out of sync?",
+            "negation",
+        ),
+        (
+            "In the orchestra, what does the second bassoon do?",
+            "In the orchestra, what do the first and second bassoon each do?",
+            "qualifier",
+        ),
+        (
+            "What does the 2nd violin play here?",
+            "What do the 1st and 2nd violin play here?",
+            "qualifier",
+        ),
+        (
+            "Which cables do I need to connect just the Claravox's audio out to my mixer?",
+            "Which cables do I need to connect all of the Claravox's outputs to my mixer?",
+            "qualifier",
+        ),
+        (
+            "Suggest breath marks for the first phrase of 'Danny Boy' on theremin",
+            "Suggest breath marks for all of 'Danny Boy' on theremin",
+            "qualifier",
+        ),
+        (
+            "Help me with the first 8 bars of the minuet",
+            "Help me with all of the minuet",
+            "qualifier",
+        ),
+        (
+            "What should I pack for a jazz gig with my upright?",
+            "What should I pack for a week-long jazz tour with my upright?",
+            "time",
+        ),
+        (
+            "Plan a lesson on scales for my students",
+            "Plan an hour-long lesson on scales for my students",
+            "time",
+        ),
+        (
+            "Where should I place the mic to record a didgeridoo solo?",
+            "Where should I place the mics to record a full didgeridoo ensemble?",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5642,6 +5692,34 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "I'm 67 and I've never juggled. Can I still learn three balls?",
             "Is sixty-seven too old to learn to juggle 3 balls? I've never tried it before.",
+        ),
+        (
+            "How do I keep the strings from going out of tune?",
+            "How do I keep the strings in tune?",
+        ),
+        (
+            "How can I avoid my clocks getting out of sync?",
+            "How do I keep my clocks in sync?",
+        ),
+        (
+            "Itinerary for a week-long visit to Cairo?",
+            "Itinerary for a visit of 7 days in Cairo?",
+        ),
+        (
+            "What does the first and second bassoon each do?",
+            "What do the first and the second bassoon each do?",
+        ),
+        (
+            "Summarize all of the book's chapters",
+            "Summarize every chapter of the book",
+        ),
+        (
+            "Make me a weekly fitness plan for a junior badminton player.",
+            "Create a week-long conditioning schedule for a junior badminton player.",
+        ),
+        (
+            "Is the Nordschleife 20.8 km long?",
+            "Does the Nordschleife measure 20.8 kilometres?",
         ),
     ],
 )

@@ -161,6 +161,7 @@ from hybrid_infer.cache._rules._tasks import (
 from hybrid_infer.cache._rules._times import (
     _a_season_or_all,
     _first_period_or_lifetime,
+    _length_added,
     _now_or_a_year,
     _one_period_or_a_whole_other,
     _spans_differ,
@@ -437,7 +438,9 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _first_period_or_lifetime(a, b)
         or _first_period_or_lifetime(b, a)
         or _a_season_or_all(a, b)
-        or _a_season_or_all(b, a),
+        or _a_season_or_all(b, a)
+        or _length_added(a, b)
+        or _length_added(b, a),
         "replaced": _one_word_replaced(a, b),
         "inserted": _words_inserted(a, b) or _words_inserted(b, a),
     }

@@ -345,8 +345,10 @@ def _in_or_out(a: TextFacts, b: TextFacts) -> bool:
 
 def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
     """The states (:data:`_STATES`) right after 'in' and right after 'out of', unless a verb
-    of motion comes shortly before ('how do I keep them from getting out of sync' asks what
-    'how do I keep them in sync' asks); and the thing after 'into' and after 'out of', past
+    that prevents or a 'from' comes shortly before ('how do I keep them from getting out of
+    sync' asks what 'how do I keep them in sync' asks; 'why does it go out of tune' does not ask
+    what 'why does it stay in tune' asks: hold-out 483); and the thing after 'into' and after
+    'out of' (not after a verb of motion: 'came out of the oven'), past
     its determiners ('what should go into a recycled pulp batch' / 'stay out of a recycled
     pulp batch'; hold-out 463), not after a verb that prevents ('keep squirrels out of my
     feeder' / 'stop them getting into it')."""
@@ -360,13 +362,23 @@ def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
     outs = set()
     for i in range(len(words) - 2):
         before = words[max(0, i - 4) : i]
-        if words[i : i + 2] != ("out", "of") or any(_base(w) in _MOVING for w in before):
+        if words[i : i + 2] != ("out", "of"):
             continue
         if words[i + 2] in _STATES:
-            outs.add(words[i + 2])
-        elif _PREVENTING.isdisjoint(before) and (thing := _thing_at(words, i + 2)):
+            if _KEPT_FROM.isdisjoint(before):
+                outs.add(words[i + 2])
+        elif (
+            not any(_base(w) in _MOVING for w in before)
+            and _PREVENTING.isdisjoint(before)
+            and (thing := _thing_at(words, i + 2))
+        ):
             outs.add(thing)  # (met only by an 'into' of the same thing: 'a bowl out of oak' / 'in oak')
     return ins, outs
+
+
+_KEPT_FROM = _PREVENTING | _PREVENTS | {"from"}
+"""Words before an 'out of' state that keep it from happening ('keep them from getting out of
+sync', 'how do I avoid going out of tune')."""
 
 
 def _thing_at(words: tuple[str, ...], at: int) -> str:

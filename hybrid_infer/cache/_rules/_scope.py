@@ -1357,6 +1357,14 @@ def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
     return False
 
 
+def _is_rank(word: str) -> bool:
+    """'second', '2nd', 'first': any ordinal, 'second' and 'third' too."""
+    return word in _ANY_RANK or bool(_ORDINAL_DIGITS.fullmatch(word))
+
+
+_ANY_RANK = frozenset(_ORDINALS) - {"thousand"}
+
+
 def _is_ordinal(word: str) -> bool:
     """'5th', '2nd', 'fifth': a word that ranks the noun after it. Not 'second' or 'third',
     which name a time or a share as often ('a second opinion')."""
@@ -2085,10 +2093,17 @@ def _conjunct_added(a: TextFacts, b: TextFacts) -> bool:
     'the difference between the Dorian and Aeolian modes'; so not 'my federal return? I live
     in Virginia' / 'my federal and Virginia returns' either). A noun left singular joins
     descriptions of one thing ('tummy and belly fat', 'the most beautiful and untouched
-    destination')."""
+    destination'), unless the two are ranks: 'the second bassoon' / 'the first and second
+    bassoon' (hold-out 481), whichever of them ``a`` names."""
     said = set(pairwise(a.compounds))
     stems_a = {stem(w) for w in a.compounds}
     words = b.compounds
+    ranked = {(rank, stem(noun)) for rank, noun in said if _is_rank(rank)}
+    for first, joint, added, noun in zip(words, words[1:], words[2:], words[3:], strict=False):
+        if joint == "and" and first != added and _is_rank(first) and _is_rank(added) and _is_content(noun):
+            named = [rank for rank in (first, added) if (rank, stem(noun)) in ranked]
+            if len(named) == 1 and ({first, added} - set(named)).isdisjoint(a.compounds):
+                return True
     for k, (first, joint, added, nouns) in enumerate(zip(words, words[1:], words[2:], words[3:], strict=False)):
         noun = _plain_plural(nouns)
         if (

@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from hybrid_infer.cache._rules._compare import _has_run
 from hybrid_infer.cache._rules._facts import TextFacts
+from hybrid_infer.cache._rules._read_numbers import _PERIODIC
 from hybrid_infer.cache._rules._vocabulary import _RECURRING, _TIME_PERIODS, _TIME_RELATIONS
 from hybrid_infer.cache._rules._words import _is_year
 
@@ -153,6 +154,19 @@ def _first_period_or_lifetime(a: TextFacts, b: TextFacts) -> bool:
 
 _LONG_TERM = frozenset({"lifetime", "lifelong", "long-term"})
 _TIME_PERIODS_SAID = frozenset({p + s for p in ("day", "week", "month", "year") for s in ("", "s")})
+
+
+def _length_added(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` says how long the thing lasts ('pack for a week-long jazz tour', 'an hour-long
+    lesson'; hold-out 482) where ``a`` names no period of time at all ('pack for a jazz gig';
+    not 'a visit of 7 days', nor 'a weekly plan')."""
+    if (
+        any(w.endswith("-long") for w in a.compounds)
+        or not _TIME_PERIODS.isdisjoint(w.removesuffix("s") for w in a.words)
+        or not _PERIODIC.keys().isdisjoint(a.words)
+    ):
+        return False
+    return any(word.endswith("-long") and word.removesuffix("-long") in _TIME_PERIODS for word in b.compounds)
 
 
 def _a_season_or_all(a: TextFacts, b: TextFacts) -> bool:
