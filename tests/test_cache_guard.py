@@ -3440,6 +3440,56 @@ def broken(a: str, b: str) -> set[str]:
             "Where should I place the mics to record a full didgeridoo ensemble?",
             "antonym",
         ),
+        (
+            "Plan a 2 hour enameling lesson for adult beginners",
+            "Plan a 2 hour enameling lesson for middle schoolers",
+            "qualifier",
+        ),
+        (
+            "Write program notes for Franck's Choral No. 3.",
+            "Write program notes for all three of Franck's Chorals.",
+            "qualifier",
+        ),
+        (
+            "Reset my kitchen's smart plug",
+            "Reset all four of my kitchen's smart plugs",
+            "qualifier",
+        ),
+        (
+            "What are the organist's duties at a Catholic funeral Mass?",
+            "What are a church organist's duties in general?",
+            "qualifier",
+        ),
+        (
+            "What should an organist wear to play at a formal wedding?",
+            "What should an organist wear to play at church services in general?",
+            "qualifier",
+        ),
+        (
+            "How do I clean the sump on my cabbing machine?",
+            "How do I clean my whole cabbing machine, sump included?",
+            "qualifier",
+        ),
+        (
+            "How do I oil the chain on my bike?",
+            "How do I oil my entire bike, including the chain?",
+            "qualifier",
+        ),
+        (
+            "What should I check when buying a used wooden recorder?",
+            "What should I check when buying any used recorder, wooden or plastic?",
+            "qualifier",
+        ),
+        (
+            "Does high humidity help a wooden recorder stay in good condition?",
+            "Does high humidity harm a wooden recorder's condition?",
+            "antonym",
+        ),
+        (
+            "How do I attach a marching lyre to my horn?",
+            "How do I remove a marching lyre from my horn?",
+            "antonym",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5720,6 +5770,30 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "Is the Nordschleife 20.8 km long?",
             "Does the Nordschleife measure 20.8 kilometres?",
+        ),
+        (
+            "Plan an enameling lesson for middle school students",
+            "Plan an enameling lesson for middle schoolers",
+        ),
+        (
+            "Write program notes for all three of Franck's Chorals.",
+            "Write program notes for Franck's three Chorals.",
+        ),
+        (
+            "What are an organist's duties at a funeral Mass in general?",
+            "What does an organist do at a funeral Mass, generally speaking?",
+        ),
+        (
+            "How do I clean my whole cabbing machine, sump included?",
+            "How do I clean my entire cabbing machine including the sump?",
+        ),
+        (
+            "What should I check when buying any used recorder, wooden or plastic?",
+            "When buying any used recorder, plastic or wooden, what should I check?",
+        ),
+        (
+            "Outline a year-long biology course with labs for homeschool.",
+            "Give me an outline for a full-year homeschool biology course including labs.",
         ),
     ],
 )

@@ -57,6 +57,7 @@ _FAMILY = MappingProxyType(
         "contractor": ("contractor",), "contractors": ("contractor",),
         "coach": ("coach",), "coaches": ("coach",), "referee": ("referee",), "referees": ("referee",),
         "instructor": ("instructor",), "instructors": ("instructor",),
+        "schooler": ("schooler", "child", "student"), "schoolers": ("schooler", "child", "student"),
         **dict.fromkeys(
             ("college", "university", "undergrad", "undergrads", "undergraduate", "undergraduates", "major", "majors"),
             ("college", "student"),

@@ -57,6 +57,10 @@ def _qualifiers(words: tuple[str, ...], negated: tuple[str, ...]) -> frozenset[s
 _WHOLE = frozenset({"entire", "entirely", "whole", "everything", "both", "full", "complete"})
 
 
+_OWNED = ("'s", "\u2019s")
+"""How an owner's name ends ("Franck's"): it determines the noun after it, as 'my' does."""
+
+
 def _all_of_one(words: tuple[str, ...]) -> bool:
     """'all of' one thing ('all of Night', 'all of the book', 'all of it'), which takes it
     whole; 'all of the questions', a plural, takes every one of a set instead. All of what one
@@ -65,7 +69,7 @@ def _all_of_one(words: tuple[str, ...]) -> bool:
         word == "all"
         and words[i + 1 : i + 2] == ("of",)
         and (thing := next((w for w in words[i + 2 : i + 4] if w not in ("the", "this", "that", "my")), ""))
-        and (not thing.endswith("s") or thing.endswith(("'s", "\u2019s")))
+        and (not thing.endswith("s") or thing.endswith(_OWNED))
         for i, word in enumerate(words)
     )
 

