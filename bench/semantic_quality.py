@@ -565,6 +565,24 @@ NEAR_MISS_HOLDOUT_475 = ROOT / "bench" / "near_miss_holdout_475.jsonl"
 NEAR_MISS_HOLDOUT_476 = ROOT / "bench" / "near_miss_holdout_476.jsonl"
 NEAR_MISS_HOLDOUT_477 = ROOT / "bench" / "near_miss_holdout_477.jsonl"
 NEAR_MISS_HOLDOUT_478 = ROOT / "bench" / "near_miss_holdout_478.jsonl"
+NEAR_MISS_HOLDOUT_479 = ROOT / "bench" / "near_miss_holdout_479.jsonl"
+NEAR_MISS_HOLDOUT_480 = ROOT / "bench" / "near_miss_holdout_480.jsonl"
+NEAR_MISS_HOLDOUT_481 = ROOT / "bench" / "near_miss_holdout_481.jsonl"
+NEAR_MISS_HOLDOUT_482 = ROOT / "bench" / "near_miss_holdout_482.jsonl"
+NEAR_MISS_HOLDOUT_483 = ROOT / "bench" / "near_miss_holdout_483.jsonl"
+NEAR_MISS_HOLDOUT_484 = ROOT / "bench" / "near_miss_holdout_484.jsonl"
+NEAR_MISS_HOLDOUT_485 = ROOT / "bench" / "near_miss_holdout_485.jsonl"
+NEAR_MISS_HOLDOUT_486 = ROOT / "bench" / "near_miss_holdout_486.jsonl"
+NEAR_MISS_HOLDOUT_487 = ROOT / "bench" / "near_miss_holdout_487.jsonl"
+NEAR_MISS_HOLDOUT_488 = ROOT / "bench" / "near_miss_holdout_488.jsonl"
+NEAR_MISS_HOLDOUT_489 = ROOT / "bench" / "near_miss_holdout_489.jsonl"
+NEAR_MISS_HOLDOUT_490 = ROOT / "bench" / "near_miss_holdout_490.jsonl"
+NEAR_MISS_HOLDOUT_491 = ROOT / "bench" / "near_miss_holdout_491.jsonl"
+NEAR_MISS_HOLDOUT_492 = ROOT / "bench" / "near_miss_holdout_492.jsonl"
+NEAR_MISS_HOLDOUT_493 = ROOT / "bench" / "near_miss_holdout_493.jsonl"
+NEAR_MISS_HOLDOUT_494 = ROOT / "bench" / "near_miss_holdout_494.jsonl"
+NEAR_MISS_HOLDOUT_495 = ROOT / "bench" / "near_miss_holdout_495.jsonl"
+NEAR_MISS_HOLDOUT_496 = ROOT / "bench" / "near_miss_holdout_496.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -1069,6 +1087,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 476": NEAR_MISS_HOLDOUT_476,
     "near-miss, hold-out 477": NEAR_MISS_HOLDOUT_477,
     "near-miss, hold-out 478": NEAR_MISS_HOLDOUT_478,
+    "near-miss, hold-out 479": NEAR_MISS_HOLDOUT_479,
+    "near-miss, hold-out 480": NEAR_MISS_HOLDOUT_480,
+    "near-miss, hold-out 481": NEAR_MISS_HOLDOUT_481,
+    "near-miss, hold-out 482": NEAR_MISS_HOLDOUT_482,
+    "near-miss, hold-out 483": NEAR_MISS_HOLDOUT_483,
+    "near-miss, hold-out 484": NEAR_MISS_HOLDOUT_484,
+    "near-miss, hold-out 485": NEAR_MISS_HOLDOUT_485,
+    "near-miss, hold-out 486": NEAR_MISS_HOLDOUT_486,
+    "near-miss, hold-out 487": NEAR_MISS_HOLDOUT_487,
+    "near-miss, hold-out 488": NEAR_MISS_HOLDOUT_488,
+    "near-miss, hold-out 489": NEAR_MISS_HOLDOUT_489,
+    "near-miss, hold-out 490": NEAR_MISS_HOLDOUT_490,
+    "near-miss, hold-out 491": NEAR_MISS_HOLDOUT_491,
+    "near-miss, hold-out 492": NEAR_MISS_HOLDOUT_492,
+    "near-miss, hold-out 493": NEAR_MISS_HOLDOUT_493,
+    "near-miss, hold-out 494": NEAR_MISS_HOLDOUT_494,
+    "near-miss, hold-out 495": NEAR_MISS_HOLDOUT_495,
+    "near-miss, hold-out 496": NEAR_MISS_HOLDOUT_496,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
