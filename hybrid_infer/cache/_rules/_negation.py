@@ -25,7 +25,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _STOPPING,
     NEGATIONS,
 )
-from hybrid_infer.cache._rules._words import _ONE_THING_MARKERS, _PREVENTING, _WORD, _is_content, stem
+from hybrid_infer.cache._rules._words import _PREVENTING, _WORD, _is_content, _past_markers, stem
 
 _NEGATING_OPERATORS = frozenset({"!=", "!=="})
 
@@ -384,8 +384,7 @@ sync', 'how do I avoid going out of tune')."""
 def _thing_at(words: tuple[str, ...], at: int) -> str:
     """The word at ``at`` past determiners, if it names a thing ('a recycled pulp batch' ->
     'recycled'), else ''."""
-    while at < len(words) and words[at] in _ONE_THING_MARKERS:
-        at += 1
+    at = _past_markers(words, at)
     return words[at] if at < len(words) and _is_content(words[at]) and not words[at].isdigit() else ""
 
 

@@ -39,6 +39,7 @@ from hybrid_infer.cache._rules._words import (
     _counts,
     _is_content,
     _owner,
+    _past_markers,
     _plain_plural,
     _plain_stem,
     stem,
@@ -113,19 +114,14 @@ def _whole_with_the_part(a: TextFacts, b: TextFacts) -> bool:
         return False
     words = b.words
     included = {words[i - 1] for i, w in enumerate(words) if w == "included" and i}
-    included |= {_past_determiners(words, i + 1) for i, w in enumerate(words) if w == "including"}
+    included |= {
+        words[k] for i, w in enumerate(words) if w == "including" and (k := _past_markers(words, i + 1)) < len(words)
+    }
     asked = {w for i, w in enumerate(a.words) if not (i and a.words[i - 1] in _ADDING)}
     return any(_is_content(w) and w in asked for w in included)
 
 
 _ADDING = frozenset({"with", "and", "plus", "including"})
-
-
-def _past_determiners(words: tuple[str, ...], at: int) -> str:
-    """The first word from ``at`` past determiners, or ''."""
-    while at < len(words) and words[at] in _ONE_THING_MARKERS:
-        at += 1
-    return words[at] if at < len(words) else ""
 
 
 def _any_of_either(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -1324,9 +1320,7 @@ def _occasion_dropped(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     for i, word in enumerate(a[:-2]):
         if word not in ("at", "during"):
             continue
-        start = i + 1
-        while start < len(a) and a[start] in _ONE_THING_MARKERS:
-            start += 1
+        start = _past_markers(a, i + 1)
         run = a[start : _content_run_end(a, start)]
         if len(run) >= 2 and not any(w.isdigit() for w in run) and set(run).isdisjoint(b):
             return True

@@ -157,6 +157,14 @@ _ONE_THING_MARKERS = _ALONE_DETERMINERS | {"a", "an"}
 """Words before a noun that make it one thing ('my smart plug', 'a plug')."""
 
 
+def _past_markers(words: tuple[str, ...], at: int) -> int:
+    """The first position from ``at`` past the words of :data:`_ONE_THING_MARKERS` ('a
+    recycled pulp batch' -> 'recycled')."""
+    while at < len(words) and words[at] in _ONE_THING_MARKERS:
+        at += 1
+    return at
+
+
 def _counts(word: str) -> bool:
     """A word that counts periods ('3', 'three', 'few') in 'the last three years'."""
     return word.isdigit() or word in _CARDINALS or word in ("few", "couple", "several", "many")
