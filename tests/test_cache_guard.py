@@ -5795,6 +5795,10 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Outline a year-long biology course with labs for homeschool.",
             "Give me an outline for a full-year homeschool biology course including labs.",
         ),
+        (
+            "Why does my shamisen go out of tune so quickly?",
+            "My shamisen won't stay in tune for more than a few minutes. What could be causing that?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:

@@ -353,20 +353,23 @@ def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
     pulp batch'; hold-out 463), not after a verb that prevents ('keep squirrels out of my
     feeder' / 'stop them getting into it')."""
     words = facts.words
-    ins = {y for x, y in pairwise(words) if x == "in" and y in _STATES}
+    ins: set[str] = set()
+    outs: set[str] = set()
+    for i, (word, state) in enumerate(pairwise(words)):
+        if word == "in" and state in _STATES:  # ("won't stay in tune" says 'out of tune')
+            (ins if _PLAIN_NOTS.isdisjoint(words[max(0, i - 3) : i]) else outs).add(state)
     ins |= {
         thing
         for i, word in enumerate(words)
         if word == "into" and _PREVENTING.isdisjoint(words[max(0, i - 4) : i]) and (thing := _thing_at(words, i + 1))
     }
-    outs = set()
     for i in range(len(words) - 2):
         before = words[max(0, i - 4) : i]
         if words[i : i + 2] != ("out", "of"):
             continue
         if words[i + 2] in _STATES:
-            if _KEPT_FROM.isdisjoint(before):
-                outs.add(words[i + 2])
+            if _KEPT_FROM.isdisjoint(before):  # ('never goes out of tune' says 'in tune')
+                (outs if _PLAIN_NOTS.isdisjoint(words[max(0, i - 3) : i]) else ins).add(words[i + 2])
         elif (
             not any(_base(w) in _MOVING for w in before)
             and _PREVENTING.isdisjoint(before)
