@@ -122,6 +122,7 @@ def _whole_with_the_part(a: TextFacts, b: TextFacts) -> bool:
 
 
 _ADDING = frozenset({"with", "and", "plus", "including"})
+"""Words that add a part to a thing ('a course with labs'), so the part is not what is asked about."""
 
 
 def _any_of_either(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -1412,11 +1413,9 @@ def _numbered_or_every(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _is_rank(word: str) -> bool:
-    """'second', '2nd', 'first': any ordinal, 'second' and 'third' too."""
-    return word in _ANY_RANK or bool(_ORDINAL_DIGITS.fullmatch(word))
-
-
-_ANY_RANK = frozenset(_ORDINALS) - {"thousand"}
+    """'second', '2nd', 'first': any ordinal, 'second' and 'third' too, as in 'the first and
+    second bassoon'."""
+    return _is_ordinal(word) or word in ("second", "third")
 
 
 def _is_ordinal(word: str) -> bool:
