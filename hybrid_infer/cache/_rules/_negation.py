@@ -344,20 +344,21 @@ def _in_or_out(a: TextFacts, b: TextFacts) -> bool:
 
 
 def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
-    """The states (:data:`_STATES`) right after 'in' and right after 'out of', unless a verb
-    that prevents or a 'from' comes shortly before ('how do I keep them from getting out of
-    sync' asks what 'how do I keep them in sync' asks; 'why does it go out of tune' does not ask
-    what 'why does it stay in tune' asks: hold-out 483); and the thing after 'into' and after
-    'out of' (not after a verb of motion: 'came out of the oven'), past
-    its determiners ('what should go into a recycled pulp batch' / 'stay out of a recycled
-    pulp batch'; hold-out 463), not after a verb that prevents ('keep squirrels out of my
-    feeder' / 'stop them getting into it')."""
+    """The states (:data:`_STATES`) right after 'in' and right after 'out of'. An 'out of' state
+    is skipped after a verb that prevents or a 'from' ('how do I keep them from getting out of
+    sync' asks what 'how do I keep them in sync' asks), not after a verb of motion ('why does it
+    go out of tune' / 'why does it stay in tune'; hold-out 483); a plain negation just before
+    turns a state to its other side ("won't stay in tune" is out of tune). Also the thing after
+    'into' and after 'out of' (not after a verb of motion: 'came out of the oven'), past its
+    determiners ('what should go into a recycled pulp batch' / 'stay out of a recycled pulp
+    batch'; hold-out 463), not after a verb that prevents ('keep squirrels out of my feeder' /
+    'stop them getting into it')."""
     words = facts.words
     ins: set[str] = set()
     outs: set[str] = set()
     for i, (word, state) in enumerate(pairwise(words)):
-        if word == "in" and state in _STATES:  # ("won't stay in tune" says 'out of tune')
-            (ins if _PLAIN_NOTS.isdisjoint(words[max(0, i - 3) : i]) else outs).add(state)
+        if word == "in" and state in _STATES:
+            (outs if _not_before(words, i) else ins).add(state)
     ins |= {
         thing
         for i, word in enumerate(words)
@@ -368,8 +369,8 @@ def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
         if words[i : i + 2] != ("out", "of"):
             continue
         if words[i + 2] in _STATES:
-            if _KEPT_FROM.isdisjoint(before):  # ('never goes out of tune' says 'in tune')
-                (outs if _PLAIN_NOTS.isdisjoint(words[max(0, i - 3) : i]) else ins).add(words[i + 2])
+            if _KEPT_FROM.isdisjoint(before):
+                (ins if _not_before(words, i) else outs).add(words[i + 2])
         elif (
             not any(_base(w) in _MOVING for w in before)
             and _PREVENTING.isdisjoint(before)
@@ -377,6 +378,11 @@ def _in_and_out(facts: TextFacts) -> tuple[set[str], set[str]]:
         ):
             outs.add(thing)  # (met only by an 'into' of the same thing: 'a bowl out of oak' / 'in oak')
     return ins, outs
+
+
+def _not_before(words: tuple[str, ...], at: int) -> bool:
+    """A plain negation among the three words before ``at`` ("won't stay in", 'never goes out of')."""
+    return not _PLAIN_NOTS.isdisjoint(words[max(0, at - 3) : at])
 
 
 _KEPT_FROM = _PREVENTING | _PREVENTS | {"from"}

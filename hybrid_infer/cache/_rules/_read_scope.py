@@ -109,7 +109,7 @@ def _asks_part(words: tuple[str, ...]) -> bool:
         or any(
             (word in ("just", "only") and (following in _PART_FOLLOWERS or following.isdigit()))
             or (_numbered_part(words, i) and (following.isdigit() or following in _CARDINALS))
-            or (word in ("first", "last", "next", "final") and following in _NUMBERED_PARTS | _RUN_PARTS)
+            or (word in ("first", "last", "next", "final") and following in _PICKED_PARTS)
             or (word in ("first", "last") and following.isdigit() and _parts_at(words, i + 2))  # 'the first 8 bars'
             or (word in ("first", "final") and following.removesuffix("s") in _TIME_PERIODS)  # 'the first year'
             or (word in ("one", "single") and following in _NUMBERED_PARTS)  # 'one verse of a song'
@@ -133,12 +133,7 @@ def _asks_part(words: tuple[str, ...]) -> bool:
 
 def _parts_at(words: tuple[str, ...], at: int) -> bool:
     """Whether the word at ``at`` names numbered parts in the plural ('bars', 'steps')."""
-    return at < len(words) and words[at].removesuffix("s") in _NUMBERED_PARTS | _RUN_PARTS
-
-
-_RUN_PARTS = frozenset({"phrase", "measure", "bar", "passage"})
-"""Parts of a piece that a 'first' or 'last' picks ('the first phrase of', 'the last 4 bars');
-not numbered parts on their own ('measure 20.8 km', 'at 9 bar')."""
+    return at < len(words) and words[at].removesuffix("s") in _PICKED_PARTS
 
 
 def _only_after(words: tuple[str, ...]) -> frozenset[str]:
@@ -174,6 +169,9 @@ _NUMBERED_PARTS = frozenset(
         "round", "leg", "lap", "inning", "hole", "game",  # of a competition ('round 1 of'; hold-out 292)
     }
 )  # fmt: skip
+_PICKED_PARTS = _NUMBERED_PARTS | {"phrase", "measure", "bar", "passage"}
+"""Parts a 'first' or 'last' picks: the numbered parts, and parts of a piece that are not numbered
+parts on their own ('the first phrase of', 'the last 4 bars'; not 'measure 20.8 km', 'at 9 bar')."""
 
 
 def _numbered_part(words: tuple[str, ...], at: int) -> bool:

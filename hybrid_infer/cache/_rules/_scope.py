@@ -303,8 +303,10 @@ def _all_or_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if _every(b) or _picked_one(b):
         return False
     for i, word in enumerate(a):
+        if word != "all" or (i and a[i - 1] == "of"):
+            continue
         counted = a[i + 1 : i + 2] and (a[i + 1].isdigit() or a[i + 1] in _CARDINALS)
-        head = _head_after(a, i + 1 if counted else i) if word == "all" and not (i and a[i - 1] == "of") else None
+        head = _head_after(a, i + 1 if counted else i)
         if head is None or len(head) < 4 or not head.endswith("s") or head.endswith("ss") or head in b:
             continue
         if any(w == head[:-1] and _determined(b, j) for j, w in enumerate(b)):
