@@ -3490,6 +3490,81 @@ def broken(a: str, b: str) -> set[str]:
             "How do I remove a marching lyre from my horn?",
             "antonym",
         ),
+        (
+            "A recipe calls for UTC 140 thread; can I substitute Veevus 14/0?",
+            "A recipe calls for UTC 70 thread; can I substitute Veevus 14/0?",
+            "number",
+        ),
+        (
+            "My teacher sent me kyorei_v2.pdf and kyorei_v3.pdf; what changed in the kyorei_v3.pdf fingering notes?",
+            "My teacher sent me kyorei_v2.pdf and kyorei_v3.pdf; what changed in the kyorei_v2.pdf fingering notes?",
+            "identifier",
+        ),
+        (
+            "I have config.yaml and config.prod.yaml; which keys does config.yaml override?",
+            "I have config.yaml and config.prod.yaml; which keys does config.prod.yaml override?",
+            "identifier",
+        ),
+        (
+            "How do I replace the fiber lining in my whole raku kiln?",
+            "How do I replace the fiber lining in the lid of my raku kiln?",
+            "qualifier",
+        ),
+        (
+            "How long does it take to repaint my entire boat?",
+            "How long does it take to repaint the hull of my boat?",
+            "qualifier",
+        ),
+        (
+            "Name and describe every part of a platen press.",
+            "Name and describe the three main parts of a platen press.",
+            "qualifier",
+        ),
+        (
+            "List every muscle of the shoulder.",
+            "List the four main muscles of the shoulder.",
+            "qualifier",
+        ),
+        (
+            "Name the most important piece in the Kinko honkyoku repertoire.",
+            "Name every piece in the Kinko honkyoku repertoire.",
+            "qualifier",
+        ),
+        (
+            "I'm packing for Yellowstone in August; which single dry fly pattern should I tie the most of?",
+            "I'm packing for Yellowstone in August; which dry fly patterns should I tie?",
+            "qualifier",
+        ),
+        (
+            "How do I take apart my bugle for cleaning?",
+            "How do I put my bugle back together after cleaning?",
+            "antonym",
+        ),
+        (
+            "How do I dismantle a loom for moving?",
+            "How do I reassemble a loom after moving?",
+            "antonym",
+        ),
+        (
+            "How much should I charge per hour to teach a private letterpress lesson?",
+            "How much should I charge per student to teach a letterpress lesson?",
+            "unit",
+        ),
+        (
+            "What do dog walkers earn per day in Boston?",
+            "What do dog walkers earn per dog walked in Boston?",
+            "unit",
+        ),
+        (
+            "I'm a beginner being mentored by an experienced raku artist. How should we structure our first session?",
+            "I'm an experienced raku artist mentoring a beginner. How should we structure our first session?",
+            "direction",
+        ),
+        (
+            "I'm a nurse working with a new doctor; how do I give feedback?",
+            "I'm a doctor working with a new nurse; how do I give feedback?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5799,6 +5874,46 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
             "Why does my shamisen go out of tune so quickly?",
             "My shamisen won't stay in tune for more than a few minutes. What could be causing that?",
         ),
+        (
+            "What is muraiki and how do I practice it?",
+            "What is muraiki, and how do I practise it?",
+        ),
+        (
+            "What safety gear do I need for a raku firing?",
+            "What safety equipment do I need for a raku firing?",
+        ),
+        (
+            "My thread keeps breaking when I tighten it. What am I doing wrong?",
+            "My thread keeps snapping when I tighten it. What am I doing wrong?",
+        ),
+        (
+            "List all 50 states and their capitals.",
+            "List the 50 states and their capitals.",
+        ),
+        (
+            "I'm a beginner, what should I ask an experienced potter?",
+            "I'm a novice, what should I ask an experienced potter?",
+        ),
+        (
+            "How do I take my bugle apart?",
+            "How do I disassemble my bugle?",
+        ),
+        (
+            "how to make cron job run every 5 minutes",
+            "What's the crontab syntax to run a job every five minutes?",
+        ),
+        (
+            "What's the best way to memorize all 12 major scales on sax?",
+            "How should I go about memorizing the twelve major scales on saxophone?",
+        ),
+        (
+            "What has been the best moment in your entire life?",
+            "What are the best moments of your life?",
+        ),
+        (
+            "In rogaining, is there a rule about how far apart team members can be?",
+            "How do rogaine teams have to stay together - is there a rule on the distance between teammates?",
+        ),
     ],
 )
 def test_rules_let_paraphrases_through(a: str, b: str) -> None:
@@ -6216,3 +6331,4 @@ def test_once_a_closer_prompt_is_refused_a_farther_one_must_name_as_much() -> No
     assert guard.accepts(query, general, 0.9)  # alone, the pair passes
     verdict = guard.verdict(query, general, 0.9, closer_refused=True)
     assert not verdict.accepted and verdict.broken_rules == ("closer refused",)
+

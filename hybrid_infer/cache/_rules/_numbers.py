@@ -28,6 +28,7 @@ from hybrid_infer.cache._rules._vocabulary import (
     _COUNT_WORDS,
     _DETERMINERS,
     _SCALES,
+    _TIME_PERIODS,
     NUMBER_WORDS,
     UNITS,
 )
@@ -220,9 +221,16 @@ def _per_basis_changed(a: TextFacts, b: TextFacts) -> bool:
     minutes', 'yards per route run' / 'per target', 'strikeouts per 9 innings' / 'per start'
     (hold-out 226). Only with all else equal: reworded, 'per feed' / 'per bottle' or 'per
     floor' / 'per story' say one thing in two words. Times ('per day' / 'per week') are
-    compared as units already."""
+    compared as units already; a time against a thing ('per hour' / 'per student') differs
+    even with one other word added or dropped."""
     frame_a, bases_a = _per_bases(a.words)
     frame_b, bases_b = _per_bases(b.words)
+    if len(bases_a) == len(bases_b) == 1 and _one_word_apart(frame_a, frame_b):
+        x, y = bases_a[0], bases_b[0]
+        thing = y if x in _PER_TIME else x
+        timed = (x in _PER_TIME) != (y in _PER_TIME)
+        if timed and _SPAN_WORDS.isdisjoint((x, y)) and thing not in UNITS and thing not in _TIMES_OF_A_RATE:
+            return True  # 'per hour to teach a private lesson' / 'per student to teach a lesson' (hold-out 501)
     if not bases_a or frame_a != frame_b or len(bases_a) != len(bases_b):
         return False
     return any(
@@ -234,8 +242,17 @@ def _per_basis_changed(a: TextFacts, b: TextFacts) -> bool:
     )
 
 
+_TIMES_OF_A_RATE = _TIME_PERIODS | {"annum", "fortnight", "shift", "session", "term"}
+"""Spans of time a rate may be 'per' that are not units: 'per annum' is 'per year'."""
 _SPAN_WORDS = frozenset({"period", "window", "interval", "span", "stretch", "cycle"})
 """Words that only say a span of the time before them: 'per 24 hours' / 'per 24-hour period'."""
+
+
+def _one_word_apart(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same words, or the same but for one word only one side says."""
+    if len(a) < len(b):
+        a, b = b, a
+    return a == b or (len(a) == len(b) + 1 and any(a[:i] + a[i + 1 :] == b for i in range(len(a))))
 
 
 def _per_bases(words: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:

