@@ -6296,11 +6296,14 @@ def test_once_a_closer_prompt_is_refused_a_farther_one_must_state_as_much(tmp_pa
     asks the general question, with no number at all. Its answer suited the query no better
     than the refused one (hold-outs 222, 224, 230: '145 lbs' served 'the weight limit for
     lightweight'), so a farther candidate must state numbers, units and negations where the
-    query does. One that states the query's number still serves."""
+    query does. One that states the query's number is refused too unless the verifier is as
+    sure as ``farther_accept_probability`` asks ('Which UFC weight class is 145 lbs?' is not);
+    the same wording still serves."""
     query = "What weight class is 145 lbs in the UFC?"
     closer = "What weight class is 135 lbs in the UFC?"
     general = "What's the weight limit for lightweight in the UFC?"
     reworded = "Which UFC weight class is 145 lbs?"
+    same = "what weight class is 145 lbs in the UFC"
     far = math.sqrt(1 - 0.96**2)
     embed = _table_embedder(
         {
@@ -6308,16 +6311,18 @@ def test_once_a_closer_prompt_is_refused_a_farther_one_must_state_as_much(tmp_pa
             closer: (0.99, math.sqrt(1 - 0.99**2), 0.0),
             general: (0.96, 0.0, far),
             reworded: (0.96, 0.0, -far),
+            same: (0.96, far, 0.0),
         }
     )
     guard = load_guard()
     assert guard.accepts(query, general, 0.96) and guard.accepts(query, reworded, 0.96)  # each pair alone passes
-    for second in (general, reworded):
+    assert guard.verdict(query, general, 0.96, closer_refused=True).broken_rules == ("closer refused",)
+    for second, served in ((general, None), (reworded, None), (same, same)):
         with ResponseCache(CacheConfig(path=tmp_path / str(len(second)), embedder=embed)) as cache:
             for prompt in (closer, second):
                 cache.store(build_request(prompt), Result(text=prompt, provider="p", model="m", kind="local"))
             hit = cache.lookup_semantic(build_request(query))
-            assert (hit and hit.answer.text) == (None if second == general else reworded)
+            assert (hit and hit.answer.text) == served
 
 
 def test_once_a_closer_prompt_is_refused_a_farther_one_must_name_as_much() -> None:
@@ -6332,3 +6337,32 @@ def test_once_a_closer_prompt_is_refused_a_farther_one_must_name_as_much() -> No
     verdict = guard.verdict(query, general, 0.9, closer_refused=True)
     assert not verdict.accepted and verdict.broken_rules == ("closer refused",)
 
+
+def test_once_a_closer_prompt_is_refused_the_verifier_must_be_surer_of_a_farther_one(tmp_path: Path) -> None:
+    """The query's nearest stored prompt swaps its direction and is refused; the next one
+    is about the same two instruments and states nothing the query leaves out, and the
+    verifier alone would take it ('switch from bugle to trumpet' was served 'adapt trumpet
+    sheet music for the bugle', hold-out 497). After a refusal the verifier must reach
+    ``farther_accept_probability``; the same pair with nothing nearer still passes."""
+    query = "How do I switch from bugle to trumpet?"
+    closer = "How do I switch from trumpet to bugle?"
+    farther = "How do I adapt trumpet sheet music for the bugle?"
+    guard = load_guard()
+    plain = guard.verdict(query, farther, 0.88)
+    assert plain.accepted and plain.probability is not None
+    assert plain.probability < guard.verifier.farther_accept_probability
+    assert not guard.verdict(query, farther, 0.88, closer_refused=True).accepted
+    aside = math.sqrt(1 - 0.88**2)
+    embed = _table_embedder(
+        {
+            query: (1.0, 0.0, 0.0),
+            closer: (0.99, math.sqrt(1 - 0.99**2), 0.0),
+            farther: (0.88, 0.0, aside),
+        }
+    )
+    for stored_prompts, served in (((closer, farther), None), ((farther,), farther)):
+        with ResponseCache(CacheConfig(path=tmp_path / str(len(stored_prompts)), embedder=embed)) as cache:
+            for prompt in stored_prompts:
+                cache.store(build_request(prompt), Result(text=prompt, provider="p", model="m", kind="local"))
+            hit = cache.lookup_semantic(build_request(query))
+            assert (hit and hit.answer.text) == served

@@ -67,6 +67,10 @@ class Verifier(BaseModel):
     accept_probability: float = Field(gt=0.0, lt=1.0)
     fallback_accept_probability: float = Field(default=0.5, gt=0.0, lt=1.0)
     """Offline fallback only: serve a stale answer when a match is more likely than not."""
+    farther_accept_probability: float = Field(default=0.95, gt=0.0, lt=1.0)
+    """After a stored prompt nearer the query was refused, how sure the verifier must be of a
+    farther one (online and offline): the query asks something close to but unlike the nearer
+    prompt, and a farther one is rarely a better match (``bench/farther_hits.py`` measures it)."""
     hard_rules: list[str]
     fitted_on: str = ""
     embedder: str = ""
@@ -124,7 +128,10 @@ class FalseHitGuard:
         number, a unit, a name and a negation where the query does, and only there: the query's
         nearest stored prompt was refused, typically for a changed number ('145 lbs' /
         '135 lbs'), and a farther one that leaves such details out asks the general question
-        ('the weight limit for lightweight'), whose answer suits the query no better."""
+        ('the weight limit for lightweight'), whose answer suits the query no better. The
+        verifier must then also be surer of the match (``farther_accept_probability``): 'switch
+        from bugle to trumpet', refused 'switch from trumpet to bugle', is no 'adapt trumpet
+        music for the bugle' either (hold-out 497)."""
         if _invisible(query) != _invisible(candidate):
             # The embedder and the rules read past format characters, but a model may not:
             # Unicode tag characters spell out hidden instructions ("ASCII smuggling"), and
@@ -137,10 +144,13 @@ class FalseHitGuard:
         a, b = self._facts(query), self._facts(candidate)
         if closer_refused and _one_states_more(a, b):
             return GuardVerdict(accepted=False, probability=None, broken_rules=("closer refused",))
-        return self.judge(a, b, similarity, fallback=fallback)
+        return self.judge(a, b, similarity, fallback=fallback, farther=closer_refused)
 
-    def judge(self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False) -> GuardVerdict:
-        """The verdict on two texts' facts (``verdict`` without reading the texts)."""
+    def judge(
+        self, a: TextFacts, b: TextFacts, similarity: float, *, fallback: bool = False, farther: bool = False
+    ) -> GuardVerdict:
+        """The verdict on two texts' facts (``verdict`` without reading the texts); ``farther``:
+        a nearer candidate was refused, and the verifier must be surer (``farther_accept_probability``)."""
         alike = a.cased == b.cased and a.identifiers == b.identifiers and a.operators == b.operators
         if a.signature == b.signature and alike and a.capitals == b.capitals:
             # the same text but for spacing, end punctuation and the case of prose: nothing to verify
@@ -160,6 +170,8 @@ class FalseHitGuard:
             return GuardVerdict(accepted=True, probability=1.0, broken_rules=())
         probability = self.verifier.probability(pair_features(a, b, similarity))
         needed = self.verifier.fallback_accept_probability if fallback else self.verifier.accept_probability
+        if farther:
+            needed = max(needed, self.verifier.farther_accept_probability)
         return GuardVerdict(
             accepted=probability >= needed,
             probability=probability,
