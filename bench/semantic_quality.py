@@ -583,6 +583,24 @@ NEAR_MISS_HOLDOUT_493 = ROOT / "bench" / "near_miss_holdout_493.jsonl"
 NEAR_MISS_HOLDOUT_494 = ROOT / "bench" / "near_miss_holdout_494.jsonl"
 NEAR_MISS_HOLDOUT_495 = ROOT / "bench" / "near_miss_holdout_495.jsonl"
 NEAR_MISS_HOLDOUT_496 = ROOT / "bench" / "near_miss_holdout_496.jsonl"
+NEAR_MISS_HOLDOUT_497 = ROOT / "bench" / "near_miss_holdout_497.jsonl"
+NEAR_MISS_HOLDOUT_498 = ROOT / "bench" / "near_miss_holdout_498.jsonl"
+NEAR_MISS_HOLDOUT_499 = ROOT / "bench" / "near_miss_holdout_499.jsonl"
+NEAR_MISS_HOLDOUT_500 = ROOT / "bench" / "near_miss_holdout_500.jsonl"
+NEAR_MISS_HOLDOUT_501 = ROOT / "bench" / "near_miss_holdout_501.jsonl"
+NEAR_MISS_HOLDOUT_502 = ROOT / "bench" / "near_miss_holdout_502.jsonl"
+NEAR_MISS_HOLDOUT_503 = ROOT / "bench" / "near_miss_holdout_503.jsonl"
+NEAR_MISS_HOLDOUT_504 = ROOT / "bench" / "near_miss_holdout_504.jsonl"
+NEAR_MISS_HOLDOUT_505 = ROOT / "bench" / "near_miss_holdout_505.jsonl"
+NEAR_MISS_HOLDOUT_506 = ROOT / "bench" / "near_miss_holdout_506.jsonl"
+NEAR_MISS_HOLDOUT_507 = ROOT / "bench" / "near_miss_holdout_507.jsonl"
+NEAR_MISS_HOLDOUT_508 = ROOT / "bench" / "near_miss_holdout_508.jsonl"
+NEAR_MISS_HOLDOUT_509 = ROOT / "bench" / "near_miss_holdout_509.jsonl"
+NEAR_MISS_HOLDOUT_510 = ROOT / "bench" / "near_miss_holdout_510.jsonl"
+NEAR_MISS_HOLDOUT_511 = ROOT / "bench" / "near_miss_holdout_511.jsonl"
+NEAR_MISS_HOLDOUT_512 = ROOT / "bench" / "near_miss_holdout_512.jsonl"
+NEAR_MISS_HOLDOUT_513 = ROOT / "bench" / "near_miss_holdout_513.jsonl"
+NEAR_MISS_HOLDOUT_514 = ROOT / "bench" / "near_miss_holdout_514.jsonl"
 NEAR_MISS_REVIEW_13 = ROOT / "bench" / "near_miss_review13.jsonl"
 NEAR_MISS_REVIEW_14 = ROOT / "bench" / "near_miss_review14.jsonl"
 """The issue's seven kinds, 15 each, and 75 paraphrases in thirds from light to heavy rewording,
@@ -1105,6 +1123,24 @@ NEAR_MISS_FILES = {
     "near-miss, hold-out 494": NEAR_MISS_HOLDOUT_494,
     "near-miss, hold-out 495": NEAR_MISS_HOLDOUT_495,
     "near-miss, hold-out 496": NEAR_MISS_HOLDOUT_496,
+    "near-miss, hold-out 497": NEAR_MISS_HOLDOUT_497,
+    "near-miss, hold-out 498": NEAR_MISS_HOLDOUT_498,
+    "near-miss, hold-out 499": NEAR_MISS_HOLDOUT_499,
+    "near-miss, hold-out 500": NEAR_MISS_HOLDOUT_500,
+    "near-miss, hold-out 501": NEAR_MISS_HOLDOUT_501,
+    "near-miss, hold-out 502": NEAR_MISS_HOLDOUT_502,
+    "near-miss, hold-out 503": NEAR_MISS_HOLDOUT_503,
+    "near-miss, hold-out 504": NEAR_MISS_HOLDOUT_504,
+    "near-miss, hold-out 505": NEAR_MISS_HOLDOUT_505,
+    "near-miss, hold-out 506": NEAR_MISS_HOLDOUT_506,
+    "near-miss, hold-out 507": NEAR_MISS_HOLDOUT_507,
+    "near-miss, hold-out 508": NEAR_MISS_HOLDOUT_508,
+    "near-miss, hold-out 509": NEAR_MISS_HOLDOUT_509,
+    "near-miss, hold-out 510": NEAR_MISS_HOLDOUT_510,
+    "near-miss, hold-out 511": NEAR_MISS_HOLDOUT_511,
+    "near-miss, hold-out 512": NEAR_MISS_HOLDOUT_512,
+    "near-miss, hold-out 513": NEAR_MISS_HOLDOUT_513,
+    "near-miss, hold-out 514": NEAR_MISS_HOLDOUT_514,
 }
 """Every near-miss file, by the name the report gives it."""
 TUNING_NEAR_MISS = (NEAR_MISS, NEAR_MISS_INDEPENDENT, NEAR_MISS_INSTRUCTIONS, NEAR_MISS_REWORDED)
