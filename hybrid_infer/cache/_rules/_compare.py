@@ -275,10 +275,10 @@ def _numbered_apart(a: TextFacts, b: TextFacts) -> set[str]:
 def _written_apart_or_joined(a: TextFacts, b: TextFacts) -> set[str]:
     """Words of ``a`` that ``b`` writes as two, or two adjacent words of ``a`` (the first
     given) that ``b`` writes as one: 'VO2max' / 'VO2 max' (hold-out 203); not when ``a``
-    writes it both ways itself ('UTC 140 thread … Veevus 14/0' says a 140 of its own; hold-out
-    498). Only those with a
-    digit, and not after a single letter: joining two plain words may make another ('on line'
-    / 'online'), and a cell reference's letter is no word of its own ('=$A1' / '=A$1')."""
+    writes it both ways itself ('UTC 140 thread … Veevus 14/0' says a 140 of its own;
+    hold-out 498). Only those with a digit, and not after a single letter: joining two plain
+    words may make another ('on line' / 'online'), and a cell reference's letter is no word of
+    its own ('=$A1' / '=A$1')."""
     joined_b = {x + y for x, y in zip(b.words, b.words[1:], strict=False) if len(x) > 1}
     joined_a = {x + y for x, y in zip(a.words, a.words[1:], strict=False) if len(x) > 1}
     found = {w for w in a.words if w in joined_b and w not in joined_a}

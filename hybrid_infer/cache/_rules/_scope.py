@@ -136,11 +136,14 @@ def _every_or_counted(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     501), the count with a word that narrows. 'List all the primary colors' / 'the three
     primary colors' count what all is; 'All 50 states' / 'the fifty states' count both, and a
     count right after the word takes no part: 'every 4 hours', 'all 12 keys'."""
+    if "every" not in a and "all" not in a:
+        return False
     counted_a = {_CARDINALS.get(w, w) for w in a}
     for i, word in enumerate(a):
-        head = (
-            _head_after(a, i) if word in ("every", "all") and not _counts(a[i + 1] if i + 1 < len(a) else "") else None
-        )
+        following = a[i + 1 : i + 2]
+        if word not in ("every", "all") or (following and _counts(following[0])):
+            continue
+        head = _head_after(a, i)
         if head is None:
             continue
         plurals = {head} if head.endswith("s") else {head + "s", head + "es"}
