@@ -83,10 +83,12 @@ def farther_hits(pairs: list[Pair], embedder: EmbeddingStore) -> tuple[int, list
 
 def main() -> None:
     embedder = EmbeddingStore()
-    sets = {"near-miss files": [load_pairs(path) for path in NEAR_MISS_FILES.values()]}
     print("| pairs | hits | farther hits | " + " | ".join(f"kept at {b:.2f}: right / wrong" for b in BARS) + " |")
     print("|---|---:|---:|" + "---:|" * len(BARS))
-    for name, groups in (*sets.items(), ("QQP held-out", [qqp_split("heldout")])):
+    for name, groups in (
+        ("near-miss files", [load_pairs(path) for path in NEAR_MISS_FILES.values()]),
+        ("QQP held-out", [qqp_split("heldout")]),
+    ):
         hits = 0
         found: list[FartherHit] = []
         for pairs in groups:

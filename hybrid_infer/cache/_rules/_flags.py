@@ -301,7 +301,6 @@ def rule_flags(a: TextFacts, b: TextFacts) -> dict[str, bool]:
         or _particle_turned(a.words, b.words)
         or _phrase_turned(a.words, b.words)
         or _apart_or_together(a.words, b.words)
-        or _apart_or_together(b.words, a.words)
         or _helps_or_worsens(a.words, b.words)
         or _helps_or_worsens(b.words, a.words)
         or _required_or_forbidden(a, b)

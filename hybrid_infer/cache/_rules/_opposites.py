@@ -396,10 +396,13 @@ _PHRASES = frozenset(p for pair in _TURNED_PHRASES for p in pair if " " in p)
 
 
 def _apart_or_together(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """``a`` takes a thing apart, ``b`` puts it (back) together: 'how do I take apart my bugle
-    for cleaning' / 'how do I put my bugle back together after cleaning' (hold-out 497). Not a
-    distance ('how far apart') nor an exception ('apart from')."""
-    return _takes_apart(a) and not _takes_apart(b) and _puts_together(b) and not _puts_together(a)
+    """One side takes a thing apart, the other puts it (back) together, either way round: 'how
+    do I take apart my bugle for cleaning' / 'how do I put my bugle back together after
+    cleaning' (hold-out 497). Not a distance ('how far apart') nor an exception ('apart from').
+    Each side is read once; the side that takes apart must not be the one that puts together."""
+    apart_a, apart_b = _takes_apart(a), _takes_apart(b)
+    together_a, together_b = _puts_together(a), _puts_together(b)
+    return apart_a != apart_b and together_a != together_b and apart_a == together_b
 
 
 def _takes_apart(words: tuple[str, ...]) -> bool:

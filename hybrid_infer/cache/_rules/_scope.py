@@ -119,14 +119,14 @@ def _part_named_of_whole(a: TextFacts, b: TextFacts) -> bool:
         return False
     wholes = {head for j, w in enumerate(b.words) if w in ("whole", "entire") and (head := _head_after(b.words, j))}
     said_b = {_plain_stem(w) for w in b.words}
+    words = a.words
     return any(
-        w == "of"
-        and a.words[i - 2] == "the"
-        and _is_content(part)
-        and _plain_stem(part) not in said_b
-        and _head_after(a.words, i) in wholes
-        for i, (part, w) in enumerate(zip(a.words, a.words[1:], strict=False), start=1)
-        if i >= 2
+        words[i] == "of"
+        and words[i - 2] == "the"
+        and _is_content(words[i - 1])
+        and _plain_stem(words[i - 1]) not in said_b
+        and _head_after(words, i) in wholes
+        for i in range(2, len(words))
     )
 
 
