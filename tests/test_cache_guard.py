@@ -6110,6 +6110,19 @@ def test_a_verifier_with_the_wrong_shape_is_refused(tmp_path: Path) -> None:
         load_guard(path)
 
 
+@pytest.mark.parametrize("bar", [0.0, 1.0, 1.5])
+def test_a_verifier_with_a_farther_bar_out_of_range_is_refused(tmp_path: Path, bar: float) -> None:
+    """The bar past a refused nearer candidate is a probability strictly between 0 and 1; a
+    tampered or mistyped verifier.json saying otherwise is refused, naming the field."""
+    data = json.loads(VERIFIER.read_text())
+    data["farther_accept_probability"] = bar
+    path = tmp_path / "verifier.json"
+    path.write_text(json.dumps(data))
+
+    with pytest.raises(ValidationError, match="farther_accept_probability"):
+        load_guard(path)
+
+
 def test_the_guard_runs_inside_the_cache(tmp_path: Path) -> None:
     cache = ResponseCache(CacheConfig(path=tmp_path, embedder=HashingEmbedder(), similarity_threshold=0.7))
     cache.store(
